@@ -1,0 +1,128 @@
+// Builds the whole server: database, HTTP (Fastify) and socket.io on one port. Used by main.ts and tests.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { messages } from '../shared/messages';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db';
+import { handlers } from './domains';
+import { registerApi } from './http/api';
+import type { Services } from './http/context';
+import { AppError } from './http/errors';
+import { registerStatic } from './http/static';
+import { createMailer } from './mail';
+import { createMediaStore } from './media';
+import { createRealtime } from './realtime';
+import { firstStart } from './seed/demo';
+
+export interface Server {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  /** Lines the first start printed (demo logins), or null. */
+  firstStartLines: string[] | null;
+  close(): Promise<void>;
+}
+
+const SECURITY_HEADERS = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "connect-src 'self' ws: wss:",
+    "worker-src 'self' blob:",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; '),
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+export async function createServer(config: Config, opts: { database?: Database } = {}): Promise<Server> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }));
+  const mediaDir = path.join(config.dataDir, 'media');
+  mkdirSync(mediaDir, { recursive: true });
+
+  const services: Services = {
+    config,
+    db: database.db,
+    mail: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      dataDir: config.dataDir,
+      log: app.log,
+    }),
+    media: createMediaStore(config.dataDir),
+    realtime: createRealtime(app.server, database.db),
+  };
+
+  app.addHook('onSend', async (_req, reply) => {
+    reply.headers(SECURITY_HEADERS);
+  });
+
+  // Every failure is an envelope with a pt-BR message; only a real bug is a 500, and it shows no stack.
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .code(err.status)
+        .send({ error: true, message: err.message, ...(err.logout && { logout: true }) });
+    }
+    const code = (err as FastifyError).code;
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE') {
+      const upload = code === 'FST_REQ_FILE_TOO_LARGE';
+      return reply.code(413).send({
+        error: true,
+        message:
+          upload && req.url === '/api/upload-profile-picture'
+            ? messages.profilePictureSize
+            : messages.bodyTooLarge,
+      });
+    }
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ error: true, message: messages.unsupportedContentType });
+    }
+    const status = (err as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      req.log.info({ err }, 'bad request');
+      return reply.code(status).send({ error: true, message: messages.invalidPayload });
+    }
+    req.log.error({ err }, 'unexpected error');
+    return reply.code(500).send({ error: true, message: messages.internalError });
+  });
+
+  await registerApi(app, services, handlers);
+  await registerStatic(app, { distDir: config.distDir, mediaDir });
+
+  app.addHook('preClose', async () => {
+    services.realtime.close();
+  });
+
+  const firstStartLines = await firstStart(database.db, {
+    production: config.NODE_ENV === 'production',
+    seedDemo: config.SEED_DEMO === 'true',
+    adminEmail: config.ADMIN_EMAIL,
+  });
+
+  return {
+    app,
+    services,
+    database,
+    firstStartLines,
+    async close() {
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// Configuration from the environment, validated at boot: a bad value stops the start with a clear message.
+import path from 'node:path';
+import { z } from 'zod';
+
+const intFrom = (def: number, min: number, max: number) =>
+  z.coerce.number().int('deve ser um número inteiro').min(min).max(max).default(def);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: intFrom(3000, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'deve ser uma URL postgres://usuario@host:porta/banco')
+    .optional(),
+  PUBLIC_URL: z.url('deve ser uma URL http(s)://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'deve ser uma URL smtp:// ou smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Painel de Atendimento <nao-responda@localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Failed logins allowed per IP and per e-mail in one window before 429. */
+  LOGIN_MAX_FAILURES_PER_IP: intFrom(20, 1, 100000),
+  LOGIN_MAX_FAILURES_PER_EMAIL: intFrom(5, 1, 100000),
+  LOGIN_FAILURE_WINDOW_MINUTES: intFrom(15, 1, 24 * 60),
+  /** The platform admin created on the first production start. */
+  ADMIN_EMAIL: z.email().default('admin@painel.local'),
+  /** Skip the demo seed even on an empty development database. */
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Where the app's "Minha assinatura" link points (issue 3). */
+  PLAN_MANAGEMENT_URL: z.url().optional(),
+  HELP_VIDEO_URL: z.url().optional(),
+});
+
+export type Config = z.output<typeof envSchema> & {
+  dataDir: string;
+  publicUrl: string;
+  distDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment (only the keys we know), or throws ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(envSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  );
+  const parsed = envSchema.safeParse(known);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}=${JSON.stringify(known[String(i.path[0])] ?? '')}: ${i.message}`,
+    );
+    throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    distDir: path.resolve('dist'),
+  };
+}

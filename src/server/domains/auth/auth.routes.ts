@@ -1,0 +1,22 @@
+import type { Handlers } from '../../http/context';
+import { changePassword, login, logout, resetPassword, sendPasswordRecovery } from './auth.service';
+
+export const authHandlers = {
+  auth: (p, ctx) => login(ctx.services, p, ctx),
+  logout: async (_p, ctx) => {
+    await logout(ctx.services.db, ctx.sessionId);
+    return { ok: true };
+  },
+  'send-password-recovery': async (p, ctx) => {
+    await sendPasswordRecovery(ctx.services, p.email);
+    return { ok: true };
+  },
+  'reset-password': async (p, ctx) => {
+    await resetPassword(ctx.services.db, p.token, p.password);
+    return { ok: true };
+  },
+  'change-user-password': async (p, ctx) => {
+    await changePassword(ctx.services.db, ctx.user, ctx.sessionId, p.old_password, p.password);
+    return { ok: true };
+  },
+} satisfies Handlers;

@@ -1,0 +1,13 @@
+// Every domain's handlers, bound to the contract registry by http/api.ts.
+import type { Handlers } from '../http/context';
+import { accountsHandlers } from './accounts/accounts.routes';
+import { authHandlers } from './auth/auth.routes';
+import { chipsHandlers } from './chips/chips.routes';
+import { usersHandlers } from './users/users.routes';
+
+export const handlers: Handlers = {
+  ...authHandlers,
+  ...usersHandlers,
+  ...accountsHandlers,
+  ...chipsHandlers,
+};

@@ -1,0 +1,43 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db';
+import { accounts, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type AccountRow = typeof accounts.$inferSelect;
+
+export const usersRepo = {
+  async findActiveByEmail(db: Db, email: string) {
+    const rows = await db
+      .select({ user: users, account: accounts })
+      .from(users)
+      .innerJoin(accounts, eq(accounts.id, users.accountId))
+      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.filed, false)))
+      .limit(1);
+    return rows[0] ?? null;
+  },
+
+  async findById(db: Db, id: string) {
+    const rows = await db
+      .select({ user: users, account: accounts })
+      .from(users)
+      .innerJoin(accounts, eq(accounts.id, users.accountId))
+      .where(eq(users.id, id))
+      .limit(1);
+    return rows[0] ?? null;
+  },
+
+  async emailTaken(db: Db, email: string) {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .limit(1);
+    return rows.length > 0;
+  },
+
+  update: (db: Db, id: string, set: Partial<typeof users.$inferInsert>) =>
+    db.update(users).set(set).where(eq(users.id, id)),
+
+  updateAccount: (db: Db, id: string, set: Partial<typeof accounts.$inferInsert>) =>
+    db.update(accounts).set(set).where(eq(accounts.id, id)),
+};

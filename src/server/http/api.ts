@@ -1,0 +1,106 @@
+// POST /api/<call>: one route for every call of the contract registry. It parses the body, checks the
+// token, role, access area and admin flag the contract names, validates the payload with its schema and
+// wraps the answer in the envelope. Domain handlers see only valid payloads and a signed-in user.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type CallDef, type CallName, calls, isCallName } from '../../shared/contract';
+import { messages } from '../../shared/messages';
+import { authenticate } from '../domains/auth/auth.service';
+import type { CallContext, Handlers, Services, UploadedFile } from './context';
+import { AppError, describeZodError, unauthorized } from './errors';
+
+const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+
+function bearerToken(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1] ?? null;
+}
+
+function checkAccess(def: CallDef, user: NonNullable<CallContext['user']>) {
+  const access = def.access;
+  if (access.public) return;
+  const denied = () => new AppError(messages.insufficientPermissions);
+  if (access.admin && !user.admin) throw denied();
+  if (access.roles && !access.roles.includes(user.userRole)) throw denied();
+  if (access.area && user.userRole !== 'owner' && !user.accessAreas.includes(access.area)) throw denied();
+}
+
+async function readUpload(
+  req: FastifyRequest,
+  maxBytes: number,
+): Promise<{ file: UploadedFile; fields: Record<string, unknown> }> {
+  if (!req.isMultipart()) throw new AppError(messages.fileRequired);
+  const part = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } });
+  if (!part) throw new AppError(messages.fileRequired);
+  const buffer = await part.toBuffer(); // throws RequestFileTooLargeError past maxBytes
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(part.fields)) {
+    if (value && !Array.isArray(value) && value.type === 'field') fields[name] = value.value;
+  }
+  return { file: { buffer, filename: part.filename, mimetype: part.mimetype }, fields };
+}
+
+export async function registerApi(app: FastifyInstance, services: Services, handlers: Handlers) {
+  const missing = Object.keys(calls).filter((name) => !(name in handlers));
+  if (missing.length) throw new Error(`Calls without a handler: ${missing.join(', ')}`);
+  const checkAnswers = services.config.NODE_ENV !== 'production';
+
+  // JSON, leniently: an empty body is {}, any content type other than multipart is read as JSON.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT }, (_req, body, done) => {
+    const text = String(body).trim();
+    if (text === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(messages.invalidJson), undefined);
+    }
+  });
+
+  await app.register(multipart);
+
+  app.post<{ Params: { call: string } }>('/api/:call', async (req, reply) => {
+    const name = req.params.call;
+    if (!isCallName(name)) throw new AppError(messages.unknownCall(name.slice(0, 80)), 404);
+    const def: CallDef = calls[name];
+    const handler = handlers[name as CallName] as (p: unknown, c: CallContext) => Promise<unknown>;
+
+    const ctx: CallContext = {
+      services,
+      user: null,
+      sessionId: null,
+      ip: req.ip,
+      userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+      file: null,
+    };
+    if (!def.access.public) {
+      const token = bearerToken(req);
+      const session = token ? await authenticate(services.db, token) : null;
+      if (!session) throw unauthorized();
+      ctx.user = session.user;
+      ctx.sessionId = session.sessionId;
+      checkAccess(def, session.user);
+    }
+
+    let body: unknown = req.body ?? {};
+    if (def.upload) {
+      const upload = await readUpload(req, def.upload.maxBytes);
+      ctx.file = upload.file;
+      body = upload.fields;
+    }
+    const parsed = def.payload.safeParse(body);
+    if (!parsed.success) throw new AppError(describeZodError(parsed.error));
+
+    const answer = await handler(parsed.data, ctx);
+    if (checkAnswers) {
+      const check = def.answer.safeParse(answer);
+      if (!check.success) {
+        req.log.error({ call: name, issues: check.error.issues }, 'answer does not match the contract');
+        throw new Error(`answer of ${name} does not match the contract`);
+      }
+    }
+    return reply.send({ error: false, message: answer });
+  });
+}

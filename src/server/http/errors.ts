@@ -1,0 +1,36 @@
+// An expected failure answered as the envelope's pt-BR message. Anything else is logged and answered
+// with a generic message, never a stack trace.
+import type { z } from 'zod';
+import { messages } from '../../shared/messages';
+
+export class AppError extends Error {
+  constructor(
+    message: string,
+    readonly status = 200,
+    readonly logout = false,
+  ) {
+    super(message);
+  }
+}
+
+export const fail = (message: string, status = 200): never => {
+  throw new AppError(message, status);
+};
+
+export const unauthorized = () => new AppError(messages.unauthorized, 401, true);
+
+const catalogue = new Set<unknown>(Object.values(messages).filter((m) => typeof m === 'string'));
+
+/** One clear pt-BR sentence for the first problem zod found, naming the field. */
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return messages.invalidPayload;
+  const field = issue.path.map(String).join('.');
+  // Our own catalogue texts (e.g. 'Por favor, preencha todos os campos.') are shown as they are.
+  if (catalogue.has(issue.message)) return issue.message;
+  if (!field) return `${messages.invalidPayload} ${issue.message}`;
+  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
+    return messages.fieldRequired(field);
+  }
+  return messages.fieldInvalid(field, issue.message);
+}

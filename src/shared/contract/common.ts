@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import {
+  ACCESS_AREAS,
+  CHIP_STATUSES,
+  MIN_PASSWORD_LENGTH,
+  SUBSCRIPTION_STATUSES,
+  SYSTEM_USER_ROLES,
+  USER_ROLES,
+} from '../constants';
+import { messages } from '../messages';
+
+export const id = z.string().regex(/^[0-9A-Z]{28}$/, 'id inválido');
+export const noPayload = z.object({});
+export const ok = z.object({ ok: z.literal(true) });
+
+/** A required text: trimmed, not empty, bounded so a 1 MB string is refused with a clear message. */
+export const requiredText = (max: number, emptyMessage: string = messages.requiredField) =>
+  z.string().trim().min(1, emptyMessage).max(max);
+
+// A missing login field gets the login screen's own message (spec 1 §5).
+const fillAll = {
+  error: (iss: { input?: unknown }) => (iss.input === undefined ? messages.fillAllFields : undefined),
+};
+
+export const email = z
+  .string(fillAll)
+  .trim()
+  .toLowerCase()
+  .min(1, messages.fillAllFields)
+  .max(254)
+  .pipe(z.email('E-mail inválido'));
+
+export const password = z.string(fillAll).min(1, messages.fillAllFields).max(200);
+export const newPassword = z.string().min(MIN_PASSWORD_LENGTH, messages.passwordTooShort).max(200);
+
+export const userRole = z.enum(USER_ROLES);
+export const accessArea = z.enum(ACCESS_AREAS);
+export const systemUserRole = z.enum(SYSTEM_USER_ROLES);
+export const chipStatus = z.enum(CHIP_STATUSES);
+export const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+
+export const accountSummary = z.object({
+  _id: id,
+  name: z.string(),
+  campaigns_enabled: z.boolean(),
+  max_channels: z.number().int(),
+  max_official_channels: z.number().int(),
+  max_users: z.number().int(),
+  max_flows: z.number().int(),
+  /** Only owners and managers see the key. */
+  api_key: z.string().nullable(),
+  subscription_status: z.string(),
+  server: z.string(),
+  official_api_server: z.string(),
+});
+
+export const userConfig = z.object({
+  disable_notification_sound: z.boolean(),
+  user_signature: z.boolean(),
+});
+
+export const user = z.object({
+  _id: id,
+  name: z.string(),
+  email: z.string(),
+  profile_picture: z.string().nullable(),
+  phone: z.string(),
+  user_role: userRole,
+  access_areas: z.array(accessArea),
+  system_user_roles: z.array(systemUserRole),
+  admin: z.boolean(),
+  departments: z.array(id),
+  /** True when a platform admin signed in on this customer's behalf (admin login). */
+  acting_admin: z.boolean(),
+  account: accountSummary,
+  config: userConfig,
+});
+export type User = z.infer<typeof user>;
+
+export const chipSummary = z.object({
+  _id: id,
+  name: z.string(),
+  status: chipStatus,
+  official: z.boolean(),
+  waba: z.string().nullable(),
+  department: id.nullable(),
+});
+export type ChipSummary = z.infer<typeof chipSummary>;

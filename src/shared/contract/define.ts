@@ -1,0 +1,29 @@
+// A call of the contract: its payload and answer schemas, and who may make it. The server enforces `access`;
+// the app reads the same fields to hide what the user cannot do.
+import type { z } from 'zod';
+import type { AccessArea, UserRole } from '../constants';
+
+export type CallAccess =
+  /** No token needed (sign-in, password recovery). */
+  | { public: true }
+  | {
+      public?: false;
+      /** Roles allowed; all roles when absent. */
+      roles?: readonly UserRole[];
+      /** Access area the user must hold (owners hold every area). */
+      area?: AccessArea;
+      /** Platform admin flag required. */
+      admin?: boolean;
+    };
+
+export interface CallDef<P extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> {
+  payload: P;
+  answer: A;
+  access: CallAccess;
+  /** multipart/form-data with one file field named `file`; the other fields form the payload. */
+  upload?: { maxBytes: number };
+}
+
+export const defineCall = <P extends z.ZodType, A extends z.ZodType, const X extends CallAccess>(
+  def: CallDef<P, A> & { access: X },
+) => def;

@@ -1,0 +1,21 @@
+// The registry of every call. Later domains add their `<domain>Calls` object here.
+import type { z } from 'zod';
+import type { CallDef } from './define';
+import { usersCalls } from './users';
+
+export const calls = {
+  ...usersCalls,
+} satisfies Record<string, CallDef>;
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+export type Payload<N extends CallName> = z.input<Calls[N]['payload']>;
+export type Answer<N extends CallName> = z.output<Calls[N]['answer']>;
+
+/** The wire envelope of every answer (DESIGN.md, "The wire"). */
+export type Envelope<T> = { error: false; message: T } | { error: true; message: string; logout?: boolean };
+
+export const isCallName = (name: string): name is CallName => Object.hasOwn(calls, name);
+
+export * from './common';
+export type { CallAccess, CallDef } from './define';

@@ -1,0 +1,52 @@
+// Display formats of spec 1 §9. Pure functions, used by app and server alike.
+import { PREVIEW_LENGTH } from './constants';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** dd/MM/yyyy HH:mm in the viewer's local time; '' for an invalid date. */
+export function formatDateTime(value: Date | string | number): string {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** +CC (AA) NNNNN-NNNN for a Brazilian mobile, +CC (AA) NNNN-NNNN for a landline, '+digits' otherwise. */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const m = /^(\d{2})(\d{2})(\d{4,5})(\d{4})$/.exec(digits);
+  if (!m) return digits ? `+${digits}` : '';
+  return `+${m[1]} (${m[2]}) ${m[3]}-${m[4]}`;
+}
+
+/** The profile mask (##) #####-####, applied progressively while typing. */
+export function maskPhone(input: string): string {
+  const d = input.replace(/\D/g, '').slice(0, 11);
+  if (d.length === 0) return '';
+  if (d.length <= 2) return `(${d}`;
+  if (d.length <= 7) return `(${d.slice(0, 2)}) ${d.slice(2)}`;
+  return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+}
+
+const oneDecimal = (n: number) =>
+  (Math.floor(n * 10) / 10).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+
+/** 999 → '999', 1234 → '1,2k', 3456789 → '3,4M' (truncated, never rounded up past the real value). */
+export function abbreviateNumber(n: number): string {
+  const abs = Math.abs(n);
+  const sign = n < 0 ? '-' : '';
+  if (abs >= 1_000_000) return `${sign}${oneDecimal(abs / 1_000_000)}M`;
+  if (abs >= 1_000) return `${sign}${oneDecimal(abs / 1_000)}k`;
+  return String(n);
+}
+
+/** Cuts a preview at 60 characters: 59 characters plus an ellipsis. Counts code points, not UTF-16 units. */
+export function truncatePreview(text: string, max = PREVIEW_LENGTH): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** A badge count capped at '9+'. */
+export function badgeCount(n: number, cap = 9): string {
+  return n > cap ? `${cap}+` : String(n);
+}

@@ -1,0 +1,80 @@
+// Every user-visible pt-BR text, written exactly as the spec writes it (spec 1 §5, §8), plus the server's own
+// texts, which the spec leaves unwritten. App and server both read from here.
+
+export const messages = {
+  // spec 1 §5: validation
+  fillAllFields: 'Por favor, preencha todos os campos.',
+  profileFillAllFields: 'Preencha todos os campos',
+  passwordsDontMatch: 'As senhas não conferem',
+  tagNameRequired: 'O nome é um campo necessário',
+  tagColorRequired: 'A cor é um campo necessário',
+  tagKeywordsRequired:
+    'Sem palavra-chave cadastrada. Desative a opção de associar automaticamente com palavras-chave ou cadastre ao menos uma.',
+  keywordRequired: 'Palavra-chave necessária',
+  keywordDuplicate: 'Palavra-chave já cadastrada',
+  teamAllFieldsRequired: 'Todos os campos são obrigatórios',
+  teamDepartmentRequired: 'É necessário definir pelo menos 1 departamento',
+  teamPasswordTooShort: 'A senha precisa ter pelo menos 6 dígitos',
+  quickMessageShortcutRequired: 'O atalho é um campo necessário',
+  quickMessageMessageRequired: 'A mensagem é um campo necessário',
+  requiredField: 'Campo obrigatório',
+
+  // spec 1 §8: errors
+  unidentifiedError: 'Erro não identificado!',
+  unauthorized:
+    'Erro de servidor! Confira se as informações enviadas estão completas e no formato correto e tente novamente.',
+  genericServerError: 'Erro genérico de servidor!',
+  socketWaiting: 'Aguardando endereço do socket...',
+  socketFailed: 'Erro na conexão com o socket. Atualize a página para tentar novamente.',
+  insufficientPermissions: 'Permissões insuficientes.',
+
+  // spec 1 §8: successes
+  passwordChanged: 'Senha alterada com sucesso!',
+  dataUpdated: 'Dados atualizados com sucesso',
+  tagSaved: 'Tag salva com sucesso',
+  tagDeleted: 'Tag apagada com sucesso',
+  departmentSaved: 'Departamento salvo com sucesso',
+  departmentDeleted: 'Departamento apagado com sucesso',
+  attendantCreated: 'Atendente criado com sucesso',
+  attendantUpdated: 'Atendente atualizado com sucesso',
+  quickMessageSaved: 'Mensagem rápida salva com sucesso',
+  quickMessageDeleted: 'Mensagem rápida apagada com sucesso',
+  keyUpdated: 'Chave atualizada com sucesso!',
+  configChanged: 'Configuração alterada.',
+  // The spec says only that the success text points to the spam folder.
+  recoveryMailSent:
+    'Se o e-mail estiver cadastrado, enviamos um link para redefinir a senha. Confira também a caixa de spam.',
+
+  // The server's own texts (the spec does not write these).
+  invalidCredentials: 'E-mail ou senha incorretos.',
+  adminInvalidCredentials: 'E-mail ou senha do administrador incorretos.',
+  customerNotFound: 'Cliente não encontrado.',
+  tooManyLoginAttempts: (minutes: number) =>
+    `Muitas tentativas de login sem sucesso. Tente novamente em ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
+  sessionExpired: 'Sessão expirada. Faça login novamente.',
+  wrongOldPassword: 'A senha atual está incorreta.',
+  passwordTooShort: 'A senha deve ter pelo menos 6 caracteres.',
+  resetLinkInvalid: 'Link de redefinição inválido ou expirado. Solicite um novo.',
+  passwordReset: 'Senha redefinida com sucesso! Faça login com a nova senha.',
+  emailInUse: 'Este e-mail já está em uso.',
+  accountCreated: 'Conta criada com sucesso!',
+  userLimitReached: (max: number) =>
+    `Limite de usuários do plano atingido (${max}). Faça upgrade do plano para adicionar mais usuários.`,
+  planNeedsMoreChannels: 'Recurso disponível a partir do plano Profissional. Faça upgrade do seu plano.',
+  notFound: 'Registro não encontrado.',
+  unknownCall: (name: string) => `Chamada desconhecida: ${name}.`,
+  invalidJson: 'O corpo da requisição não é um JSON válido.',
+  emptyBody: 'O corpo da requisição está vazio.',
+  bodyTooLarge: 'O corpo da requisição é grande demais.',
+  unsupportedContentType: 'Tipo de conteúdo não suportado. Envie JSON ou multipart/form-data.',
+  invalidPayload: 'Dados inválidos.',
+  fieldRequired: (field: string) => `Campo obrigatório: ${field}`,
+  fieldInvalid: (field: string, why: string) => `Campo ${field}: ${why}`,
+  fileRequired: 'Nenhum arquivo enviado.',
+  profilePictureType: 'A foto precisa ser uma imagem JPG ou PNG.',
+  profilePictureSize: 'A foto pode ter no máximo 2 MB.',
+  pageNotFound: 'Página não encontrada.',
+  internalError: 'Erro interno do servidor. Tente novamente em instantes.',
+} as const;
+
+export type MessageKey = keyof typeof messages;
