@@ -26,6 +26,7 @@ export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return messages.invalidPayload;
   const field = issue.path.map(String).join('.');
+  if (issue.message === messages.requiredField && field) return messages.fieldRequired(field);
   // Our own catalogue texts (e.g. 'Por favor, preencha todos os campos.') are shown as they are.
   if (catalogue.has(issue.message)) return issue.message;
   if (!field) return `${messages.invalidPayload} ${issue.message}`;

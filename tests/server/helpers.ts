@@ -1,0 +1,108 @@
+// The real server in-process for a test file: fresh database (in-memory PGlite, or a new PostgreSQL
+// database when DATABASE_URL is set), fresh DATA_DIR, a random port. reset() empties it and re-seeds the demo.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { getTableName, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import type { Answer, CallName, Envelope } from '../../src/shared/contract';
+import { createServer, type Server } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { allTables } from '../../src/server/db';
+import { hashPassword } from '../../src/server/domains/auth/passwords';
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo';
+
+let demoHash: Promise<string> | null = null;
+
+async function freshPostgres(baseUrl: string) {
+  const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  server: Server;
+  dataDir: string;
+  reset(): Promise<Awaited<ReturnType<typeof seedDemo>>>;
+  post(call: string, body?: unknown, token?: string): Promise<{ status: number; body: Envelope<unknown> }>;
+  call<N extends CallName>(call: N, body: unknown, token?: string): Promise<Answer<N>>;
+  login(email: string, password?: string): Promise<string>;
+  socket(token: string | undefined): Socket;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
+  const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'painel-test-')));
+  const pgDb = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    DATA_DIR: dir,
+    ...(pgDb && { DATABASE_URL: pgDb.url }),
+    ...env,
+  });
+  const server = await createServer(config);
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.app.server.address() as { port: number };
+  const url = `http://127.0.0.1:${port}`;
+  const sockets: Socket[] = [];
+
+  const post: TestServer['post'] = async (call, body, token) => {
+    const res = await fetch(`${url}/api/${call}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Envelope<unknown> };
+  };
+
+  const t: TestServer = {
+    url,
+    server,
+    dataDir: dir,
+    async reset() {
+      const names = allTables.map((table) => `"${getTableName(table)}"`).join(', ');
+      await server.services.db.execute(sql.raw(`TRUNCATE ${names} CASCADE`));
+      demoHash ??= hashPassword(DEMO_PASSWORD);
+      return seedDemo(server.services.db, await demoHash);
+    },
+    post,
+    async call(call, body, token) {
+      const { body: env } = await post(call, body, token);
+      if (env.error) throw new Error(`${call}: ${env.message}`);
+      return env.message as never;
+    },
+    async login(email, password = DEMO_PASSWORD) {
+      return (await t.call('auth', { email, password })).token;
+    },
+    socket(token) {
+      const s = io(url, { path: '/sock/', auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+      sockets.push(s);
+      return s;
+    },
+    async close() {
+      for (const s of sockets) s.close();
+      await server.close();
+      await pgDb?.drop();
+      if (!dataDir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+  return t;
+}
