@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../../src/shared/messages';
 import { passwordResets, sessions } from '../../src/server/db/schema';
+import { messages } from '../../src/shared/messages';
 import { startTestServer, type TestServer } from './helpers';
 
 let t: TestServer;
@@ -71,7 +71,12 @@ describe('auth', () => {
   });
 
   it('asks for every field with the login message', async () => {
-    for (const body of [{}, { email: 'dono@demo.com' }, { email: '', password: 'x' }, { email: 'a@b.co', password: '' }]) {
+    for (const body of [
+      {},
+      { email: 'dono@demo.com' },
+      { email: '', password: 'x' },
+      { email: 'a@b.co', password: '' },
+    ]) {
       const res = await t.post('auth', body);
       expect(res.body).toEqual({ error: true, message: messages.fillAllFields });
     }
@@ -83,7 +88,9 @@ describe('auth', () => {
     }
     const blocked = await t.post('auth', { email: 'gerente@demo.com', password: 'demo123' });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/^Muitas tentativas de login sem sucesso\. Tente novamente em 1[45] minutos\.$/);
+    expect(blocked.body.message).toMatch(
+      /^Muitas tentativas de login sem sucesso\. Tente novamente em 1[45] minutos\.$/,
+    );
     // Another e-mail from the same IP is not yet blocked.
     expect((await t.post('auth', { email: 'dono@demo.com', password: 'demo123' })).status).toBe(200);
   });
@@ -97,7 +104,11 @@ describe('auth', () => {
   it('a password change ends the other sessions but keeps this one', async () => {
     const phone = await t.login('gerente@demo.com');
     const desktop = await t.login('gerente@demo.com');
-    const wrongOld = await t.post('change-user-password', { old_password: 'nope', password: 'nova123' }, desktop);
+    const wrongOld = await t.post(
+      'change-user-password',
+      { old_password: 'nope', password: 'nova123' },
+      desktop,
+    );
     expect(wrongOld.body).toEqual({ error: true, message: messages.wrongOldPassword });
     const short = await t.post('change-user-password', { old_password: 'demo123', password: '123' }, desktop);
     expect(short.body).toEqual({ error: true, message: messages.passwordTooShort });

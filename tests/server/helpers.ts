@@ -6,12 +6,12 @@ import path from 'node:path';
 import { getTableName, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import type { Answer, CallName, Envelope } from '../../src/shared/contract';
 import { createServer, type Server } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { allTables } from '../../src/server/db';
 import { hashPassword } from '../../src/server/domains/auth/passwords';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo';
+import type { Answer, CallName, Envelope } from '../../src/shared/contract';
 
 let demoHash: Promise<string> | null = null;
 
@@ -46,7 +46,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<TestServer> {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'painel-test-')));
   const pgDb = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
   const config = loadConfig({
@@ -93,7 +96,12 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
       return (await t.call('auth', { email, password })).token;
     },
     socket(token) {
-      const s = io(url, { path: '/sock/', auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+      const s = io(url, {
+        path: '/sock/',
+        auth: token ? { token } : {},
+        transports: ['websocket'],
+        reconnection: false,
+      });
       sockets.push(s);
       return s;
     },

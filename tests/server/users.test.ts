@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { chips } from '../../src/server/db/schema';
 import { newId } from '../../src/shared/ids';
 import { messages } from '../../src/shared/messages';
-import { chips } from '../../src/server/db/schema';
 import { startTestServer, type TestServer } from './helpers';
 
 let t: TestServer;
@@ -21,7 +21,10 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0]), Buffer.alloc(64)]);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0]),
+  Buffer.alloc(64),
+]);
 
 async function upload(token: string, bytes: Buffer, filename: string, type: string) {
   const form = new FormData();
@@ -68,9 +71,19 @@ describe('profile', () => {
     const token = await t.login('atendente@demo.com');
     const fake = await upload(token, Buffer.from('<svg onload=alert(1)>'), 'foto.png', 'image/png');
     expect(fake.body).toEqual({ error: true, message: messages.profilePictureType });
-    const gif = await upload(token, Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'foto.jpg', 'image/jpeg');
+    const gif = await upload(
+      token,
+      Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'),
+      'foto.jpg',
+      'image/jpeg',
+    );
     expect(gif.body).toEqual({ error: true, message: messages.profilePictureType });
-    const big = await upload(token, Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), 'foto.png', 'image/png');
+    const big = await upload(
+      token,
+      Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]),
+      'foto.png',
+      'image/png',
+    );
     expect(big.status).toBe(413);
     expect(big.body).toEqual({ error: true, message: messages.profilePictureSize });
     const none = await t.post('upload-profile-picture', {}, token);
@@ -82,16 +95,28 @@ describe('profile', () => {
 describe('accounts', () => {
   it('only a platform admin creates a customer account with its owner', async () => {
     const owner = await t.login('dono@demo.com');
-    const refused = await t.post('create-user', { name: 'Nova', email: 'nova@loja.com', password: 'abc123' }, owner);
+    const refused = await t.post(
+      'create-user',
+      { name: 'Nova', email: 'nova@loja.com', password: 'abc123' },
+      owner,
+    );
     expect(refused.body).toEqual({ error: true, message: messages.insufficientPermissions });
 
     const admin = await t.login('admin@demo.com');
-    const created = await t.call('create-user', { name: 'Nova', email: 'nova@loja.com', password: 'abc123' }, admin);
+    const created = await t.call(
+      'create-user',
+      { name: 'Nova', email: 'nova@loja.com', password: 'abc123' },
+      admin,
+    );
     expect(created).toMatchObject({ email: 'nova@loja.com', user_role: 'owner' });
     expect(created.account._id).not.toBe((await t.call('get-user', {}, owner)).account._id);
     expect((await t.call('get-user', {}, await t.login('nova@loja.com', 'abc123'))).name).toBe('Nova');
 
-    const dup = await t.post('create-user', { name: 'Outra', email: 'NOVA@loja.com', password: 'abc123' }, admin);
+    const dup = await t.post(
+      'create-user',
+      { name: 'Outra', email: 'NOVA@loja.com', password: 'abc123' },
+      admin,
+    );
     expect(dup.body).toEqual({ error: true, message: messages.emailInUse });
   });
 
@@ -118,9 +143,27 @@ describe('chips', () => {
   it('lists the account chips; an attendant sees only those of their departments', async () => {
     const { db } = t.server.services;
     await db.insert(chips).values([
-      { id: newId(), accountId: seed.accountId, name: 'Suporte 1', status: 'open', departmentId: seed.departments.support },
-      { id: newId(), accountId: seed.accountId, name: 'Vendas 1', status: 'close', departmentId: seed.departments.sales },
-      { id: newId(), accountId: seed.accountId, name: 'Apagado', filed: true, departmentId: seed.departments.support },
+      {
+        id: newId(),
+        accountId: seed.accountId,
+        name: 'Suporte 1',
+        status: 'open',
+        departmentId: seed.departments.support,
+      },
+      {
+        id: newId(),
+        accountId: seed.accountId,
+        name: 'Vendas 1',
+        status: 'close',
+        departmentId: seed.departments.sales,
+      },
+      {
+        id: newId(),
+        accountId: seed.accountId,
+        name: 'Apagado',
+        filed: true,
+        departmentId: seed.departments.support,
+      },
     ]);
     const names = async (email: string) =>
       (await t.call('get-chip-numbers-by-user', {}, await t.login(email))).map((c) => c.name).sort();

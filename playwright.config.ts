@@ -1,0 +1,30 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser (TOOLCHAIN.md). The server is started per worker by
+// tests/e2e/fixtures.ts on a free port with a fresh DATA_DIR.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: { locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', trace: 'retain-on-failure', launchOptions },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 360, height: 640 }, launchOptions } },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, launchOptions } },
+  ],
+});

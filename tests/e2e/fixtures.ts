@@ -1,0 +1,115 @@
+// The e2e harness: each Playwright worker starts the real server (built app in dist/) on a free port with
+// a fresh temporary DATA_DIR (embedded PGlite, demo data) and stops it at the end.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, type Page } from '@playwright/test';
+
+export interface AppServer {
+  url: string;
+  dataDir: string;
+  /** POST /api/<call>, answering the envelope's message or throwing its error. */
+  call<T = unknown>(call: string, body?: unknown, token?: string): Promise<T>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startServer(): Promise<{ server: AppServer; stop(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'painel-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`listening on port ${port}`)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  child.removeAllListeners('exit');
+
+  const server: AppServer = {
+    url,
+    dataDir,
+    async call(call, body = {}, token) {
+      const res = await fetch(`${url}/api/${call}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+        body: JSON.stringify(body),
+      });
+      const env = (await res.json()) as { error: boolean; message: unknown };
+      if (env.error) throw new Error(`${call}: ${String(env.message)}`);
+      return env.message as never;
+    },
+  };
+  return {
+    server,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const test = base.extend<
+  { signIn: (page: Page, email: string) => Promise<string> },
+  { server: AppServer }
+>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const s = await startServer();
+      await use(s.server);
+      await s.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  /** Signs in through the API and stores the token as the app does; answers the token. */
+  signIn: async ({ server }, use) => {
+    await use(async (page, email) => {
+      const { token } = await server.call<{ token: string }>('auth', { email, password: 'demo123' });
+      await page.goto('/');
+      await page.evaluate((t) => localStorage.setItem('token', t), token);
+      return token;
+    });
+  },
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,41 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+
+test('a recovery mail link opens the reset page, which sets a new password', async ({ page, server }) => {
+  const email = test.info().project.name === 'phone' ? 'atendente@demo.com' : 'atendente2@demo.com';
+  await server.call('send-password-recovery', { email });
+  const dir = path.join(server.dataDir, 'mail');
+  const files = (await readdir(dir)).sort();
+  const mails = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+  const mail = mails.filter((m) => m.includes(`To: ${email}`)).at(-1) ?? '';
+  const link = /(http:\/\/\S+\/redefinir-senha\?token=[\w-]+)/.exec(
+    mail.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
+  )?.[1];
+  expect(link, 'the mail carries the reset link').toBeTruthy();
+
+  await page.goto(link as string);
+  await expect(page.getByRole('heading', { name: 'Redefinir senha' })).toBeVisible();
+  await page.getByLabel('Nova senha', { exact: true }).fill('nova123');
+  await page.getByLabel('Confirmar nova senha').fill('outra12');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByRole('alert')).toHaveText('As senhas não conferem');
+
+  await page.getByLabel('Confirmar nova senha').fill('nova123');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByText('Senha redefinida com sucesso!')).toBeVisible();
+  await page.screenshot({ path: `test-results/screens/reset-${test.info().project.name}.png` });
+
+  const { token } = await server.call<{ token: string }>('auth', { email, password: 'nova123' });
+  expect(token).toBeTruthy();
+});
+
+test('serves the app with SPA fallback and security headers', async ({ request }) => {
+  const res = await request.get('/qualquer/rota');
+  expect(res.status()).toBe(200);
+  expect(await res.text()).toContain('<div id="root">');
+  expect(res.headers()['content-security-policy']).toContain("object-src 'none'");
+  expect(res.headers()['x-content-type-options']).toBe('nosniff');
+  const api = await request.get('/api/get-user');
+  expect(api.status()).toBe(404);
+});
