@@ -90,7 +90,7 @@ export async function registerApi(app: FastifyInstance, services: Services, hand
       ctx.file = upload.file;
       body = upload.fields;
     }
-    const parsed = def.payload.safeParse(body);
+    const parsed = def.payload.safeParse(body, { reportInput: true });
     if (!parsed.success) throw new AppError(describeZodError(parsed.error));
 
     const answer = await handler(parsed.data, ctx);

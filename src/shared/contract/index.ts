@@ -1,7 +1,10 @@
 // The registry of every call. Later domains add their `<domain>Calls` object here.
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { CallDef } from './define';
 import { usersCalls } from './users';
+
+// Schema errors in Brazilian Portuguese, on both sides.
+z.config(z.locales.ptBR());
 
 export const calls = {
   ...usersCalls,

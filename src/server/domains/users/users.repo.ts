@@ -35,8 +35,10 @@ export const usersRepo = {
     return rows.length > 0;
   },
 
-  update: (db: Db, id: string, set: Partial<typeof users.$inferInsert>) =>
-    db.update(users).set(set).where(eq(users.id, id)),
+  async update(db: Db, id: string, set: Partial<typeof users.$inferInsert>) {
+    if (Object.keys(set).length === 0) return; // nothing to change is not an error
+    await db.update(users).set(set).where(eq(users.id, id));
+  },
 
   updateAccount: (db: Db, id: string, set: Partial<typeof accounts.$inferInsert>) =>
     db.update(accounts).set(set).where(eq(accounts.id, id)),
