@@ -9,6 +9,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts?(x)'],
           environment: 'happy-dom',
           setupFiles: ['tests/unit/setup.ts'],
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -20,6 +21,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file starts its own server and database; two at a time fits 2 cores.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -15,6 +15,16 @@ import type { Answer, CallName, Envelope } from '../../src/shared/contract';
 
 let demoHash: Promise<string> | null = null;
 
+async function dropDatabase(url: string) {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: u.toString() });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await c.end();
+}
+
 async function freshPostgres(baseUrl: string) {
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -23,15 +33,7 @@ async function freshPostgres(baseUrl: string) {
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return url.toString();
 }
 
 export interface TestServer {
@@ -43,7 +45,9 @@ export interface TestServer {
   call<N extends CallName>(call: N, body: unknown, token?: string): Promise<Answer<N>>;
   login(email: string, password?: string): Promise<string>;
   socket(token: string | undefined): Socket;
-  close(): Promise<void>;
+  /** The PostgreSQL database of this server, when DATABASE_URL is set. */
+  databaseUrl: string | null;
+  close(opts?: { keepDatabase?: boolean }): Promise<void>;
 }
 
 export async function startTestServer(
@@ -51,14 +55,16 @@ export async function startTestServer(
   dataDir?: string,
 ): Promise<TestServer> {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'painel-test-')));
-  const pgDb = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
+  // An explicit DATABASE_URL reopens that database (restart tests); otherwise a fresh one is made.
+  const databaseUrl =
+    env.DATABASE_URL ?? (process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null);
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     DATA_DIR: dir,
-    ...(pgDb && { DATABASE_URL: pgDb.url }),
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     ...env,
   });
   const server = await createServer(config);
@@ -105,10 +111,11 @@ export async function startTestServer(
       sockets.push(s);
       return s;
     },
-    async close() {
+    databaseUrl,
+    async close(opts = {}) {
       for (const s of sockets) s.close();
       await server.close();
-      await pgDb?.drop();
+      if (databaseUrl && !opts.keepDatabase) await dropDatabase(databaseUrl);
       if (!dataDir) await rm(dir, { recursive: true, force: true });
     },
   };
