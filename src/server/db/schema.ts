@@ -152,3 +152,39 @@ export const loginFailures = pgTable('login_failures', {
   count: integer('count').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Conversations (spec 2 §3). Issue 3 needs only the open-human count for the top-bar bell; the service
+ * screen issue adds the contact table (and its foreign key), chatbots, flows and the last message.
+ * Open means `finished_at` is null; human means `is_manual`.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id().primaryKey(),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    chipId: id('chip_id')
+      .notNull()
+      .references(() => chips.id),
+    contactId: id('contact_id').notNull(),
+    departmentId: id('department_id').references(() => departments.id),
+    isManual: boolean('is_manual').notNull().default(false),
+    /** Who answers when not manual: an AI chatbot or a flow chatbot (spec 2 §3 chatbot_type). */
+    chatbotType: text('chatbot_type').$type<'chatbot' | 'flow_chatbot'>(),
+    isNew: boolean('is_new').notNull().default(true),
+    waitingResponse: boolean('waiting_response').notNull().default(false),
+    /** Deadline of the provider's reply window (official channels). */
+    contextWindow: timestamp('context_window', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('conversations_open_idx')
+      .on(t.accountId, t.isManual, t.departmentId)
+      .where(sql`${t.finishedAt} is null`),
+    index('conversations_contact_idx').on(t.accountId, t.contactId),
+  ],
+);

@@ -1,8 +1,10 @@
 // Every domain's handlers, bound to the contract registry by http/api.ts.
 import type { Handlers } from '../http/context';
 import { accountsHandlers } from './accounts/accounts.routes';
+import { appConfigHandlers } from './app-config/app-config.routes';
 import { authHandlers } from './auth/auth.routes';
 import { chipsHandlers } from './chips/chips.routes';
+import { conversationsHandlers } from './conversations/conversations.routes';
 import { usersHandlers } from './users/users.routes';
 
 export const handlers: Handlers = {
@@ -10,4 +12,6 @@ export const handlers: Handlers = {
   ...usersHandlers,
   ...accountsHandlers,
   ...chipsHandlers,
+  ...conversationsHandlers,
+  ...appConfigHandlers,
 };

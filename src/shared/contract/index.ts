@@ -1,5 +1,7 @@
 // The registry of every call. Later domains add their `<domain>Calls` object here.
 import { z } from 'zod';
+import { appConfigCalls } from './app-config';
+import { conversationsCalls } from './conversations';
 import type { CallDef } from './define';
 import { usersCalls } from './users';
 
@@ -8,6 +10,8 @@ z.config(z.locales.ptBR());
 
 export const calls = {
   ...usersCalls,
+  ...conversationsCalls,
+  ...appConfigCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

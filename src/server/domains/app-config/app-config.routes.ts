@@ -1,0 +1,11 @@
+import type { Handlers } from '../../http/context';
+
+export const appConfigHandlers = {
+  'get-app-config': async (_p, ctx) => {
+    const { config } = ctx.services;
+    return {
+      plan_management_url: config.PLAN_MANAGEMENT_URL ?? null,
+      help_video_url: config.HELP_VIDEO_URL ?? null,
+    };
+  },
+} satisfies Handlers;

@@ -1,0 +1,23 @@
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { conversations } from '../../db/schema';
+import type { Handlers } from '../../http/context';
+
+export const conversationsHandlers = {
+  // The bell (spec 1 "Shell elements"): open human conversations; attendants count only their departments.
+  'get-open-manual-conversation-count': async (_p, ctx) => {
+    const { user } = ctx;
+    if (user.userRole === 'user' && user.departments.length === 0) return { open_manual_count: 0 };
+    const [row] = await ctx.services.db
+      .select({ n: count() })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.accountId, user.accountId),
+          eq(conversations.isManual, true),
+          isNull(conversations.finishedAt),
+          user.userRole === 'user' ? inArray(conversations.departmentId, user.departments) : undefined,
+        ),
+      );
+    return { open_manual_count: row?.n ?? 0 };
+  },
+} satisfies Handlers;

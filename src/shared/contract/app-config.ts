@@ -1,0 +1,17 @@
+// Settings the app reads at run time from the server's environment (so one build fits every deployment).
+import { z } from 'zod';
+import { noPayload } from './common';
+import { defineCall } from './define';
+
+export const appConfigCalls = {
+  'get-app-config': defineCall({
+    access: {},
+    payload: noPayload,
+    answer: z.object({
+      /** External plan management, linked from /minha-conta; null when not configured. */
+      plan_management_url: z.string().nullable(),
+      /** Help videos; a `{topic}` in it is replaced by the topic id. Null: the help shows the topic text. */
+      help_video_url: z.string().nullable(),
+    }),
+  }),
+};
