@@ -39,15 +39,14 @@ export const authRepo = {
         ),
       ),
 
-  /** Keys among `keys` whose failures reached `max` within the window, with the window's start. */
-  async blockedKeys(db: Db, keys: string[], max: number, windowMinutes: number) {
+  /** The failure counters of `keys` whose window has not ended. */
+  async currentFailures(db: Db, keys: string[], windowMinutes: number) {
     return db
       .select()
       .from(loginFailures)
       .where(
         and(
           inArray(loginFailures.key, keys),
-          sql`${loginFailures.count} >= ${max}`,
           sql`${loginFailures.windowStart} > now() - make_interval(mins => ${windowMinutes})`,
         ),
       );

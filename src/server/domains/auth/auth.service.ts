@@ -50,28 +50,23 @@ async function startSession(
   return { token, expiresAt };
 }
 
-async function guardAttempts(services: Services, keys: string[]) {
+/** Refuses with 429 while the IP or the e-mail is over its limit; answers whether the e-mail has failures. */
+async function guardAttempts(services: Services, ipKey: string, emailKey: string) {
   const { db, config } = services;
   const window = config.LOGIN_FAILURE_WINDOW_MINUTES;
-  const ipBlocked = await authRepo.blockedKeys(
-    db,
-    keys.filter((k) => k.startsWith('ip:')),
-    config.LOGIN_MAX_FAILURES_PER_IP,
-    window,
+  const rows = await authRepo.currentFailures(db, [ipKey, emailKey], window);
+  const blocked = rows.filter(
+    (r) =>
+      r.count >= (r.key === ipKey ? config.LOGIN_MAX_FAILURES_PER_IP : config.LOGIN_MAX_FAILURES_PER_EMAIL),
   );
-  const emailBlocked = await authRepo.blockedKeys(
-    db,
-    keys.filter((k) => k.startsWith('email:')),
-    config.LOGIN_MAX_FAILURES_PER_EMAIL,
-    window,
-  );
-  const blocked = [...ipBlocked, ...emailBlocked];
-  if (blocked.length === 0) return;
-  const until = Math.max(...blocked.map((b) => b.windowStart.getTime() + window * 60_000));
-  throw new AppError(
-    messages.tooManyLoginAttempts(Math.max(1, Math.ceil((until - Date.now()) / 60_000))),
-    429,
-  );
+  if (blocked.length > 0) {
+    const until = Math.max(...blocked.map((b) => b.windowStart.getTime() + window * 60_000));
+    throw new AppError(
+      messages.tooManyLoginAttempts(Math.max(1, Math.ceil((until - Date.now()) / 60_000))),
+      429,
+    );
+  }
+  return rows.some((r) => r.key === emailKey);
 }
 
 /** Verifies, or spends the same time when there is no such user (no user enumeration by timing). */
@@ -89,8 +84,12 @@ export async function login(
   ctx: { ip: string; userAgent: string },
 ) {
   const { db, config } = services;
-  const keys = [`ip:${ctx.ip}`, `email:${p.email}`];
-  await guardAttempts(services, keys);
+  const ipKey = `ip:${ctx.ip}`;
+  const emailKey = `email:${p.email}`;
+  const keys = [ipKey, emailKey];
+  const emailHasFailures = await guardAttempts(services, ipKey, emailKey);
+  // A success forgives the e-mail's failures (not the IP's).
+  const forgive = () => (emailHasFailures ? authRepo.clearFailures(db, emailKey) : undefined);
 
   const failed = async (message: string): Promise<never> => {
     await authRepo.recordFailure(db, keys, config.LOGIN_FAILURE_WINDOW_MINUTES);
@@ -105,7 +104,7 @@ export async function login(
     if (!admin?.user.admin || !valid) return failed(messages.adminInvalidCredentials);
     const customer = await usersRepo.findActiveByEmail(db, p.customer_email);
     if (!customer) throw new AppError(messages.customerNotFound);
-    await authRepo.clearFailures(db, `email:${p.email}`);
+    await forgive();
     const s = await startSession(db, customer.user.id, {
       remember: false,
       actingAdminId: admin.user.id,
@@ -122,7 +121,7 @@ export async function login(
   if (!found || !(await checkPassword(found.user.passwordHash, p.password))) {
     return failed(messages.invalidCredentials);
   }
-  await authRepo.clearFailures(db, `email:${p.email}`);
+  await forgive();
   const s = await startSession(db, found.user.id, {
     remember: p.remember ?? false,
     userAgent: ctx.userAgent,
