@@ -47,7 +47,7 @@ const SECURITY_HEADERS = {
 export async function createServer(config: Config, opts: { database?: Database } = {}): Promise<Server> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY === 'true',
     bodyLimit: 2 * 1024 * 1024,
   });
   const database =

@@ -20,6 +20,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/.+/, 'deve ser uma URL smtp:// ou smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Painel de Atendimento <nao-responda@localhost>'),
+  /** Behind a reverse proxy: read the client IP from X-Forwarded-For. Off by default, so it can't be spoofed. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Failed logins allowed per IP and per e-mail in one window before 429. */
   LOGIN_MAX_FAILURES_PER_IP: intFrom(20, 1, 100000),
