@@ -1,11 +1,71 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // `npm run dev`: the API server runs on 3001 (tsx watch) and this dev server on 3000 proxies to it.
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
+const THEME_COLOR = '#2f9e44'; // Mantine green 8, the app's primary shade (src/app/theme.ts)
+
+/** Writes .br and .gz next to each text asset, for a server that sends pre-compressed files. */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    enforce: 'post',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|webmanifest)$/.test(file)) continue;
+        const bytes = await readFile(path.join(dir, file));
+        if (bytes.length < 1024) continue;
+        await writeFile(path.join(dir, `${file}.gz`), gzipSync(bytes, { level: 9 }));
+        await writeFile(
+          path.join(dir, `${file}.br`),
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    precompress(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // The app registers the worker itself (src/app/pwa.ts), in production only.
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+      },
+      manifest: {
+        name: 'Painel de Atendimento',
+        short_name: 'Atendimento',
+        description: 'Atendimento aos clientes pelo WhatsApp: conversas, contatos, equipe e automações.',
+        lang: 'pt-BR',
+        dir: 'ltr',
+        start_url: '/atendimento',
+        scope: '/',
+        id: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: THEME_COLOR,
+        background_color: '#ffffff',
+        categories: ['business', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
   server: {
     port: 3000,
     proxy: {
@@ -14,5 +74,6 @@ export default defineConfig({
       '/sock/': { target: api, ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets `npm run size` find what each screen loads.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
 });

@@ -1,24 +1,43 @@
 import '@mantine/core/styles.css';
-import { createTheme, MantineProvider } from '@mantine/core';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
+import { session } from './lib/api';
+import { clearServerState, queryClient, startPersistence } from './lib/query';
+import { router } from './router';
+import { theme } from './theme';
 
-const theme = createTheme({ primaryColor: 'green' });
+// A 401 that says logout (or a sign-out) ends the session: forget the cached data, back to /login.
+session.onEnd(() => {
+  clearServerState();
+  void router.navigate({ to: '/login' });
+});
 
-// Until the app issue brings the router and the shell, only the password-reset page exists.
 function App() {
-  if (window.location.pathname === '/redefinir-senha') return <ResetPasswordPage />;
-  return <main style={{ padding: 24, fontFamily: 'sans-serif' }}>Painel de Atendimento</main>;
+  return (
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <Notifications position="top-center" limit={3} />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>
+  );
 }
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <MantineProvider theme={theme}>
-        <App />
-      </MantineProvider>
-    </StrictMode>,
-  );
+  // The persisted user is restored first, so the guards see it offline.
+  void startPersistence()
+    .catch(() => undefined)
+    .then(() => createRoot(root).render(<App />));
+}
+
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  void import('./pwa').then((m) => m.registerServiceWorker());
 }

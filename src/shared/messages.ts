@@ -78,3 +78,16 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+  // The app's own texts (the spec does not write these).
+  welcomeTitle: 'Boas-vindas!',
+  welcomeNotice: 'Este é o seu primeiro acesso. Entre com o e-mail e a senha que você recebeu para começar.',
+  pastDueTitle: 'Pagamento pendente',
+  pastDueText:
+    'A assinatura desta conta está com pagamento em atraso. Regularize para continuar usando o painel sem interrupções.',
+  pastDueAskOwner: 'Avise o(a) proprietário(a) da conta para regularizar o pagamento.',
+  planLinkMissing: 'O link de gerenciamento do plano ainda não foi configurado. Fale com o suporte.',
+  newVersionAvailable: 'Nova versão disponível',
+  noChips: 'Nenhum chip cadastrado.',
+  offline: 'Sem conexão. Mostrando os últimos dados salvos.',
+  screenLoadFailed: 'Não foi possível carregar esta tela.',
+  confirmLogout: 'Deseja sair do painel?',

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, type Page } from '@playwright/test';
+import type { SeedName } from './seeds';
 
 export interface AppServer {
   url: string;
@@ -25,8 +26,10 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(): Promise<{ server: AppServer; stop(): Promise<void> }> {
+async function startServer(seed?: SeedName): Promise<{ server: AppServer; stop(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'painel-e2e-'));
+  // Loaded only when a file asks for a seed: the server's database code stays out of the other workers.
+  if (seed) await (await import('./seeds')).runSeed(seed, dataDir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -89,12 +92,13 @@ async function startServer(): Promise<{ server: AppServer; stop(): Promise<void>
 
 export const test = base.extend<
   { signIn: (page: Page, email: string) => Promise<string> },
-  { server: AppServer }
+  { server: AppServer; seed: SeedName | undefined }
 >({
+  /** `test.use({ seed: 'busy-account' })` in a file: its worker's server starts on that data (seeds.ts). */
+  seed: [undefined, { scope: 'worker', option: true }],
   server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      const s = await startServer();
+    async ({ seed }, use) => {
+      const s = await startServer(seed);
       await use(s.server);
       await s.stop();
     },

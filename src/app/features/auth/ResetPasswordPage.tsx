@@ -1,12 +1,13 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
-import { ApiError, api } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 
 /** /redefinir-senha?token=…: the page the recovery mail links to. */
 export function ResetPasswordPage() {
-  const token = new URLSearchParams(window.location.search).get('token') ?? '';
+  const { token = '' }: { token?: string } = useSearch({ strict: false });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -24,50 +25,54 @@ export function ResetPasswordPage() {
       await api('reset-password', { token, password });
       setDone(true);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : messages.genericServerError);
+      setError(errorMessage(err));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Center mih="100dvh" p="md">
-      <Paper withBorder shadow="sm" p="lg" w="100%" maw={400}>
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Title order={2}>Redefinir senha</Title>
-            {done ? (
-              <>
-                <Alert color="green">{messages.passwordReset}</Alert>
-                <Button component="a" href="/login">
-                  Ir para o login
-                </Button>
-              </>
-            ) : (
-              <>
-                <PasswordInput
-                  label="Nova senha"
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                />
-                <PasswordInput
-                  label="Confirmar nova senha"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.currentTarget.value)}
-                />
-                {error && (
-                  <Alert color="red" role="alert">
-                    {error}
-                  </Alert>
-                )}
-                <Button type="submit" loading={busy}>
-                  Salvar nova senha
-                </Button>
-              </>
-            )}
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <Paper withBorder shadow="sm" p="lg" radius="md">
+      <form onSubmit={submit} noValidate aria-labelledby="reset-title">
+        <Stack>
+          <Title order={1} fz="h2" id="reset-title">
+            Redefinir senha
+          </Title>
+          {done ? (
+            <>
+              <Alert color="green" role="status">
+                {messages.passwordReset}
+              </Alert>
+              <Button component={Link} to="/login">
+                Ir para o login
+              </Button>
+            </>
+          ) : (
+            <>
+              <PasswordInput
+                label="Nova senha"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+              <PasswordInput
+                label="Confirmar nova senha"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.currentTarget.value)}
+              />
+              {error && (
+                <Alert color="red" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <Button type="submit" loading={busy}>
+                Salvar nova senha
+              </Button>
+            </>
+          )}
+        </Stack>
+      </form>
+    </Paper>
   );
 }

@@ -1,0 +1,34 @@
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { messages } from '../../../shared/messages';
+import { useAppConfig } from '../../lib/app-config';
+import { PageHeader } from '../../ui/PageHeader';
+
+/** /minha-conta (owner only, spec 1 §2): a link to the external plan management, set by the deployment. */
+export function AccountPage() {
+  const config = useAppConfig();
+  const url = config?.plan_management_url ?? null;
+  return (
+    <>
+      <PageHeader title="Minha assinatura" />
+      <Paper withBorder p="lg" maw={560}>
+        <Stack align="flex-start">
+          <Text>Planos, faturas e forma de pagamento são gerenciados na página do seu plano.</Text>
+          {url ? (
+            <Button
+              component="a"
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              rightSection={<IconExternalLink size={16} aria-hidden />}
+            >
+              Gerenciar meu plano
+            </Button>
+          ) : (
+            config && <Alert color="yellow">{messages.planLinkMissing}</Alert>
+          )}
+        </Stack>
+      </Paper>
+    </>
+  );
+}

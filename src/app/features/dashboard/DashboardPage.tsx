@@ -1,0 +1,6 @@
+import { PageHeader } from '../../ui/PageHeader';
+
+/** Placeholder until the dashboard issue builds the screen (spec 3 §2.1). */
+export function DashboardPage() {
+  return <PageHeader title="Dashboard" />;
+}

@@ -1,0 +1,23 @@
+import { Accordion } from '@mantine/core';
+import { HelpContent } from '../../ui/HelpDialog';
+import { HELP_TOPICS } from '../../ui/help-topics';
+import { PageHeader } from '../../ui/PageHeader';
+
+/** /ajuda: an accordion of the help topics (spec 3 §2.17). */
+export function HelpPage() {
+  return (
+    <>
+      <PageHeader title="Ajuda" />
+      <Accordion variant="separated" maw={800}>
+        {HELP_TOPICS.map((topic) => (
+          <Accordion.Item key={topic.id} value={topic.id}>
+            <Accordion.Control>{topic.title}</Accordion.Control>
+            <Accordion.Panel>
+              <HelpContent topic={topic.id} />
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </>
+  );
+}

@@ -1,0 +1,231 @@
+import {
+  Alert,
+  Avatar,
+  Button,
+  FileButton,
+  Group,
+  MaskInput,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { User } from '../../../shared/contract';
+import { messages } from '../../../shared/messages';
+import { errorMessage } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+import { useCurrentUser, useUpdateUserConfig } from '../../lib/user';
+import { PageHeader } from '../../ui/PageHeader';
+import { useChangeUserPassword } from './change-user-password';
+import { checkPasswordChange, checkProfilePicture, PROFILE_PICTURE_TYPES } from './profile-rules';
+import { useUpdateUser } from './update-user';
+import { useUploadProfilePicture } from './upload-profile-picture';
+
+/** /meu-perfil (spec 1 §2): my data, change password, and my own toggles. */
+export function ProfilePage() {
+  const user = useCurrentUser();
+  return (
+    <>
+      <PageHeader title="Meu perfil" />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={1100}>
+        <Stack gap="lg">
+          <MyData user={user} />
+          <Preferences user={user} />
+        </Stack>
+        <ChangePassword />
+      </SimpleGrid>
+    </>
+  );
+}
+
+function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
+      <Title order={2} fz="h4" mb="md" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function MyData({ user }: { user: User }) {
+  const update = useUpdateUser();
+  const photo = useUploadProfilePicture();
+  const [name, setName] = useState(user.name);
+  const [phone, setPhone] = useState(user.phone);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+
+  function pickPhoto(file: File | null) {
+    setPhotoError(null);
+    if (!file) return;
+    const problem = checkProfilePicture(file);
+    if (problem) return setPhotoError(problem);
+    photo.mutate(file);
+  }
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) return setNameError(messages.requiredField);
+    setNameError(null);
+    update.mutate({ name: name.trim(), phone });
+  }
+
+  return (
+    <Section title="Meus dados" id="my-data-title">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Group wrap="nowrap">
+            <Avatar
+              src={user.profile_picture}
+              alt="Foto de perfil"
+              name={user.name}
+              color="initials"
+              size={80}
+            />
+            <Stack gap={4}>
+              <FileButton onChange={pickPhoto} accept={PROFILE_PICTURE_TYPES.join(',')}>
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="light"
+                    loading={photo.isPending}
+                    leftSection={<IconUpload size={16} aria-hidden />}
+                  >
+                    Alterar foto
+                  </Button>
+                )}
+              </FileButton>
+              <Text fz="xs" c="dimmed">
+                JPG ou PNG, até 2 MB
+              </Text>
+            </Stack>
+          </Group>
+          {photoError && (
+            <Alert color="red" role="alert">
+              {photoError}
+            </Alert>
+          )}
+          <TextInput label="E-mail" value={user.email} readOnly variant="filled" />
+          <TextInput
+            label="Nome"
+            autoComplete="name"
+            value={name}
+            error={nameError}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <MaskInput
+            label="Telefone"
+            mask="(99) 99999-9999"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="(00) 00000-0000"
+            value={phone}
+            onChange={(e) => setPhone(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending}>
+              Salvar dados
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function ChangePassword() {
+  const change = useChangeUserPassword();
+  const [old, setOld] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const problem = checkPasswordChange({ old, next, confirm });
+    setError(problem);
+    if (problem) return;
+    change.mutate(
+      { old_password: old, password: next },
+      {
+        onSuccess: () => {
+          setOld('');
+          setNext('');
+          setConfirm('');
+          notifySuccess(messages.passwordChanged);
+        },
+        onError: (err) => setError(errorMessage(err)),
+      },
+    );
+  }
+
+  return (
+    <Section title="Alterar senha" id="change-password-title">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <PasswordInput
+            label="Senha atual"
+            autoComplete="current-password"
+            value={old}
+            onChange={(e) => setOld(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Nova senha"
+            autoComplete="new-password"
+            value={next}
+            onChange={(e) => setNext(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Confirmar nova senha"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={change.isPending}>
+              Alterar senha
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function Preferences({ user }: { user: User }) {
+  const update = useUpdateUserConfig();
+  return (
+    <Section title="Preferências" id="preferences-title">
+      <Stack>
+        <Switch
+          label="Som de notificação"
+          description="Tocar um som quando chegar uma mensagem"
+          checked={!user.config.disable_notification_sound}
+          disabled={update.isPending}
+          onChange={(e) => update.mutate({ disable_notification_sound: !e.currentTarget.checked })}
+        />
+        <Switch
+          label="Assinatura nas mensagens"
+          description="Seu nome em negrito antes de cada mensagem enviada"
+          checked={user.config.user_signature}
+          disabled={update.isPending}
+          onChange={(e) => update.mutate({ user_signature: e.currentTarget.checked })}
+        />
+      </Stack>
+    </Section>
+  );
+}

@@ -1,0 +1,193 @@
+// The spec's route table (spec 1 §2) with its two layouts. 'fullscreen' screens are public; every other
+// path, unknown ones included, needs a stored token. The shell and its screens are loaded on demand so
+// /login stays small.
+
+import { notifications } from '@mantine/notifications';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import type { User } from '../shared/contract';
+import { messages } from '../shared/messages';
+import { AdminLoginPage } from './features/auth/AdminLoginPage';
+import { FullscreenLayout } from './features/auth/FullscreenLayout';
+import { LoginPage } from './features/auth/LoginPage';
+import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
+import { canOpen, homePath, ROUTE_NAMES, safeRedirect } from './lib/access';
+import { ApiError, session } from './lib/api';
+import { queryClient } from './lib/query';
+import { currentUserQuery } from './lib/user';
+import { ErrorPage, PendingPage } from './ui/StatusPages';
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+  interface StaticDataRouteOption {
+    /** The spec's route name, where it gives one (Atendimento, Templates). */
+    name?: string;
+  }
+}
+
+interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet });
+
+// --- layout 'fullscreen': public ------------------------------------------------------------------------
+
+const fullscreen = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'fullscreen',
+  component: FullscreenLayout,
+});
+
+/** A signed-in visitor of /login goes straight home. */
+function skipWhenSignedIn({ context }: { context: RouterContext }) {
+  const user = context.queryClient.getQueryData(currentUserQuery.queryKey);
+  if (session.token && user) throw redirect({ href: homePath(user) });
+}
+
+const loginSearch = (search: Record<string, unknown>): { redirect?: string } => {
+  const to = safeRedirect(search.redirect);
+  return to ? { redirect: to } : {};
+};
+
+const loginRoute = createRoute({
+  getParentRoute: () => fullscreen,
+  path: '/login',
+  validateSearch: loginSearch,
+  beforeLoad: skipWhenSignedIn,
+  component: () => <LoginPage />,
+});
+
+const welcomeRoute = createRoute({
+  getParentRoute: () => fullscreen,
+  path: '/welcome',
+  validateSearch: loginSearch,
+  beforeLoad: skipWhenSignedIn,
+  component: () => <LoginPage welcome />,
+});
+
+const adminLoginRoute = createRoute({
+  getParentRoute: () => fullscreen,
+  path: '/admin-login',
+  component: AdminLoginPage,
+});
+
+// The recovery mail's link: public by nature.
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => fullscreen,
+  path: '/redefinir-senha',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' ? { token: search.token } : {},
+  component: ResetPasswordPage,
+});
+
+// --- layout 'menu': side menu and top bar, token required ---------------------------------------------
+
+const menu = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'menu',
+  beforeLoad: async ({ context, location }): Promise<{ user: User }> => {
+    if (!session.token) throw redirect({ to: '/login', search: { redirect: location.href } });
+    try {
+      // The cached user answers at once (offline too); a stale one is refreshed in the background.
+      const user = await context.queryClient.ensureQueryData({
+        ...currentUserQuery,
+        revalidateIfStale: true,
+      });
+      return { user };
+    } catch (err) {
+      if (err instanceof ApiError && err.logout) throw redirect({ to: '/login' });
+      throw err;
+    }
+  },
+  component: lazyRouteComponent(() => import('./shell/Shell'), 'Shell'),
+});
+
+/** A screen the user's role or access areas do not allow: 'Permissões insuficientes.' and Atendimento. */
+function guard({
+  context,
+  location,
+  preload,
+}: {
+  context: { user: User };
+  location: { pathname: string };
+  preload: boolean;
+}) {
+  if (canOpen(context.user, location.pathname)) return;
+  if (!preload) {
+    notifications.hide('insufficient-permissions');
+    notifications.show({
+      id: 'insufficient-permissions',
+      color: 'red',
+      message: messages.insufficientPermissions,
+    });
+  }
+  throw redirect({ to: ROUTE_NAMES.Atendimento });
+}
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/',
+  beforeLoad: guard,
+  staticData: { name: 'Dashboard' },
+  component: lazyRouteComponent(() => import('./features/dashboard/DashboardPage'), 'DashboardPage'),
+});
+
+const attendanceRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/atendimento',
+  staticData: { name: 'Atendimento' },
+  component: lazyRouteComponent(() => import('./features/attendance/AttendancePage'), 'AttendancePage'),
+});
+
+const profileRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/meu-perfil',
+  component: lazyRouteComponent(() => import('./features/profile/ProfilePage'), 'ProfilePage'),
+});
+
+const accountRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/minha-conta',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('./features/account/AccountPage'), 'AccountPage'),
+});
+
+const helpRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/ajuda',
+  component: lazyRouteComponent(() => import('./features/help/HelpPage'), 'HelpPage'),
+});
+
+// Any other path: the not-found page, after the same token and permission checks as a real screen.
+const notFoundRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '$',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('./shell/NotFoundPage'), 'NotFoundPage'),
+});
+
+const routeTree = rootRoute.addChildren([
+  fullscreen.addChildren([loginRoute, welcomeRoute, adminLoginRoute, resetPasswordRoute]),
+  menu.addChildren([dashboardRoute, attendanceRoute, profileRoute, accountRoute, helpRoute, notFoundRoute]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // Query data has its own cache; the router must not hold a second, staler copy.
+  defaultPreloadStaleTime: 0,
+  defaultPendingComponent: PendingPage,
+  defaultErrorComponent: ErrorPage,
+  scrollRestoration: true,
+});

@@ -1,0 +1,28 @@
+import { List, Stack, Text, Title } from '@mantine/core';
+import { Dialog } from '../ui/Dialog';
+import { CHANGELOG } from './changelog';
+
+/** The changelog dialog: our versions, newest first. */
+export function ChangelogDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  return (
+    <Dialog opened={opened} onClose={onClose} title="Novidades" size="lg">
+      <Stack gap="lg">
+        {CHANGELOG.map((release) => (
+          <Stack gap={4} key={release.version} component="section">
+            <Title order={2} fz="h4">
+              Versão {release.version}
+            </Title>
+            <Text fz="sm" c="dimmed">
+              {release.date}
+            </Text>
+            <List spacing={4} fz="sm">
+              {release.changes.map((change) => (
+                <List.Item key={change}>{change}</List.Item>
+              ))}
+            </List>
+          </Stack>
+        ))}
+      </Stack>
+    </Dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import { ActionIcon, Badge, Drawer, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { IconDeviceMobile, IconDeviceMobileCheck, IconDeviceMobileOff, IconDots } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ChipSummary } from '../../shared/contract';
+import { messages } from '../../shared/messages';
+import { drawerChipsQuery, isConnected, topBarChips, topBarChipsQuery } from './chips';
+
+const stateLabel = (chip: ChipSummary) => (isConnected(chip) ? 'conectado' : 'desconectado');
+
+/** The top bar's chip states; any click opens the chip-status drawer. Polled every 2 min. */
+export function TopBarChips({ onOpen }: { onOpen(): void }) {
+  const { data: chips = [] } = useQuery(topBarChipsQuery);
+  const { shown, hidden } = topBarChips(chips);
+
+  if (chips.length === 0) {
+    return (
+      <Tooltip label="Status dos chips">
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Status dos chips" onClick={onOpen}>
+          <IconDeviceMobile size={20} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+  return (
+    <Group gap={2} wrap="nowrap" role="group" aria-label="Chips">
+      {shown.map((chip) => {
+        const label = `${chip.name}: ${stateLabel(chip)}`;
+        const Icon = isConnected(chip) ? IconDeviceMobileCheck : IconDeviceMobileOff;
+        return (
+          <Tooltip key={chip._id} label={label}>
+            <ActionIcon
+              variant="light"
+              color={isConnected(chip) ? 'green' : 'red'}
+              size="lg"
+              aria-label={label}
+              onClick={onOpen}
+            >
+              <Icon size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        );
+      })}
+      {hidden > 0 && (
+        <Tooltip label={`Mais ${hidden} chips`}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={`Mais ${hidden} chips`}
+            onClick={onOpen}
+          >
+            <IconDots size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+/** The chip-status drawer: every chip the user can see, polled every 30 s while open. */
+export function ChipDrawer({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" title="Status dos chips" size="sm">
+      <ChipList />
+    </Drawer>
+  );
+}
+
+function ChipList() {
+  const { data: chips, isPending } = useQuery(drawerChipsQuery);
+  if (isPending) return <Loader size="sm" aria-label="Carregando" />;
+  if (!chips?.length) return <Text c="dimmed">{messages.noChips}</Text>;
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {chips.map((chip) => (
+        <Group key={chip._id} component="li" justify="space-between" wrap="nowrap" py={6}>
+          <Stack gap={0} miw={0}>
+            <Text fw={500} truncate>
+              {chip.name}
+            </Text>
+            {chip.official && (
+              <Text fz="xs" c="dimmed">
+                API oficial
+              </Text>
+            )}
+          </Stack>
+          <Badge color={isConnected(chip) ? 'green' : 'red'} variant="light">
+            {isConnected(chip) ? 'Conectado' : 'Desconectado'}
+          </Badge>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

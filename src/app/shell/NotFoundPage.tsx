@@ -1,0 +1,21 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { messages } from '../../shared/messages';
+import { homePath } from '../lib/access';
+import { useCurrentUser } from '../lib/user';
+
+/** Any path outside the route table. */
+export function NotFoundPage() {
+  const user = useCurrentUser();
+  return (
+    <Stack align="flex-start" gap="md">
+      <Title order={1} fz="h2">
+        {messages.pageNotFound}
+      </Title>
+      <Text c="dimmed">O endereço pode estar errado ou a página pode ter sido removida.</Text>
+      <Button component={Link} to={homePath(user)}>
+        Voltar ao início
+      </Button>
+    </Stack>
+  );
+}

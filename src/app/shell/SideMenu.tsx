@@ -1,0 +1,77 @@
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  type Icon,
+  IconCreditCard,
+  IconHelp,
+  IconLayoutDashboard,
+  IconMessages,
+  IconUser,
+} from '@tabler/icons-react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import type { User } from '../../shared/contract';
+import { canOpen, ROUTE_NAMES } from '../lib/access';
+
+interface MenuItem {
+  label: string;
+  to: string;
+  icon: Icon;
+}
+
+// Only screens that exist are listed; each later screen adds its line here.
+const SECTIONS: { title: string; items: MenuItem[] }[] = [
+  {
+    title: 'Atendimento',
+    items: [
+      { label: 'Dashboard', to: '/', icon: IconLayoutDashboard },
+      { label: 'Atendimento', to: ROUTE_NAMES.Atendimento, icon: IconMessages },
+    ],
+  },
+  {
+    title: 'Conta',
+    items: [
+      { label: 'Meu perfil', to: '/meu-perfil', icon: IconUser },
+      { label: 'Minha assinatura', to: '/minha-conta', icon: IconCreditCard },
+      { label: 'Ajuda', to: '/ajuda', icon: IconHelp },
+    ],
+  },
+];
+
+/** The menu by role and access areas (spec 1 "Menu by role"): what the user cannot open is not listed. */
+export function menuFor(user: User) {
+  return SECTIONS.map((s) => ({ ...s, items: s.items.filter((i) => canOpen(user, i.to)) })).filter(
+    (s) => s.items.length > 0,
+  );
+}
+
+export function SideMenu({ user, onNavigate }: { user: User; onNavigate?(): void }) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  return (
+    <ScrollArea type="auto" h="100%">
+      <Stack gap="md" p="sm">
+        {menuFor(user).map((section) => (
+          <Stack gap={2} key={section.title}>
+            <Text fz="xs" fw={700} c="dimmed" tt="uppercase" px="sm">
+              {section.title}
+            </Text>
+            {section.items.map((item) => {
+              const active = pathname === item.to;
+              return (
+                <NavLink
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  label={item.label}
+                  leftSection={<item.icon size={20} aria-hidden />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={onNavigate}
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                />
+              );
+            })}
+          </Stack>
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,36 @@
+import { Burger, Group, Text, ThemeIcon } from '@mantine/core';
+import { IconMessageChatbot } from '@tabler/icons-react';
+import type { User } from '../../shared/contract';
+import { Bell } from './Bell';
+import { TopBarChips } from './ChipStatus';
+import { UserMenu } from './UserMenu';
+
+interface TopBarProps {
+  user: User;
+  menuOpened: boolean;
+  onMenu(): void;
+  onChips(): void;
+  onChangelog(): void;
+}
+
+/** The top bar: burger (phones), chip states, the bell and the user's menu. */
+export function TopBar({ user, menuOpened, onMenu, onChips, onChangelog }: TopBarProps) {
+  return (
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        <Burger hiddenFrom="sm" size="sm" opened={menuOpened} onClick={onMenu} aria-label="Abrir menu" />
+        <ThemeIcon size={32} radius="md" visibleFrom="sm" aria-hidden>
+          <IconMessageChatbot size={20} />
+        </ThemeIcon>
+        <Text fw={700} visibleFrom="sm" truncate>
+          Painel de Atendimento
+        </Text>
+      </Group>
+      <Group gap={6} wrap="nowrap">
+        <TopBarChips onOpen={onChips} />
+        <Bell />
+        <UserMenu user={user} onChangelog={onChangelog} />
+      </Group>
+    </Group>
+  );
+}

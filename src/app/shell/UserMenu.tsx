@@ -1,0 +1,53 @@
+import { Avatar, Badge, Menu, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconSparkles, IconUser } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { ROLE_LABELS } from '../../shared/constants';
+import type { User } from '../../shared/contract';
+import { messages } from '../../shared/messages';
+import { api, session } from '../lib/api';
+import { confirm } from '../ui/confirm';
+
+async function signOut() {
+  if (!(await confirm({ title: 'Sair', message: messages.confirmLogout }))) return;
+  // The session ends here whatever the server answers (it may be unreachable).
+  await api('logout').catch(() => undefined);
+  session.end();
+}
+
+export function UserMenu({ user, onChangelog }: { user: User; onChangelog(): void }) {
+  return (
+    <Menu position="bottom-end" width={240} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="Menu do usuário" style={{ borderRadius: '50%' }}>
+          <Avatar src={user.profile_picture} alt="" name={user.name} color="initials" size={34} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          {user.name}
+          <br />
+          {ROLE_LABELS[user.user_role]}
+          {user.acting_admin && (
+            <Badge ml={6} size="xs" color="orange">
+              administrador
+            </Badge>
+          )}
+        </Menu.Label>
+        <Menu.Item component={Link} to="/meu-perfil" leftSection={<IconUser size={16} aria-hidden />}>
+          Meu perfil
+        </Menu.Item>
+        <Menu.Item leftSection={<IconSparkles size={16} aria-hidden />} onClick={onChangelog}>
+          Novidades
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => void signOut()}
+        >
+          Sair
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,72 @@
+// Starts the socket client for the signed-in user and turns its events into cache updates.
+import { notifications } from '@mantine/notifications';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { ChipSummary, User } from '../../shared/contract';
+import type { ReceiveMessage } from '../../shared/contract/events';
+import { messages } from '../../shared/messages';
+import { session } from '../lib/api';
+import { createSocketClient, type SocketStatus } from '../lib/socket';
+import { currentUserQuery } from '../lib/user';
+import { chipsQuery } from './chips';
+
+const NOTICE = 'socket-status';
+
+function showStatus(status: SocketStatus) {
+  notifications.hide(NOTICE);
+  if (status === 'waiting-address') {
+    notifications.show({
+      id: NOTICE,
+      color: 'blue',
+      loading: true,
+      autoClose: false,
+      message: messages.socketWaiting,
+    });
+  } else if (status === 'failed') {
+    notifications.show({ id: NOTICE, color: 'red', autoClose: false, message: messages.socketFailed });
+  }
+}
+
+function applyEvent(client: QueryClient, userId: string, event: ReceiveMessage) {
+  if (event.type === 'status') {
+    client.setQueryData<ChipSummary[]>(chipsQuery.queryKey, (chips) =>
+      chips?.map((c) => (c._id === event.chip_number_id ? { ...c, status: event.message } : c)),
+    );
+  } else if (event.type === 'user_updated' && event.message._id === userId) {
+    void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+  }
+}
+
+/** The account's socket server (spec 1 §7, user.account.server); the page's origin as fallback. */
+function socketAddress(server: string): string | null {
+  const address = server || window.location.origin;
+  // In development the Vite server proxies /sock/ to the API server.
+  return import.meta.env.DEV ? window.location.origin : address;
+}
+
+export function useRealtime(user: User) {
+  const client = useQueryClient();
+  const { _id: userId, account } = user;
+  const { _id: accountId, server } = account;
+  useEffect(() => {
+    const socket = createSocketClient({
+      address: () => socketAddress(server),
+      token: () => session.token,
+      accountId,
+      onStatus: showStatus,
+      onEvent: (event) => applyEvent(client, userId, event),
+    });
+    // Offline, failures are not counted: the client waits for the connection to come back.
+    const online = () => socket.start();
+    const offline = () => socket.pause();
+    if (navigator.onLine) socket.start();
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      socket.stop();
+      notifications.hide(NOTICE);
+    };
+  }, [client, userId, accountId, server]);
+}

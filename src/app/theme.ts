@@ -1,0 +1,17 @@
+import { createTheme } from '@mantine/core';
+
+// Primary colour green (spec 1 §1); pt-BR number formats wherever Mantine formats numbers.
+export const theme = createTheme({
+  primaryColor: 'green',
+  primaryShade: { light: 8, dark: 6 },
+  defaultRadius: 'md',
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  components: {
+    NumberInput: { defaultProps: { decimalSeparator: ',', thousandSeparator: '.' } },
+    NumberFormatter: { defaultProps: { decimalSeparator: ',', thousandSeparator: '.' } },
+  },
+});
+
+/** The theme colour of the manifest and <meta name="theme-color"> (Mantine green 8). */
+export const THEME_COLOR = '#2f9e44';

@@ -1,0 +1,45 @@
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconExternalLink, IconHelpCircle } from '@tabler/icons-react';
+import { useAppConfig } from '../lib/app-config';
+import { Dialog } from './Dialog';
+import { type HelpTopicId, helpTopic, helpVideoUrl } from './help-topics';
+
+/** A topic's help: its video when one is configured, and its text. */
+export function HelpContent({ topic }: { topic: HelpTopicId }) {
+  const config = useAppConfig();
+  const { id, text } = helpTopic(topic);
+  const video = helpVideoUrl(config?.help_video_url, id);
+  // The CSP plays media from this origin only; a video hosted elsewhere opens in a new tab.
+  const playable = video !== null && new URL(video, window.location.href).origin === window.location.origin;
+  return (
+    <Stack gap="sm">
+      {video && playable && (
+        // biome-ignore lint/a11y/useMediaCaption: the help videos are recorded by each deployment, without captions.
+        <video src={video} controls preload="metadata" style={{ width: '100%', borderRadius: 8 }} />
+      )}
+      <Text>{text}</Text>
+      {video && !playable && (
+        <Anchor href={video} target="_blank" rel="noopener noreferrer">
+          <IconExternalLink size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> Assistir ao
+          vídeo
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
+/** The reusable 'Saiba mais' button and its help dialog (spec 1 "Shell elements"). */
+export function SaibaMais({ topic }: { topic: HelpTopicId }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <Button variant="light" leftSection={<IconHelpCircle size={18} aria-hidden />} onClick={open}>
+        Saiba mais
+      </Button>
+      <Dialog opened={opened} onClose={close} title={helpTopic(topic).title}>
+        <HelpContent topic={topic} />
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+
+/** The confirm dialog (spec 1 "Shell elements"): Cancelar / Confirmar; answers true on Confirmar. */
+export function confirm(opts: { title: string; message: string; danger?: boolean }): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: opts.title,
+      children: <Text fz="sm">{opts.message}</Text>,
+      labels: { confirm: 'Confirmar', cancel: 'Cancelar' },
+      confirmProps: opts.danger ? { color: 'red' } : undefined,
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}

@@ -1,0 +1,36 @@
+// Small steps the app's e2e files share, done the way a person does them.
+import { expect, type Page, test } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo123';
+
+export const isPhone = () => test.info().project.name === 'phone';
+
+/** A screenshot to look at: test-results/screens/<name>-<project>.png. */
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screens/${name}-${test.info().project.name}.png`, fullPage: true });
+
+export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** The main menu: the side menu on desktop, the drawer behind the burger on phones. */
+export async function mainMenu(page: Page) {
+  if (isPhone()) {
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    return drawer.getByRole('navigation', { name: 'Menu principal' });
+  }
+  return page.getByRole('navigation', { name: 'Menu principal' });
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Menu do usuário' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sair' });
+  await expect(dialog).toContainText('Deseja sair do painel?');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}

@@ -1,0 +1,69 @@
+// Data some e2e files need before their server starts (there is no call yet to create chips or
+// conversations). A seed writes into the fresh DATA_DIR through the server's own database code; the server
+// then starts on that directory and finds the demo already there.
+import { openDatabase } from '../../src/server/db';
+import { chips, conversations } from '../../src/server/db/schema';
+import { seedDemo } from '../../src/server/seed/demo';
+import { newId } from '../../src/shared/ids';
+
+type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
+
+export const seeds = {
+  /** The demo alone, on a server of its own: files that sign in as demo users are not disturbed by files
+   * that change their passwords. */
+  demo: async (db: Db) => {
+    await seedDemo(db);
+  },
+  /**
+   * A busy day at Loja Demo: six chips (two not connected) and more than nine open human conversations.
+   * Suporte: 11 open human (+1 finished, +1 chatbot); Vendas: 3 open human.
+   */
+  'busy-account': async (db: Db) => {
+    const { accountId, departments } = await seedDemo(db);
+    const chip = (name: string, status: 'open' | 'close' | 'connecting', departmentId: string) => ({
+      id: newId(),
+      accountId,
+      name,
+      status,
+      departmentId,
+    });
+    const rows = [
+      chip('Suporte 1', 'open', departments.support),
+      chip('Suporte 2', 'open', departments.support),
+      chip('Vendas 1', 'open', departments.sales),
+      chip('Vendas 2', 'close', departments.sales),
+      chip('Suporte 3', 'open', departments.support),
+      chip('Vendas 3', 'connecting', departments.sales),
+    ];
+    await db.insert(chips).values(rows);
+    const chipId = rows[0]?.id as string;
+    const conversation = (departmentId: string, extra: Partial<typeof conversations.$inferInsert> = {}) => ({
+      id: newId(),
+      accountId,
+      chipId,
+      contactId: newId(),
+      departmentId,
+      isManual: true,
+      ...extra,
+    });
+    await db
+      .insert(conversations)
+      .values([
+        ...Array.from({ length: 11 }, () => conversation(departments.support)),
+        ...Array.from({ length: 3 }, () => conversation(departments.sales)),
+        conversation(departments.support, { finishedAt: new Date() }),
+        conversation(departments.support, { isManual: false, chatbotType: 'chatbot' }),
+      ]);
+  },
+} satisfies Record<string, (db: Db) => Promise<void>>;
+
+export type SeedName = keyof typeof seeds;
+
+export async function runSeed(name: SeedName, dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  try {
+    await seeds[name](database.db);
+  } finally {
+    await database.close();
+  }
+}

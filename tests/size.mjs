@@ -1,0 +1,82 @@
+// `npm run size`: the gzipped JS and CSS a visitor downloads for /login and for the shell's first screen,
+// read from the last build (dist/, its index.html and Vite's manifest). It builds nothing: run `npm run build`
+// first. Exits with 1 when /login's JS is over the 200 KiB budget.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const DIST = path.resolve('dist');
+const BUDGET_KIB = 200;
+const manifestPath = path.join(DIST, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error('dist/.vite/manifest.json não encontrado: rode `npm run build` antes.');
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+
+const gz = (file) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** What index.html makes the browser fetch before anything runs: the entry, its preloads, the CSS. */
+function fromHtml() {
+  const files = new Set();
+  for (const m of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.(?:js|css))"/g))
+    files.add(m[1]);
+  return files;
+}
+
+/** A manifest chunk and everything it imports statically (and its CSS). */
+function closure(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`chunk ${key} não está no manifesto`);
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const dep of chunk.imports ?? []) if (!files.has(manifest[dep]?.file)) closure(dep, files);
+  return files;
+}
+
+function measure(files) {
+  const sum = { js: 0, css: 0, jsFiles: 0, cssFiles: 0 };
+  for (const f of files) {
+    const kind = f.endsWith('.css') ? 'css' : 'js';
+    sum[kind] += gz(f);
+    sum[`${kind}Files`] += 1;
+  }
+  return sum;
+}
+
+const login = fromHtml();
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const shell = closure('src/app/shell/Shell.tsx', new Set(login));
+const screens = {
+  '/login': login,
+  'shell + Atendimento (attendant)': closure(
+    'src/app/features/attendance/AttendancePage.tsx',
+    new Set(shell),
+  ),
+  'shell + Dashboard (owner, manager)': closure(
+    'src/app/features/dashboard/DashboardPage.tsx',
+    new Set(shell),
+  ),
+};
+const later = closure('src/app/pwa.tsx', new Set());
+for (const f of closure(entryKey)) later.delete(f);
+
+console.log('Gzipped (level 9) bytes each screen downloads on a cold visit:\n');
+console.log(`${'screen'.padEnd(36)}${'JS'.padStart(12)}${'CSS'.padStart(12)}   files`);
+for (const [name, files] of Object.entries(screens)) {
+  const s = measure(files);
+  console.log(
+    `${name.padEnd(36)}${kib(s.js).padStart(12)}${kib(s.css).padStart(12)}   ${s.jsFiles} JS, ${s.cssFiles} CSS`,
+  );
+}
+const sw = measure(later);
+console.log(
+  `${'+ after start (service worker reg.)'.padEnd(36)}${kib(sw.js).padStart(12)}${''.padStart(12)}   ${sw.jsFiles} JS`,
+);
+
+const loginJs = measure(login).js;
+const ok = loginJs <= BUDGET_KIB * 1024;
+console.log(`\n/login JS budget ${BUDGET_KIB} KiB: ${kib(loginJs)} ${ok ? 'OK' : 'OVER BUDGET'}`);
+process.exit(ok ? 0 : 1);
