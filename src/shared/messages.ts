@@ -62,6 +62,13 @@ export const messages = {
     `Limite de usuários do plano atingido (${max}). Faça upgrade do plano para adicionar mais usuários.`,
   planNeedsMoreChannels: 'Recurso disponível a partir do plano Profissional. Faça upgrade do seu plano.',
   notFound: 'Registro não encontrado.',
+  // Configuration (issue 4): the server's own texts beside the spec's.
+  departmentNameRequired: 'O nome é um campo necessário',
+  tagColorInvalid: 'A cor precisa estar no formato #RRGGBB',
+  emailInvalid: 'E-mail inválido',
+  teamRoleInvalid: 'Permissão inválida',
+  quickMessageShortcutTaken: 'Já existe uma mensagem rápida com esse atalho',
+  ownerProtected: 'O proprietário da conta não pode ser alterado nem apagado.',
   unknownCall: (name: string) => `Chamada desconhecida: ${name}.`,
   invalidJson: 'O corpo da requisição não é um JSON válido.',
   emptyBody: 'O corpo da requisição está vazio.',
@@ -75,9 +82,6 @@ export const messages = {
   profilePictureSize: 'A foto pode ter no máximo 2 MB.',
   pageNotFound: 'Página não encontrada.',
   internalError: 'Erro interno do servidor. Tente novamente em instantes.',
-} as const;
-
-export type MessageKey = keyof typeof messages;
   // The app's own texts (the spec does not write these).
   welcomeTitle: 'Boas-vindas!',
   welcomeNotice: 'Este é o seu primeiro acesso. Entre com o e-mail e a senha que você recebeu para começar.',
@@ -91,3 +95,6 @@ export type MessageKey = keyof typeof messages;
   offline: 'Sem conexão. Mostrando os últimos dados salvos.',
   screenLoadFailed: 'Não foi possível carregar esta tela.',
   confirmLogout: 'Deseja sair do painel?',
+} as const;
+
+export type MessageKey = keyof typeof messages;

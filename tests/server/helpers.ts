@@ -6,6 +6,7 @@ import path from 'node:path';
 import { getTableName, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createServer, type Server } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { allTables } from '../../src/server/db';
@@ -120,4 +121,17 @@ export async function startTestServer(
     },
   };
   return t;
+}
+
+/** Registers the usual hooks: one server for the file, a fresh demo before each test. */
+export function useTestServer(env: Record<string, string> = {}) {
+  const ctx = {} as { t: TestServer; seed: Awaited<ReturnType<TestServer['reset']>> };
+  beforeAll(async () => {
+    ctx.t = await startTestServer(env);
+  });
+  afterAll(() => ctx.t.close());
+  beforeEach(async () => {
+    ctx.seed = await ctx.t.reset();
+  });
+  return ctx;
 }

@@ -60,8 +60,9 @@ export const users = pgTable(
     filed: boolean('filed').notNull().default(false),
     createdAt: createdAt(),
   },
+  // A deleted (filed) user frees the e-mail, so a returning attendant can be added again.
   (t) => [
-    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_email_active_unique').on(sql`lower(${t.email})`).where(sql`${t.filed} = false`),
     index('users_account_idx').on(t.accountId),
   ],
 );
@@ -79,6 +80,38 @@ export const departments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('departments_account_idx').on(t.accountId)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: id().primaryKey(),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    autoTag: boolean('auto_tag').notNull().default(false),
+    keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
+    filed: boolean('filed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tags_account_idx').on(t.accountId)],
+);
+
+export const quickMessages = pgTable(
+  'quick_messages',
+  {
+    id: id().primaryKey(),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    shortcut: text('shortcut').notNull(),
+    message: text('message').notNull(),
+    filed: boolean('filed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quick_messages_account_idx').on(t.accountId)],
 );
 
 /** The shared part of a chip (spec 1 §3); the channels issue extends it. */

@@ -5,6 +5,10 @@ import { appConfigHandlers } from './app-config/app-config.routes';
 import { authHandlers } from './auth/auth.routes';
 import { chipsHandlers } from './chips/chips.routes';
 import { conversationsHandlers } from './conversations/conversations.routes';
+import { departmentsHandlers } from './departments/departments.routes';
+import { quickMessagesHandlers } from './quick-messages/quick-messages.routes';
+import { tagsHandlers } from './tags/tags.routes';
+import { teamHandlers } from './team/team.routes';
 import { usersHandlers } from './users/users.routes';
 
 export const handlers: Handlers = {
@@ -12,6 +16,10 @@ export const handlers: Handlers = {
   ...usersHandlers,
   ...accountsHandlers,
   ...chipsHandlers,
+  ...tagsHandlers,
+  ...departmentsHandlers,
+  ...quickMessagesHandlers,
+  ...teamHandlers,
   ...conversationsHandlers,
   ...appConfigHandlers,
 };

@@ -1,6 +1,7 @@
 // The registry of every call. Later domains add their `<domain>Calls` object here.
 import { z } from 'zod';
 import { appConfigCalls } from './app-config';
+import { configurationCalls } from './configuration';
 import { conversationsCalls } from './conversations';
 import type { CallDef } from './define';
 import { usersCalls } from './users';
@@ -10,6 +11,7 @@ z.config(z.locales.ptBR());
 
 export const calls = {
   ...usersCalls,
+  ...configurationCalls,
   ...conversationsCalls,
   ...appConfigCalls,
 } satisfies Record<string, CallDef>;

@@ -26,11 +26,12 @@ export const usersRepo = {
     return rows[0] ?? null;
   },
 
+  /** Whether an active user already has this e-mail (a deleted one frees it). */
   async emailTaken(db: Db, email: string) {
     const rows = await db
       .select({ id: users.id })
       .from(users)
-      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.filed, false)))
       .limit(1);
     return rows.length > 0;
   },

@@ -1,0 +1,39 @@
+import type { Tag } from '../../../shared/contract/configuration';
+import { prepareTag } from '../../../shared/rules/tag';
+import { tags } from '../../db/schema';
+import { scopedRepo } from '../../db/scoped';
+import type { Handlers } from '../../http/context';
+import { softSave } from '../soft-save';
+
+export const tagsRepo = scopedRepo(tags);
+
+const toTag = (t: typeof tags.$inferSelect): Tag => ({
+  _id: t.id,
+  name: t.name,
+  color: t.color,
+  auto_tag: t.autoTag,
+  keywords: t.keywords,
+  filed: t.filed,
+});
+
+export const tagsHandlers = {
+  'get-tags-by-user': async (_p, ctx) =>
+    (await tagsRepo.list(ctx.services.db, ctx.user.accountId)).map(toTag),
+  'create-or-update-tag': async (p, ctx) => {
+    const row = await softSave(tagsRepo, ctx.services.db, ctx.user.accountId, p, () => {
+      const r = prepareTag(p, p.pending_keyword);
+      return r.ok
+        ? {
+            ok: true,
+            fields: {
+              name: r.tag.name,
+              color: r.tag.color,
+              autoTag: r.tag.auto_tag,
+              keywords: r.tag.keywords,
+            },
+          }
+        : r;
+    });
+    return toTag(row);
+  },
+} satisfies Handlers;

@@ -1,0 +1,49 @@
+// Tag rules (spec 1 §5), shared by the tag dialog and the server so both give the same message.
+import { DEFAULT_TAG_COLOR } from '../constants';
+import { messages } from '../messages';
+
+export interface TagInput {
+  name: string;
+  color: string;
+  auto_tag: boolean;
+  keywords: string[];
+}
+
+const sameKeyword = (a: string, b: string) =>
+  a.trim().toLocaleLowerCase('pt-BR') === b.trim().toLocaleLowerCase('pt-BR');
+
+/** A keyword about to be added: not empty, not a case-insensitive duplicate. Answers the error or null. */
+export function keywordError(keyword: string, keywords: readonly string[]): string | null {
+  if (keyword.trim() === '') return messages.keywordRequired;
+  if (keywords.some((k) => sameKeyword(k, keyword))) return messages.keywordDuplicate;
+  return null;
+}
+
+/**
+ * Normalises a tag for saving: a keyword typed but not yet added is added; keywords are cleared when
+ * auto-tag is off. Answers the tag to save, or the first error.
+ */
+export function prepareTag(
+  input: TagInput,
+  pendingKeyword = '',
+): { ok: true; tag: TagInput } | { ok: false; error: string } {
+  const name = input.name.trim();
+  const color = input.color.trim();
+  if (!name) return { ok: false, error: messages.tagNameRequired };
+  if (!color) return { ok: false, error: messages.tagColorRequired };
+  if (!/^#[0-9a-fA-F]{6}$/.test(color)) return { ok: false, error: messages.tagColorInvalid };
+  let keywords: string[] = [];
+  if (input.auto_tag) {
+    for (const k of [...input.keywords, ...(pendingKeyword.trim() ? [pendingKeyword] : [])]) {
+      const error = keywordError(k, keywords);
+      if (error) return { ok: false, error };
+      keywords.push(k.trim());
+    }
+    if (keywords.length === 0) return { ok: false, error: messages.tagKeywordsRequired };
+  } else {
+    keywords = [];
+  }
+  return { ok: true, tag: { name, color: color.toUpperCase(), auto_tag: input.auto_tag, keywords } };
+}
+
+export const newTag = (): TagInput => ({ name: '', color: DEFAULT_TAG_COLOR, auto_tag: false, keywords: [] });

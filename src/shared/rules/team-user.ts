@@ -1,0 +1,51 @@
+import type { AccessArea } from '../constants';
+import { MIN_PASSWORD_LENGTH } from '../constants';
+import { messages } from '../messages';
+
+/** Roles the team screen can give: there is one owner per account, made with the account. */
+export const TEAM_ROLES = ['manager', 'user'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+export interface TeamUserInput {
+  name: string;
+  email: string;
+  user_role: string;
+  departments: string[];
+  access_areas: AccessArea[];
+  /** Only on creation. */
+  password?: string;
+}
+
+export interface TeamUser {
+  name: string;
+  email: string;
+  user_role: TeamRole;
+  departments: string[];
+  access_areas: AccessArea[];
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Team rules (spec 1 §5). Departments belong to agents only; a manager's are cleared. */
+export function prepareTeamUser(
+  input: TeamUserInput,
+  mode: 'create' | 'update',
+): { ok: true; user: TeamUser } | { ok: false; error: string } {
+  const name = input.name.trim();
+  const email = input.email.trim().toLowerCase();
+  if (!name || !email || !input.user_role) return { ok: false, error: messages.teamAllFieldsRequired };
+  if (!EMAIL.test(email)) return { ok: false, error: messages.emailInvalid };
+  if (!(TEAM_ROLES as readonly string[]).includes(input.user_role))
+    return { ok: false, error: messages.teamRoleInvalid };
+  const role = input.user_role as TeamRole;
+  const departments = role === 'user' ? [...new Set(input.departments)] : [];
+  if (role === 'user' && departments.length === 0)
+    return { ok: false, error: messages.teamDepartmentRequired };
+  if (mode === 'create' && (input.password ?? '').length < MIN_PASSWORD_LENGTH) {
+    return { ok: false, error: messages.teamPasswordTooShort };
+  }
+  return {
+    ok: true,
+    user: { name, email, user_role: role, departments, access_areas: [...new Set(input.access_areas)] },
+  };
+}

@@ -1,0 +1,295 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages';
+import { useTestServer } from './helpers';
+
+const s = useTestServer();
+const as = (email: string) => s.t.login(email);
+
+describe('tags', () => {
+  it('creates, edits, lists and soft-deletes a tag', async () => {
+    const token = await as('gerente@demo.com');
+    const created = await s.t.call(
+      'create-or-update-tag',
+      {
+        name: ' Orçamento ',
+        color: '#00ff00',
+        auto_tag: true,
+        keywords: ['preço'],
+        pending_keyword: 'orçamento',
+      },
+      token,
+    );
+    expect(created).toMatchObject({
+      name: 'Orçamento',
+      color: '#00FF00',
+      auto_tag: true,
+      keywords: ['preço', 'orçamento'],
+    });
+    const edited = await s.t.call(
+      'create-or-update-tag',
+      { _id: created._id, name: 'Orçamento', color: '#123456', auto_tag: false, keywords: ['preço'] },
+      token,
+    );
+    expect(edited).toMatchObject({ color: '#123456', auto_tag: false, keywords: [] });
+    expect((await s.t.call('get-tags-by-user', {}, token)).map((t) => t.name)).toEqual(['Orçamento']);
+
+    const filed = await s.t.call('create-or-update-tag', { _id: created._id, filed: true }, token);
+    expect(filed.filed).toBe(true);
+    expect(await s.t.call('get-tags-by-user', {}, token)).toEqual([]);
+    // A filed tag is gone for edits too.
+    const again = await s.t.post(
+      'create-or-update-tag',
+      { _id: created._id, name: 'X', color: '#000000' },
+      token,
+    );
+    expect(again.body).toEqual({ error: true, message: messages.notFound });
+  });
+
+  it('gives every validation message of spec 1 §5', async () => {
+    const token = await as('gerente@demo.com');
+    const cases: [object, string][] = [
+      [{ name: '', color: '#00FF00' }, messages.tagNameRequired],
+      [{ name: 'A', color: '' }, messages.tagColorRequired],
+      [{ name: 'A', color: '#00FF00', auto_tag: true, keywords: [] }, messages.tagKeywordsRequired],
+      [{ name: 'A', color: '#00FF00', auto_tag: true, keywords: ['  '] }, messages.keywordRequired],
+      [
+        { name: 'A', color: '#00FF00', auto_tag: true, keywords: ['Frete', 'frete'] },
+        messages.keywordDuplicate,
+      ],
+      [
+        { name: 'A', color: '#00FF00', auto_tag: true, keywords: ['Frete'], pending_keyword: 'FRETE' },
+        messages.keywordDuplicate,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      expect((await s.t.post('create-or-update-tag', body, token)).body).toEqual({ error: true, message });
+    }
+    expect(await s.t.call('get-tags-by-user', {}, token)).toEqual([]);
+  });
+});
+
+describe('departments and quick messages', () => {
+  it('creates, edits and soft-deletes a department; the name is required', async () => {
+    const token = await as('gerente@demo.com');
+    const before = await s.t.call('get-departments-by-user', {}, token);
+    expect(before.map((d) => d.name).sort()).toEqual(['Suporte', 'Vendas']);
+    const empty = await s.t.post('create-or-update-department', { name: ' ', description: 'x' }, token);
+    expect(empty.body).toEqual({ error: true, message: messages.departmentNameRequired });
+    const created = await s.t.call(
+      'create-or-update-department',
+      { name: 'Financeiro', description: '' },
+      token,
+    );
+    expect(created).toMatchObject({ name: 'Financeiro', description: null });
+    await s.t.call(
+      'create-or-update-department',
+      { _id: created._id, name: 'Cobrança', description: 'Boletos' },
+      token,
+    );
+    await s.t.call('create-or-update-department', { _id: created._id, filed: true }, token);
+    expect((await s.t.call('get-departments-by-user', {}, token)).map((d) => d.name)).toEqual([
+      'Suporte',
+      'Vendas',
+    ]);
+  });
+
+  it('saves quick messages without the slash, refuses blanks and a repeated shortcut', async () => {
+    const token = await as('dono@demo.com');
+    expect(
+      (await s.t.post('create-or-update-quick-message', { shortcut: '', message: 'x' }, token)).body,
+    ).toEqual({
+      error: true,
+      message: messages.quickMessageShortcutRequired,
+    });
+    expect(
+      (await s.t.post('create-or-update-quick-message', { shortcut: 'oi', message: ' ' }, token)).body,
+    ).toEqual({
+      error: true,
+      message: messages.quickMessageMessageRequired,
+    });
+    const qm = await s.t.call(
+      'create-or-update-quick-message',
+      { shortcut: '/oi', message: 'Olá! Como posso ajudar?' },
+      token,
+    );
+    expect(qm.shortcut).toBe('oi');
+    const dup = await s.t.post('create-or-update-quick-message', { shortcut: 'OI', message: 'Oi' }, token);
+    expect(dup.body).toEqual({ error: true, message: messages.quickMessageShortcutTaken });
+    // Editing itself keeps its shortcut.
+    await s.t.call('create-or-update-quick-message', { _id: qm._id, shortcut: 'oi', message: 'Olá!' }, token);
+    // Attendants read the list (the '/' menu) but cannot change it.
+    const attendant = await as('atendente@demo.com');
+    expect((await s.t.call('get-quick-messages-by-user', {}, attendant)).map((q) => q.message)).toEqual([
+      'Olá!',
+    ]);
+    const refused = await s.t.post(
+      'create-or-update-quick-message',
+      { shortcut: 'x', message: 'y' },
+      attendant,
+    );
+    expect(refused.body).toEqual({ error: true, message: messages.insufficientPermissions });
+  });
+});
+
+describe('roles, areas and accounts', () => {
+  it('refuses attendants, and managers without the area, on every change', async () => {
+    const attendant = await as('atendente@demo.com');
+    const manager = await as('gerente@demo.com');
+    const calls = [
+      ['create-or-update-tag', { name: 'T', color: '#00FF00' }, 'tags'],
+      ['create-or-update-department', { name: 'D' }, 'departments'],
+      ['create-or-update-quick-message', { shortcut: 's', message: 'm' }, 'quick-messages'],
+      ['get-team-users', {}, 'team'],
+      ['create-team-user', { name: 'N', email: 'n@x.com', user_role: 'manager', password: '123456' }, 'team'],
+    ] as const;
+    for (const [call, body] of calls) {
+      expect((await s.t.post(call, body, attendant)).body, call).toEqual({
+        error: true,
+        message: messages.insufficientPermissions,
+      });
+    }
+    // The owner takes every area away from the manager except contacts.
+    const owner = await as('dono@demo.com');
+    const team = await s.t.call('get-team-users', {}, owner);
+    const gerente = team.find((u) => u.email === 'gerente@demo.com');
+    await s.t.call('update-team-user', { ...gerente, access_areas: ['contacts'] }, owner);
+    for (const [call, body] of calls) {
+      expect((await s.t.post(call, body, manager)).body, call).toEqual({
+        error: true,
+        message: messages.insufficientPermissions,
+      });
+    }
+  });
+
+  it('treats an id from another account as not found', async () => {
+    const owner = await as('dono@demo.com');
+    const tag = await s.t.call('create-or-update-tag', { name: 'Loja', color: '#00FF00' }, owner);
+    const team = await s.t.call('get-team-users', {}, owner);
+    const other = await as('admin@demo.com'); // owner of another account
+    const attempts = [
+      ['create-or-update-tag', { _id: tag._id, name: 'Roubada', color: '#000000' }],
+      ['create-or-update-tag', { _id: tag._id, filed: true }],
+      ['create-or-update-department', { _id: s.seed.departments.support, name: 'X' }],
+      ['update-team-user', { ...team.find((u) => u.user_role === 'manager'), name: 'X' }],
+    ] as const;
+    for (const [call, body] of attempts) {
+      expect((await s.t.post(call, body, other)).body, call).toEqual({
+        error: true,
+        message: messages.notFound,
+      });
+    }
+    const agent = await s.t.post(
+      'create-team-user',
+      {
+        name: 'A',
+        email: 'a@outra.com',
+        user_role: 'user',
+        departments: [s.seed.departments.support],
+        password: '123456',
+      },
+      other,
+    );
+    expect(agent.body).toEqual({ error: true, message: messages.notFound });
+    expect(await s.t.call('get-tags-by-user', {}, other)).toEqual([]);
+    expect((await s.t.call('get-tags-by-user', {}, owner))[0]?.name).toBe('Loja');
+  });
+});
+
+describe('team', () => {
+  const agent = (over: object = {}) => ({
+    name: 'Carla',
+    email: 'carla@demo.com',
+    user_role: 'user',
+    departments: [] as string[],
+    access_areas: ['contacts'],
+    password: '123456',
+    ...over,
+  });
+
+  it('gives every validation message of spec 1 §5', async () => {
+    const token = await as('gerente@demo.com');
+    const dep = [s.seed.departments.support];
+    const cases: [object, string][] = [
+      [agent({ name: '', departments: dep }), messages.teamAllFieldsRequired],
+      [agent({ email: '', departments: dep }), messages.teamAllFieldsRequired],
+      [agent({ user_role: '', departments: dep }), messages.teamAllFieldsRequired],
+      [agent({ departments: [] }), messages.teamDepartmentRequired],
+      [agent({ departments: dep, password: '12345' }), messages.teamPasswordTooShort],
+      [agent({ departments: dep, email: 'carla' }), messages.emailInvalid],
+      [agent({ departments: dep, user_role: 'owner' }), messages.teamRoleInvalid],
+      [agent({ departments: dep, email: 'DONO@demo.com' }), messages.emailInUse],
+    ];
+    for (const [body, message] of cases) {
+      expect((await s.t.post('create-team-user', body, token)).body).toEqual({ error: true, message });
+    }
+  });
+
+  it('creates an agent who can sign in; updates without a password; deletion ends the sessions and frees the e-mail', async () => {
+    const token = await as('gerente@demo.com');
+    const created = await s.t.call(
+      'create-team-user',
+      agent({ departments: [s.seed.departments.sales] }),
+      token,
+    );
+    expect(created).toMatchObject({
+      user_role: 'user',
+      departments: [s.seed.departments.sales],
+      access_areas: ['contacts'],
+    });
+    const carla = await s.t.login('carla@demo.com', '123456');
+    // Made manager: departments are cleared.
+    const updated = await s.t.call(
+      'update-team-user',
+      { ...created, name: 'Carla Lima', user_role: 'manager', password: 'ignored' },
+      token,
+    );
+    expect(updated).toMatchObject({ name: 'Carla Lima', user_role: 'manager', departments: [] });
+    expect(await s.t.login('carla@demo.com', '123456')).toBeTruthy(); // the password did not change
+
+    await s.t.call('update-team-user', { ...updated, filed: true }, token);
+    expect((await s.t.post('get-user', {}, carla)).status).toBe(401);
+    expect((await s.t.call('get-team-users', {}, token)).some((u) => u.email === 'carla@demo.com')).toBe(
+      false,
+    );
+    await expect(s.t.login('carla@demo.com', '123456')).rejects.toThrow();
+    // The e-mail can be used again.
+    await s.t.call('create-team-user', agent({ departments: [s.seed.departments.sales] }), token);
+  });
+
+  it('never edits or deletes the owner row, not even through the API', async () => {
+    const manager = await as('gerente@demo.com');
+    const owner = (await s.t.call('get-team-users', {}, manager)).find((u) => u.user_role === 'owner');
+    expect(owner?.email).toBe('dono@demo.com');
+    for (const change of [
+      { name: 'Outro' },
+      { user_role: 'user', departments: [s.seed.departments.sales] },
+      { filed: true },
+    ]) {
+      const res = await s.t.post('update-team-user', { ...owner, ...change }, manager);
+      expect(res.body).toEqual({ error: true, message: messages.ownerProtected });
+    }
+    expect(await s.t.login('dono@demo.com')).toBeTruthy();
+  });
+
+  it("refuses a user beyond the plan's max_users, also under concurrent creations", async () => {
+    const token = await as('dono@demo.com');
+    // Loja Demo allows 10 users and has 4: six more fit, sent at once.
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        s.t.post(
+          'create-team-user',
+          agent({ email: `a${i}@demo.com`, departments: [s.seed.departments.support] }),
+          token,
+        ),
+      ),
+    );
+    const ok = results.filter((r) => !r.body.error);
+    const refused = results.filter((r) => r.body.error);
+    expect(ok).toHaveLength(6);
+    expect(refused.map((r) => r.body.message)).toEqual([
+      messages.userLimitReached(10),
+      messages.userLimitReached(10),
+    ]);
+    expect(await s.t.call('get-team-users', {}, token)).toHaveLength(10);
+  });
+});
