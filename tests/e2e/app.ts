@@ -3,6 +3,9 @@ import { expect, type Page, test } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo123';
 
+/** Browser options of the app's files: no animations, so screenshots and clicks see the settled screen. */
+export const calm = { contextOptions: { reducedMotion: 'reduce' as const } };
+
 export const isPhone = () => test.info().project.name === 'phone';
 
 /** A screenshot to look at: test-results/screens/<name>-<project>.png. */
@@ -13,6 +16,7 @@ export async function signInWithForm(page: Page, email: string, password = DEMO_
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).not.toHaveURL(/\/(login|welcome)(\?|$)/);
 }
 
 /** The main menu: the side menu on desktop, the drawer behind the burger on phones. */
@@ -33,4 +37,19 @@ export async function signOut(page: Page) {
   await expect(dialog).toContainText('Deseja sair do painel?');
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/** A new customer account (its owner) made by the demo platform admin: a user no other test touches. */
+export async function newCustomer(
+  server: { call<T>(call: string, body?: unknown, token?: string): Promise<T> },
+  prefix: string,
+) {
+  const { token: admin } = await server.call<{ token: string }>('auth', {
+    email: 'admin@demo.com',
+    password: DEMO_PASSWORD,
+  });
+  const email = `${prefix}-${test.info().project.name}-${Date.now()}@teste.com`;
+  const password = 'senha123';
+  await server.call('create-user', { name: 'Cliente Teste', email, password }, admin);
+  return { email, password };
 }

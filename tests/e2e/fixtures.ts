@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test as base, type Page } from '@playwright/test';
 import type { SeedName } from './seeds';
 
@@ -26,13 +27,26 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(seed?: SeedName): Promise<{ server: AppServer; stop(): Promise<void> }> {
+export interface StartOptions {
+  seed?: SeedName;
+  /** Working directory of the server: its `dist/` is the app it serves (default: this repository). */
+  cwd?: string;
+}
+
+export async function startServer(
+  opts: StartOptions = {},
+): Promise<{ server: AppServer; stop(): Promise<void> }> {
+  const { seed, cwd } = opts;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'painel-e2e-'));
   // Loaded only when a file asks for a seed: the server's database code stays out of the other workers.
   if (seed) await (await import('./seeds')).runSeed(seed, dataDir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const root = process.cwd();
+  const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs');
+  const main = path.join(root, 'src', 'server', 'main.ts');
+  const child: ChildProcess = spawn(process.execPath, ['--import', pathToFileURL(tsx).href, main], {
+    cwd: cwd ?? root,
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -98,7 +112,7 @@ export const test = base.extend<
   seed: [undefined, { scope: 'worker', option: true }],
   server: [
     async ({ seed }, use) => {
-      const s = await startServer(seed);
+      const s = await startServer({ seed });
       await use(s.server);
       await s.stop();
     },

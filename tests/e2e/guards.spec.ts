@@ -1,8 +1,8 @@
 import { messages } from '../../src/shared/messages';
-import { signInWithForm } from './app';
+import { calm, signInWithForm } from './app';
 import { expect, test } from './fixtures';
 
-test.use({ seed: 'demo' });
+test.use({ seed: 'demo', ...calm });
 
 test('without a token, any path but the sign-in pages goes to /login', async ({ page }) => {
   await page.goto('/contatos');

@@ -20,12 +20,15 @@ export const seeds = {
    */
   'busy-account': async (db: Db) => {
     const { accountId, departments } = await seedDemo(db);
+    let order = 0;
+    // Distinct creation times: the server lists chips in creation order.
     const chip = (name: string, status: 'open' | 'close' | 'connecting', departmentId: string) => ({
       id: newId(),
       accountId,
       name,
       status,
       departmentId,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 12, order++)),
     });
     const rows = [
       chip('Suporte 1', 'open', departments.support),

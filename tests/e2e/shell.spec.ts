@@ -1,9 +1,9 @@
 import { messages } from '../../src/shared/messages';
-import { isPhone, mainMenu, shot } from './app';
+import { calm, isPhone, mainMenu, shot } from './app';
 import { expect, test } from './fixtures';
 
 // Six chips (two not connected) and 14 open human conversations: 11 in Suporte, 3 in Vendas (seeds.ts).
-test.use({ seed: 'busy-account' });
+test.use({ seed: 'busy-account', ...calm });
 
 test("the top bar shows '9+' above nine open human conversations; attendants count their departments", async ({
   page,

@@ -1,8 +1,8 @@
 import { messages } from '../../src/shared/messages';
-import { DEMO_PASSWORD, shot, signInWithForm, signOut } from './app';
+import { calm, DEMO_PASSWORD, shot, signInWithForm, signOut } from './app';
 import { expect, test } from './fixtures';
 
-test.use({ seed: 'demo' });
+test.use({ seed: 'demo', ...calm });
 
 test('each demo role lands where the spec says, and signs out', async ({ page }) => {
   const cases = [

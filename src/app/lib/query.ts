@@ -1,7 +1,7 @@
 // Server state: one QueryClient; queries marked `meta.persist` survive reloads (localStorage), so the shell
 // opens offline with the last known user.
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { dehydrate, onlineManager, QueryClient, queryOptions } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import type { CallName, Payload } from '../../shared/contract';
 import { ApiError, api, session } from './api';
@@ -12,7 +12,11 @@ declare module '@tanstack/react-query' {
   }
 }
 
+const CACHE_KEY = 'painel-cache';
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+// React Query assumes 'online' until an event says otherwise; a page opened offline must start offline.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -27,7 +31,7 @@ export const queryClient = new QueryClient({
 
 export const persister = createSyncStoragePersister({
   storage: typeof window === 'undefined' ? undefined : window.localStorage,
-  key: 'painel-cache',
+  key: CACHE_KEY,
 });
 
 /** FNV-1a: a short fingerprint, so the cache names its session without storing the token twice. */
@@ -53,7 +57,15 @@ let unsubscribe = () => {};
 /** Restores the persisted queries before the first render, then keeps saving them. */
 export async function startPersistence() {
   await persistQueryClientRestore({ ...persistOptions(), maxAge: 30 * DAY_MS });
+  // Restored answers show at once but are refreshed as soon as a screen reads them (when online).
+  void queryClient.invalidateQueries();
   followSession();
+  // Saves are throttled: a reload right after a change must not lose it, so the last one is written now.
+  window.addEventListener('pagehide', () => {
+    const { buster, dehydrateOptions } = persistOptions();
+    const snapshot = { buster, timestamp: Date.now(), clientState: dehydrate(queryClient, dehydrateOptions) };
+    localStorage.setItem(CACHE_KEY, JSON.stringify(snapshot));
+  });
 }
 
 /** After a sign-in: what is saved from now on belongs to the new token. */

@@ -3,6 +3,7 @@ import { IconDeviceMobile, IconDeviceMobileCheck, IconDeviceMobileOff, IconDots 
 import { useQuery } from '@tanstack/react-query';
 import type { ChipSummary } from '../../shared/contract';
 import { messages } from '../../shared/messages';
+import { useIsMobile } from '../ui/use-is-mobile';
 import { drawerChipsQuery, isConnected, topBarChips, topBarChipsQuery } from './chips';
 
 const stateLabel = (chip: ChipSummary) => (isConnected(chip) ? 'conectado' : 'desconectado');
@@ -59,8 +60,15 @@ export function TopBarChips({ onOpen }: { onOpen(): void }) {
 
 /** The chip-status drawer: every chip the user can see, polled every 30 s while open. */
 export function ChipDrawer({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const mobile = useIsMobile();
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title="Status dos chips" size="sm">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      title="Status dos chips"
+      size={mobile ? '100%' : 'sm'}
+    >
       <ChipList />
     </Drawer>
   );

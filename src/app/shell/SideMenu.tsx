@@ -20,7 +20,7 @@ interface MenuItem {
 // Only screens that exist are listed; each later screen adds its line here.
 const SECTIONS: { title: string; items: MenuItem[] }[] = [
   {
-    title: 'Atendimento',
+    title: 'Principal',
     items: [
       { label: 'Dashboard', to: '/', icon: IconLayoutDashboard },
       { label: 'Atendimento', to: ROUTE_NAMES.Atendimento, icon: IconMessages },

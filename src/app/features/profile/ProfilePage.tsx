@@ -4,7 +4,6 @@ import {
   Button,
   FileButton,
   Group,
-  MaskInput,
   Paper,
   PasswordInput,
   SimpleGrid,
@@ -17,6 +16,7 @@ import {
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { User } from '../../../shared/contract';
+import { maskPhone } from '../../../shared/format';
 import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
@@ -33,7 +33,7 @@ export function ProfilePage() {
   return (
     <>
       <PageHeader title="Meu perfil" />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={1100}>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={1100} style={{ alignItems: 'start' }}>
         <Stack gap="lg">
           <MyData user={user} />
           <Preferences user={user} />
@@ -59,7 +59,7 @@ function MyData({ user }: { user: User }) {
   const update = useUpdateUser();
   const photo = useUploadProfilePicture();
   const [name, setName] = useState(user.name);
-  const [phone, setPhone] = useState(user.phone);
+  const [phone, setPhone] = useState(maskPhone(user.phone));
   const [nameError, setNameError] = useState<string | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
 
@@ -121,15 +121,14 @@ function MyData({ user }: { user: User }) {
             error={nameError}
             onChange={(e) => setName(e.currentTarget.value)}
           />
-          <MaskInput
+          <TextInput
             label="Telefone"
-            mask="(99) 99999-9999"
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
             placeholder="(00) 00000-0000"
             value={phone}
-            onChange={(e) => setPhone(e.currentTarget.value)}
+            onChange={(e) => setPhone(maskPhone(e.currentTarget.value))}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending}>
