@@ -95,6 +95,8 @@ export const messages = {
   offline: 'Sem conexão. Mostrando os últimos dados salvos.',
   screenLoadFailed: 'Não foi possível carregar esta tela.',
   confirmLogout: 'Deseja sair do painel?',
+  // The team screen's delete (the spec writes only the create and update texts).
+  attendantDeleted: 'Atendente apagado com sucesso',
 } as const;
 
 export type MessageKey = keyof typeof messages;
