@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { canOpen, homePath, ROUTE_NAMES, ruleForPath, safeRedirect } from '../../../src/app/lib/access';
+import type { User } from '../../../src/shared/contract';
+
+const user = (over: Partial<User>): User =>
+  ({
+    _id: 'U',
+    name: 'Ana',
+    email: 'ana@x.com',
+    profile_picture: null,
+    phone: '',
+    user_role: 'user',
+    access_areas: [],
+    system_user_roles: [],
+    admin: false,
+    departments: [],
+    acting_admin: false,
+    config: { disable_notification_sound: false, user_signature: false },
+    account: {} as User['account'],
+    ...over,
+  }) as User;
+
+describe('access rules (spec 1 §2, §6)', () => {
+  const owner = user({ user_role: 'owner' });
+  const manager = user({ user_role: 'manager', access_areas: ['dashboard', 'contacts', 'api'] });
+  const attendant = user({ user_role: 'user', access_areas: ['contacts'] });
+
+  it('owners hold every area; the subscription is theirs alone', () => {
+    for (const path of ['/', '/equipe', '/contatos', '/api', '/minha-conta', '/webhooks/ABC']) {
+      expect(canOpen(owner, path), path).toBe(true);
+    }
+    expect(canOpen(manager, '/minha-conta')).toBe(false);
+    expect(canOpen(manager, '/api')).toBe(true);
+    expect(canOpen(manager, '/equipe')).toBe(false);
+  });
+
+  it('attendants reach conversations and what their areas allow, never the API', () => {
+    expect(canOpen(attendant, '/equipe')).toBe(false);
+    expect(canOpen(attendant, '/')).toBe(false);
+    expect(canOpen(attendant, '/contatos')).toBe(true);
+    expect(canOpen(attendant, ROUTE_NAMES.Atendimento)).toBe(true);
+    expect(canOpen(attendant, '/conversas')).toBe(true);
+    expect(canOpen(user({ access_areas: ['api'] }), '/api')).toBe(false);
+  });
+
+  it('platform screens need the system role', () => {
+    expect(canOpen(owner, '/dash-tecnico')).toBe(false);
+    expect(
+      canOpen(user({ user_role: 'owner', system_user_roles: ['tech_dashboard'] }), '/dash-tecnico'),
+    ).toBe(true);
+    expect(ruleForPath('/admin-ofertas')).toEqual({ systemRole: 'customer_admin' });
+  });
+
+  it('lands attendants on Atendimento, owners and managers on the Dashboard', () => {
+    expect(homePath(attendant)).toBe('/atendimento');
+    expect(homePath(owner)).toBe('/');
+    expect(homePath(manager)).toBe('/');
+    // A manager whose dashboard area was taken away does not land on a refusal.
+    expect(homePath(user({ user_role: 'manager', access_areas: [] }))).toBe('/atendimento');
+  });
+
+  it('returns after sign-in only to paths of this site', () => {
+    expect(safeRedirect('/meu-perfil?x=1')).toBe('/meu-perfil?x=1');
+    for (const bad of ['//evil.com', 'https://evil.com', '/\\evil.com', 42, undefined]) {
+      expect(safeRedirect(bad)).toBeNull();
+    }
+  });
+});
