@@ -31,12 +31,14 @@ export interface StartOptions {
   seed?: SeedName;
   /** Working directory of the server: its `dist/` is the app it serves (default: this repository). */
   cwd?: string;
+  /** Extra environment (PLAN_MANAGEMENT_URL, HELP_VIDEO_URL, …). */
+  env?: Record<string, string>;
 }
 
 export async function startServer(
   opts: StartOptions = {},
 ): Promise<{ server: AppServer; stop(): Promise<void> }> {
-  const { seed, cwd } = opts;
+  const { seed, cwd, env = {} } = opts;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'painel-e2e-'));
   // Loaded only when a file asks for a seed: the server's database code stays out of the other workers.
   if (seed) await (await import('./seeds')).runSeed(seed, dataDir);
@@ -56,6 +58,7 @@ export async function startServer(
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,8 +1,10 @@
 // Data some e2e files need before their server starts (there is no call yet to create chips or
 // conversations). A seed writes into the fresh DATA_DIR through the server's own database code; the server
 // then starts on that directory and finds the demo already there.
+
+import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db';
-import { chips, conversations } from '../../src/server/db/schema';
+import { chips, conversations, subscriptions } from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/seed/demo';
 import { newId } from '../../src/shared/ids';
 
@@ -57,6 +59,17 @@ export const seeds = {
         conversation(departments.support, { finishedAt: new Date() }),
         conversation(departments.support, { isManual: false, chatbotType: 'chatbot' }),
       ]);
+  },
+  /** Loja Demo's subscription is past due, with an invoice to pay. */
+  'past-due': async (db: Db) => {
+    const { accountId } = await seedDemo(db);
+    await db
+      .update(subscriptions)
+      .set({
+        lastStatus: 'pastdue',
+        invoices: [{ cycle: 3, status: 'pending', payment_url: 'https://pagamentos.example.com/fatura/3' }],
+      })
+      .where(eq(subscriptions.accountId, accountId));
   },
 } satisfies Record<string, (db: Db) => Promise<void>>;
 
