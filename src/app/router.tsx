@@ -168,6 +168,37 @@ const helpRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/help/HelpPage'), 'HelpPage'),
 });
 
+const tagsRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/tags',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('./features/tags/TagsPage'), 'TagsPage'),
+});
+
+const departmentsRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/departamentos',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('./features/departments/DepartmentsPage'), 'DepartmentsPage'),
+});
+
+const teamRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/equipe',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('./features/team/TeamPage'), 'TeamPage'),
+});
+
+const quickMessagesRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/mensagens-rapidas',
+  beforeLoad: guard,
+  component: lazyRouteComponent(
+    () => import('./features/quick-messages/QuickMessagesPage'),
+    'QuickMessagesPage',
+  ),
+});
+
 // Any other path: the not-found page, after the same token and permission checks as a real screen.
 const notFoundRoute = createRoute({
   getParentRoute: () => menu,
@@ -178,7 +209,18 @@ const notFoundRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   fullscreen.addChildren([loginRoute, welcomeRoute, adminLoginRoute, resetPasswordRoute]),
-  menu.addChildren([dashboardRoute, attendanceRoute, profileRoute, accountRoute, helpRoute, notFoundRoute]),
+  menu.addChildren([
+    dashboardRoute,
+    attendanceRoute,
+    profileRoute,
+    accountRoute,
+    helpRoute,
+    tagsRoute,
+    departmentsRoute,
+    teamRoute,
+    quickMessagesRoute,
+    notFoundRoute,
+  ]),
 ]);
 
 export const router = createRouter({

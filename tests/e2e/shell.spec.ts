@@ -65,8 +65,27 @@ test('the menu follows role and access areas; only the owner sees Minha assinatu
   signIn,
 }) => {
   const expectations = {
-    'dono@demo.com': ['Dashboard', 'Atendimento', 'Meu perfil', 'Minha assinatura', 'Ajuda'],
-    'gerente@demo.com': ['Dashboard', 'Atendimento', 'Meu perfil', 'Ajuda'],
+    'dono@demo.com': [
+      'Dashboard',
+      'Atendimento',
+      'Tags',
+      'Departamentos',
+      'Minha Equipe',
+      'Mensagens rápidas',
+      'Meu perfil',
+      'Minha assinatura',
+      'Ajuda',
+    ],
+    'gerente@demo.com': [
+      'Dashboard',
+      'Atendimento',
+      'Tags',
+      'Departamentos',
+      'Minha Equipe',
+      'Mensagens rápidas',
+      'Meu perfil',
+      'Ajuda',
+    ],
     'atendente@demo.com': ['Atendimento', 'Meu perfil', 'Ajuda'],
   };
   for (const [email, items] of Object.entries(expectations)) {

@@ -4,8 +4,12 @@ import {
   IconCreditCard,
   IconHelp,
   IconLayoutDashboard,
+  IconMessageBolt,
   IconMessages,
+  IconSitemap,
+  IconTags,
   IconUser,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { User } from '../../shared/contract';
@@ -24,6 +28,15 @@ const SECTIONS: { title: string; items: MenuItem[] }[] = [
     items: [
       { label: 'Dashboard', to: '/', icon: IconLayoutDashboard },
       { label: 'Atendimento', to: ROUTE_NAMES.Atendimento, icon: IconMessages },
+    ],
+  },
+  {
+    title: 'Configurações',
+    items: [
+      { label: 'Tags', to: '/tags', icon: IconTags },
+      { label: 'Departamentos', to: '/departamentos', icon: IconSitemap },
+      { label: 'Minha Equipe', to: '/equipe', icon: IconUsersGroup },
+      { label: 'Mensagens rápidas', to: '/mensagens-rapidas', icon: IconMessageBolt },
     ],
   },
   {

@@ -1,0 +1,63 @@
+import { Button, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { Department } from '../../../shared/contract/configuration';
+import { confirm } from '../../ui/confirm';
+import { SaibaMais } from '../../ui/HelpDialog';
+import { ListTable, RowActions } from '../../ui/ListTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { useEditDialog } from '../../ui/use-edit-dialog';
+import { useDeleteDepartment } from './create-or-update-department';
+import { DepartmentDialog } from './DepartmentDialog';
+import { useDepartments } from './get-departments-by-user';
+
+/** /departamentos (spec 1 "Departments"): name and description; agents serve the departments they hold. */
+export function DepartmentsPage() {
+  const departments = useDepartments();
+  const dialog = useEditDialog<Department>();
+  const remove = useDeleteDepartment();
+
+  async function askDelete(department: Department) {
+    const ok = await confirm({
+      title: 'Apagar departamento',
+      message: `Deseja apagar o departamento "${department.name}"?`,
+      danger: true,
+    });
+    if (ok) remove.mutate(department);
+  }
+
+  return (
+    <>
+      <PageHeader title="Departamentos">
+        <SaibaMais topic="equipe" />
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
+          Novo departamento
+        </Button>
+      </PageHeader>
+      <ListTable
+        label="Departamentos"
+        query={departments}
+        rowKey={(d) => d._id}
+        empty="Nenhum departamento cadastrado."
+        columns={[
+          { label: 'Nome', primary: true, render: (d) => d.name },
+          {
+            label: 'Descrição',
+            render: (d) =>
+              d.description || (
+                <Text span fz="sm" c="dimmed">
+                  —
+                </Text>
+              ),
+          },
+        ]}
+        actions={(d) => <RowActions onEdit={() => dialog.openEdit(d)} onDelete={() => void askDelete(d)} />}
+      />
+      <DepartmentDialog
+        opened={dialog.opened}
+        department={dialog.item}
+        formKey={dialog.key}
+        onClose={dialog.close}
+      />
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import { callQuery } from '../../lib/query';
+
+export const departmentsQuery = callQuery('get-departments-by-user');
+
+export const useDepartments = () => useQuery(departmentsQuery);

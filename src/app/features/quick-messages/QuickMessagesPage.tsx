@@ -1,0 +1,67 @@
+import { Button, Code, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { QuickMessage } from '../../../shared/contract/configuration';
+import { truncatePreview } from '../../../shared/format';
+import { confirm } from '../../ui/confirm';
+import { SaibaMais } from '../../ui/HelpDialog';
+import { ListTable, RowActions } from '../../ui/ListTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { useEditDialog } from '../../ui/use-edit-dialog';
+import { useDeleteQuickMessage } from './create-or-update-quick-message';
+import { useQuickMessages } from './get-quick-messages-by-user';
+import { QuickMessageDialog } from './QuickMessageDialog';
+
+/** /mensagens-rapidas (spec 1 "Quick messages"): ready answers, called by '/' and their shortcut. */
+export function QuickMessagesPage() {
+  const quickMessages = useQuickMessages();
+  const dialog = useEditDialog<QuickMessage>();
+  const remove = useDeleteQuickMessage();
+
+  async function askDelete(quickMessage: QuickMessage) {
+    const ok = await confirm({
+      title: 'Apagar mensagem rápida',
+      message: `Deseja apagar a mensagem rápida "/${quickMessage.shortcut}"?`,
+      danger: true,
+    });
+    if (ok) remove.mutate(quickMessage);
+  }
+
+  return (
+    <>
+      <PageHeader title="Mensagens rápidas">
+        <SaibaMais topic="mensagens-rapidas" />
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
+          Nova mensagem rápida
+        </Button>
+      </PageHeader>
+      <ListTable
+        label="Mensagens rápidas"
+        query={quickMessages}
+        rowKey={(q) => q._id}
+        empty="Nenhuma mensagem rápida cadastrada."
+        columns={[
+          {
+            label: 'Atalho',
+            primary: true,
+            render: (q) => <Code fz="sm">/{q.shortcut}</Code>,
+          },
+          {
+            label: 'Mensagem',
+            render: (q) => (
+              <Text span fz="sm" title={q.message}>
+                {truncatePreview(q.message)}
+              </Text>
+            ),
+          },
+        ]}
+        actions={(q) => <RowActions onEdit={() => dialog.openEdit(q)} onDelete={() => void askDelete(q)} />}
+      />
+      <QuickMessageDialog
+        opened={dialog.opened}
+        quickMessage={dialog.item}
+        formKey={dialog.key}
+        onClose={dialog.close}
+      />
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import { callQuery } from '../../lib/query';
+
+export const quickMessagesQuery = callQuery('get-quick-messages-by-user');
+
+export const useQuickMessages = () => useQuery(quickMessagesQuery);

@@ -1,0 +1,194 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  ColorInput,
+  Group,
+  Pill,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Tag } from '../../../shared/contract/configuration';
+import { messages } from '../../../shared/messages';
+import { keywordError, newTag, prepareTag } from '../../../shared/rules/tag';
+import { errorMessage } from '../../lib/api';
+import { Dialog } from '../../ui/Dialog';
+import { useSaveTag } from './create-or-update-tag';
+
+// A few colours to pick at a touch; any other comes from the picker or is typed as #RRGGBB.
+const SWATCHES = ['#00FF00', '#2F9E44', '#1C7ED6', '#7048E8', '#E64980', '#F03E3E', '#F76707', '#FAB005'];
+
+type Field = 'name' | 'color' | 'keyword' | 'form';
+
+/** Which field a rule's message belongs to; anything else (a server answer) shows under the form. */
+function fieldOf(message: string): Field {
+  switch (message) {
+    case messages.tagNameRequired:
+      return 'name';
+    case messages.tagColorRequired:
+    case messages.tagColorInvalid:
+      return 'color';
+    case messages.keywordRequired:
+    case messages.keywordDuplicate:
+    case messages.tagKeywordsRequired:
+      return 'keyword';
+    default:
+      return 'form';
+  }
+}
+
+interface TagDialogProps {
+  opened: boolean;
+  /** The tag to edit; null for a new one. */
+  tag: Tag | null;
+  /** A fresh key per opening: the form starts from `tag` each time. */
+  formKey: number;
+  onClose(): void;
+}
+
+/** Nova tag / Editar tag (spec 1 "Tags"): name, colour and the auto-tag keywords. */
+export function TagDialog({ opened, tag, formKey, onClose }: TagDialogProps) {
+  return (
+    <Dialog opened={opened} onClose={onClose} title={tag ? 'Editar tag' : 'Nova tag'}>
+      <TagForm key={formKey} tag={tag} onDone={onClose} />
+    </Dialog>
+  );
+}
+
+function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
+  const save = useSaveTag();
+  const initial = tag ?? newTag();
+  const [name, setName] = useState(initial.name);
+  const [color, setColor] = useState(initial.color);
+  const [autoTag, setAutoTag] = useState(initial.auto_tag);
+  const [keywords, setKeywords] = useState<string[]>(initial.keywords);
+  const [pending, setPending] = useState('');
+  const [error, setError] = useState<{ field: Field; message: string } | null>(null);
+  const errorOf = (field: Field) => (error?.field === field ? error.message : null);
+  const show = (message: string) => setError({ field: fieldOf(message), message });
+
+  function addKeyword() {
+    const problem = keywordError(pending, keywords);
+    if (problem) return show(problem);
+    setKeywords([...keywords, pending.trim()]);
+    setPending('');
+    setError(null);
+  }
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    // The same rules as the server: the typed keyword is added, keywords go when auto-tag is off.
+    const result = prepareTag({ name, color, auto_tag: autoTag, keywords }, pending);
+    if (!result.ok) return show(result.error);
+    setError(null);
+    save.mutate(
+      { ...(tag && { _id: tag._id }), ...result.tag },
+      { onSuccess: onDone, onError: (err) => show(errorMessage(err)) },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label="Nome"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errorOf('name')}
+          data-autofocus
+        />
+        <ColorInput
+          label="Cor"
+          value={color}
+          onChange={setColor}
+          format="hex"
+          swatches={SWATCHES}
+          swatchesPerRow={8}
+          withEyeDropper={false}
+          // Left empty, the field must stay empty so the rule can say the colour is required.
+          fixOnBlur={false}
+          error={errorOf('color')}
+        />
+        <Switch
+          label="Associar automaticamente com palavras-chave"
+          checked={autoTag}
+          onChange={(e) => {
+            setAutoTag(e.currentTarget.checked);
+            if (error?.field === 'keyword') setError(null);
+          }}
+        />
+        {autoTag && (
+          <Stack gap="xs">
+            <TextInput
+              label="Palavra-chave"
+              description="Conversas com estas palavras recebem a tag automaticamente."
+              placeholder="Digite a aperte ENTER"
+              value={pending}
+              onChange={(e) => setPending(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+                e.preventDefault();
+                addKeyword();
+              }}
+              error={errorOf('keyword')}
+              enterKeyHint="enter"
+              rightSection={
+                <ActionIcon variant="subtle" aria-label="Adicionar palavra-chave" onClick={addKeyword}>
+                  <IconPlus size={18} aria-hidden />
+                </ActionIcon>
+              }
+            />
+            {keywords.length > 0 ? (
+              <Group
+                component="ul"
+                aria-label="Palavras-chave"
+                gap={6}
+                m={0}
+                p={0}
+                style={{ listStyle: 'none' }}
+              >
+                {keywords.map((k) => (
+                  <li key={k}>
+                    <Pill
+                      size="md"
+                      withRemoveButton
+                      onRemove={() => setKeywords(keywords.filter((x) => x !== k))}
+                      removeButtonProps={{
+                        'aria-hidden': false,
+                        tabIndex: 0,
+                        'aria-label': `Remover palavra-chave ${k}`,
+                      }}
+                    >
+                      {k}
+                    </Pill>
+                  </li>
+                ))}
+              </Group>
+            ) : (
+              <Text fz="sm" c="dimmed">
+                Nenhuma palavra-chave adicionada.
+              </Text>
+            )}
+          </Stack>
+        )}
+        {errorOf('form') && (
+          <Alert color="red" role="alert">
+            {errorOf('form')}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

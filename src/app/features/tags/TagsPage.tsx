@@ -1,0 +1,60 @@
+import { Button, ColorSwatch, Group, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { Tag } from '../../../shared/contract/configuration';
+import { confirm } from '../../ui/confirm';
+import { SaibaMais } from '../../ui/HelpDialog';
+import { ListTable, RowActions } from '../../ui/ListTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { useEditDialog } from '../../ui/use-edit-dialog';
+import { useDeleteTag } from './create-or-update-tag';
+import { useTags } from './get-tags-by-user';
+import { TagDialog } from './TagDialog';
+
+/** /tags (spec 1 "Tags"): the account's tags, with their colour and the auto-tag keywords. */
+export function TagsPage() {
+  const tags = useTags();
+  const dialog = useEditDialog<Tag>();
+  const remove = useDeleteTag();
+
+  async function askDelete(tag: Tag) {
+    const ok = await confirm({
+      title: 'Apagar tag',
+      message: `Deseja apagar a tag "${tag.name}"?`,
+      danger: true,
+    });
+    if (ok) remove.mutate(tag);
+  }
+
+  return (
+    <>
+      <PageHeader title="Tags ou rótulos">
+        <SaibaMais topic="contatos" />
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
+          Nova tag
+        </Button>
+      </PageHeader>
+      <ListTable
+        label="Tags"
+        query={tags}
+        rowKey={(t) => t._id}
+        empty="Nenhuma tag cadastrada."
+        columns={[
+          { label: 'Nome', primary: true, render: (t) => t.name },
+          {
+            label: 'Cor',
+            render: (t) => (
+              <Group gap="xs" wrap="nowrap">
+                <ColorSwatch color={t.color} size={20} aria-hidden />
+                <Text fz="sm" ff="monospace">
+                  {t.color}
+                </Text>
+              </Group>
+            ),
+          },
+        ]}
+        actions={(t) => <RowActions onEdit={() => dialog.openEdit(t)} onDelete={() => void askDelete(t)} />}
+      />
+      <TagDialog opened={dialog.opened} tag={dialog.item} formKey={dialog.key} onClose={dialog.close} />
+    </>
+  );
+}

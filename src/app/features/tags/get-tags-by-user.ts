@@ -1,0 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import { callQuery } from '../../lib/query';
+
+export const tagsQuery = callQuery('get-tags-by-user');
+
+export const useTags = () => useQuery(tagsQuery);

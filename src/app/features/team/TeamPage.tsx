@@ -1,0 +1,73 @@
+import { Button, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { ROLE_LABELS } from '../../../shared/constants';
+import type { TeamUser } from '../../../shared/contract/configuration';
+import { confirm } from '../../ui/confirm';
+import { SaibaMais } from '../../ui/HelpDialog';
+import { ListTable, RowActions } from '../../ui/ListTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { useEditDialog } from '../../ui/use-edit-dialog';
+import { useDepartments } from './get-departments-by-user';
+import { useTeamUsers } from './get-team-users';
+import { TeamUserDialog } from './TeamUserDialog';
+import { useDeleteTeamUser } from './update-team-user';
+
+/** /equipe 'Minha Equipe' (spec 1 "Team"): the account's people; the owner's row is not editable. */
+export function TeamPage() {
+  const team = useTeamUsers();
+  const departments = useDepartments();
+  const dialog = useEditDialog<TeamUser>();
+  const remove = useDeleteTeamUser();
+  const departmentName = new Map((departments.data ?? []).map((d) => [d._id, d.name]));
+
+  async function askDelete(user: TeamUser) {
+    const ok = await confirm({
+      title: 'Apagar atendente',
+      message: `Deseja apagar "${user.name}" da equipe? Esta pessoa não poderá mais entrar no painel.`,
+      danger: true,
+    });
+    if (ok) remove.mutate(user);
+  }
+
+  function departmentsOf(user: TeamUser) {
+    // Owners and managers see every department (spec 1 §6).
+    if (user.user_role !== 'user') return 'Todos';
+    const names = user.departments.flatMap((id) => departmentName.get(id) ?? []);
+    return names.length ? (
+      names.join(', ')
+    ) : (
+      <Text span fz="sm" c="dimmed">
+        —
+      </Text>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Minha Equipe">
+        <SaibaMais topic="equipe" />
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
+          Novo atendente
+        </Button>
+      </PageHeader>
+      <ListTable
+        label="Equipe"
+        query={team}
+        rowKey={(u) => u._id}
+        empty="Nenhuma pessoa na equipe."
+        columns={[
+          { label: 'Nome', primary: true, render: (u) => u.name },
+          { label: 'E-mail', render: (u) => u.email },
+          { label: 'Permissão', render: (u) => ROLE_LABELS[u.user_role] },
+          { label: 'Departamentos', render: departmentsOf },
+        ]}
+        actions={(u) =>
+          u.user_role === 'owner' ? null : (
+            <RowActions onEdit={() => dialog.openEdit(u)} onDelete={() => void askDelete(u)} />
+          )
+        }
+      />
+      <TeamUserDialog opened={dialog.opened} user={dialog.item} formKey={dialog.key} onClose={dialog.close} />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Payload } from '../../../shared/contract';
+import { messages } from '../../../shared/messages';
+import { api } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
+import { teamUsersQuery } from './get-team-users';
+
+/** Adds a team member; an error answer is left to the dialog, which stays open and shows it. */
+export function useCreateTeamUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: Payload<'create-team-user'>) => api('create-team-user', payload),
+    onSuccess: () => {
+      notifySuccess(messages.attendantCreated);
+      return client.invalidateQueries({ queryKey: teamUsersQuery.queryKey });
+    },
+  });
+}

@@ -1,0 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import { callQuery } from '../../lib/query';
+
+export const teamUsersQuery = callQuery('get-team-users');
+
+export const useTeamUsers = () => useQuery(teamUsersQuery);

@@ -1,0 +1,209 @@
+// The list of a configuration screen: a table on desktop, a column of cards on phones (360 px has no room
+// for four columns), PAGE_SIZE rows a page, and the loading, error and empty states of its query.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { PAGE_SIZE } from '../../shared/constants';
+import { errorMessage } from '../lib/api';
+import { useIsMobile } from './use-is-mobile';
+
+export interface ListColumn<T> {
+  label: string;
+  render(row: T): ReactNode;
+  /** The card's title on phones (one column per list). */
+  primary?: boolean;
+}
+
+interface ListQuery<T> {
+  data: readonly T[] | undefined;
+  isPending: boolean;
+  error: unknown;
+  refetch(): unknown;
+}
+
+interface ListTableProps<T> {
+  /** Accessible name of the table (or the list of cards). */
+  label: string;
+  query: ListQuery<T>;
+  columns: ListColumn<T>[];
+  rowKey(row: T): string;
+  /** The row's action buttons (RowActions); null when the row offers none. */
+  actions?(row: T): ReactNode;
+  empty: string;
+}
+
+export function ListTable<T>({ label, query, columns, rowKey, actions, empty }: ListTableProps<T>) {
+  const mobile = useIsMobile();
+  const [page, setPage] = useState(1);
+  const rows = query.data ?? [];
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  // After a delete the last page may be gone: show the new last one.
+  const current = Math.min(page, pages);
+  const visible = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+
+  if (query.isPending)
+    return (
+      <Center py="xl">
+        <Loader aria-label="Carregando" />
+      </Center>
+    );
+  if (query.error && rows.length === 0)
+    return (
+      <Alert color="red" role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text fz="sm">{errorMessage(query.error)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+            Tentar novamente
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  if (rows.length === 0)
+    return (
+      <Paper withBorder p="xl">
+        <Text c="dimmed" ta="center">
+          {empty}
+        </Text>
+      </Paper>
+    );
+
+  const primary = columns.find((c) => c.primary) ?? columns[0];
+  const details = columns.filter((c) => c !== primary);
+
+  return (
+    <Stack gap="md">
+      {mobile ? (
+        <Stack component="ul" aria-label={label} gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+          {visible.map((row) => {
+            const rowActions = actions?.(row);
+            return (
+              <Paper component="li" withBorder p="sm" key={rowKey(row)}>
+                <Stack gap={6}>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {primary?.render(row)}
+                  </Text>
+                  {details.map((c) => (
+                    <Group key={c.label} gap={6} wrap="nowrap" align="flex-start">
+                      <Text fz="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                        {c.label}:
+                      </Text>
+                      <Text component="div" fz="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                        {c.render(row)}
+                      </Text>
+                    </Group>
+                  ))}
+                  {rowActions && (
+                    <Group gap="xs" justify="flex-end">
+                      {rowActions}
+                    </Group>
+                  )}
+                </Stack>
+              </Paper>
+            );
+          })}
+        </Stack>
+      ) : (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={560}>
+            <Table aria-label={label} highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((c) => (
+                    <Table.Th key={c.label}>{c.label}</Table.Th>
+                  ))}
+                  {actions && (
+                    <Table.Th ta="right" w={120}>
+                      Ações
+                    </Table.Th>
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {visible.map((row) => (
+                  <Table.Tr key={rowKey(row)}>
+                    {columns.map((c) => (
+                      <Table.Td key={c.label} style={{ overflowWrap: 'anywhere' }}>
+                        {c.render(row)}
+                      </Table.Td>
+                    ))}
+                    {actions && (
+                      <Table.Td>
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          {actions(row)}
+                        </Group>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={setPage}
+            size={mobile ? 'sm' : 'md'}
+            aria-label="Paginação"
+            getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+            getControlProps={(control) => ({
+              'aria-label': control === 'previous' ? 'Página anterior' : 'Próxima página',
+            })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** Editar and Apagar of a row: icon buttons with a tooltip on desktop, labelled buttons on phone cards. */
+export function RowActions({ onEdit, onDelete }: { onEdit(): void; onDelete(): void }) {
+  const mobile = useIsMobile();
+  if (mobile)
+    return (
+      <>
+        <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
+          Editar
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          onClick={onDelete}
+        >
+          Apagar
+        </Button>
+      </>
+    );
+  return (
+    <>
+      <Tooltip label="Editar" withArrow>
+        <ActionIcon variant="subtle" aria-label="Editar" onClick={onEdit}>
+          <IconPencil size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Apagar" withArrow>
+        <ActionIcon variant="subtle" color="red" aria-label="Apagar" onClick={onDelete}>
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </>
+  );
+}
