@@ -50,7 +50,7 @@ function LoginForm({
   const search: { redirect?: string } = useSearch({ strict: false });
   const signIn = useSignIn();
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(true);
+  const [remember, setRemember] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   function submit(e: React.FormEvent) {

@@ -38,7 +38,7 @@ export function ProfilePage() {
           <MyData user={user} />
           <Preferences user={user} />
         </Stack>
-        <ChangePassword />
+        <ChangePassword email={user.email} />
       </SimpleGrid>
     </>
   );
@@ -141,7 +141,7 @@ function MyData({ user }: { user: User }) {
   );
 }
 
-function ChangePassword() {
+function ChangePassword({ email }: { email: string }) {
   const change = useChangeUserPassword();
   const [old, setOld] = useState('');
   const [next, setNext] = useState('');
@@ -170,6 +170,8 @@ function ChangePassword() {
   return (
     <Section title="Alterar senha" id="change-password-title">
       <form onSubmit={submit} noValidate>
+        {/* Lets password managers file the new password under this account. */}
+        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         <Stack>
           <PasswordInput
             label="Senha atual"
