@@ -21,7 +21,7 @@ export function registerServiceWorker() {
       title: messages.newVersionAvailable,
       message: (
         <Group justify="space-between" gap="xs" mt={4}>
-          <Text fz="sm">Atualize para usar a versão mais recente.</Text>
+          <Text fz="sm">{messages.newVersionHint}</Text>
           <Button size="xs" onClick={() => wb.messageSkipWaiting()}>
             Atualizar
           </Button>

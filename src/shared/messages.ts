@@ -95,6 +95,10 @@ export const messages = {
   offline: 'Sem conexão. Mostrando os últimos dados salvos.',
   screenLoadFailed: 'Não foi possível carregar esta tela.',
   confirmLogout: 'Deseja sair do painel?',
+  newVersionHint: 'Atualize para usar a versão mais recente.',
+  pageNotFoundHint: 'O endereço pode estar errado ou a página pode ter sido removida.',
+  planManagementHint: 'Planos, faturas e forma de pagamento são gerenciados na página do seu plano.',
+  recoveryHint: 'Informe o seu e-mail para receber o link de redefinição de senha.',
   // The team screen's delete (the spec writes only the create and update texts).
   attendantDeleted: 'Atendente apagado com sucesso',
 } as const;

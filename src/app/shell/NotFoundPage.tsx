@@ -12,7 +12,7 @@ export function NotFoundPage() {
       <Title order={1} fz="h2">
         {messages.pageNotFound}
       </Title>
-      <Text c="dimmed">O endereço pode estar errado ou a página pode ter sido removida.</Text>
+      <Text c="dimmed">{messages.pageNotFoundHint}</Text>
       <Button component={Link} to={homePath(user)}>
         Voltar ao início
       </Button>

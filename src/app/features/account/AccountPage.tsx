@@ -13,7 +13,7 @@ export function AccountPage() {
       <PageHeader title="Minha assinatura" />
       <Paper withBorder p="lg" maw={560}>
         <Stack align="flex-start">
-          <Text>Planos, faturas e forma de pagamento são gerenciados na página do seu plano.</Text>
+          <Text>{messages.planManagementHint}</Text>
           {url ? (
             <Button
               component="a"

@@ -136,7 +136,7 @@ function ForgotForm({ email, setEmail, onBack }: FormProps & { onBack(): void })
         ) : (
           <>
             <Text c="dimmed" fz="sm">
-              Informe o seu e-mail para receber o link de redefinição de senha.
+              {messages.recoveryHint}
             </Text>
             <TextInput
               label="E-mail"
