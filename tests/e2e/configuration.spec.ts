@@ -17,6 +17,21 @@ const rows = (page: Page, label: string) =>
     ? page.getByRole('list', { name: label }).getByRole('listitem')
     : page.getByRole('table', { name: label }).getByRole('row');
 
+/** A dialog as the person sees it (a full-screen dialog is cut by a full-page screenshot). */
+const shotDialog = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screens/${name}-${project()}.png` });
+
+/** Closes the toasts still on screen, so a screenshot shows what is under them. */
+async function dismissToasts(page: Page) {
+  const close = page.getByRole('alert').getByRole('button', { name: 'Fechar' });
+  // A toast may close by itself meanwhile.
+  while ((await close.count()) > 0)
+    await close
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+}
+
 const rowOf = (page: Page, label: string, text: string) => rows(page, label).filter({ hasText: text });
 
 async function confirmDialog(page: Page, title: string, answer: 'Cancelar' | 'Confirmar') {
@@ -75,13 +90,14 @@ test('tags: create with auto keywords, each validation message, edit, switch off
   await keyword.fill('PREÇO');
   await keyword.press('Enter');
   await expect(dialog.getByText(messages.keywordDuplicate)).toBeVisible();
+  await shotDialog(page, 'tags-dialog-error');
   await keyword.fill('frete');
   await keyword.press('Enter');
   const keywords = dialog.getByRole('list', { name: 'Palavras-chave' }).getByRole('listitem');
   await expect(keywords).toHaveText(['preço', 'frete']);
   // Typed but not added: added on save.
   await keyword.fill('orçamento');
-  await shot(page, 'tags-dialog');
+  await shotDialog(page, 'tags-dialog');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(toast(page, messages.tagSaved)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -139,6 +155,11 @@ test('tags: create with auto keywords, each validation message, edit, switch off
 
   // Delete asks first; Cancelar keeps the tag.
   await rowOf(page, 'Tags', name).getByRole('button', { name: 'Apagar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Apagar tag' })).toContainText(
+    `Deseja apagar a tag "${name}"?`,
+  );
+  await dismissToasts(page);
+  await shotDialog(page, 'tags-confirm');
   await confirmDialog(page, 'Apagar tag', 'Cancelar');
   await expect(rowOf(page, 'Tags', name)).toBeVisible();
   await rowOf(page, 'Tags', name).getByRole('button', { name: 'Apagar' }).click();
@@ -159,7 +180,7 @@ test('departments: create with the name rule, edit, delete with confirmation', a
   await saveExpecting(dialog, messages.departmentNameRequired);
   await dialog.getByLabel('Nome').fill(name);
   await dialog.getByLabel('Descrição').fill('Boletos e notas fiscais');
-  await shot(page, 'departments-dialog');
+  await shotDialog(page, 'departments-dialog');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(toast(page, messages.departmentSaved)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -199,7 +220,7 @@ test('quick messages: the shortcut shown with /, each rule, a taken shortcut kee
   await expect(dialog.getByLabel('Atalho')).toHaveValue(shortcut);
   await saveExpecting(dialog, messages.quickMessageMessageRequired);
   await dialog.getByLabel('Mensagem').fill('Olá! Como posso ajudar você hoje?');
-  await shot(page, 'quick-messages-dialog');
+  await shotDialog(page, 'quick-messages-dialog');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(toast(page, messages.quickMessageSaved)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -279,6 +300,7 @@ test('team: the owner row has no actions; each rule; create, edit and delete an 
   await dialog.getByLabel('E-mail').fill(email);
   await dialog.getByLabel('Senha', { exact: true }).fill('123456');
   await saveExpecting(dialog, messages.teamDepartmentRequired);
+  await shotDialog(page, 'team-dialog-error');
   await dialog.getByRole('combobox', { name: 'Departamentos' }).click();
   await page.getByRole('option', { name: 'Suporte' }).click();
   await dialog.getByLabel('Senha', { exact: true }).fill('12345');
@@ -289,7 +311,9 @@ test('team: the owner row has no actions; each rule; create, edit and delete an 
   await saveExpecting(dialog, messages.emailInUse);
   await dialog.getByLabel('E-mail').fill(email);
   await dialog.getByRole('checkbox', { name: 'Tags' }).check();
-  await shot(page, 'team-dialog');
+  await shotDialog(page, 'team-dialog');
+  await dialog.getByRole('button', { name: 'Salvar' }).scrollIntoViewIfNeeded();
+  await shotDialog(page, 'team-dialog-end');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(toast(page, messages.attendantCreated)).toBeVisible();
   await expect(dialog).toBeHidden();

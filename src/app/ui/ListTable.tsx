@@ -15,7 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { PAGE_SIZE } from '../../shared/constants';
 import { errorMessage } from '../lib/api';
 import { useIsMobile } from './use-is-mobile';
@@ -43,12 +43,21 @@ interface ListTableProps<T> {
   /** The row's action buttons (RowActions); null when the row offers none. */
   actions?(row: T): ReactNode;
   empty: string;
+  /** The order of the rows (the server lists them by creation). */
+  sort?(a: T, b: T): number;
 }
 
-export function ListTable<T>({ label, query, columns, rowKey, actions, empty }: ListTableProps<T>) {
+const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+/** Alphabetical order as people in Brazil expect it (accents and case aside, numbers by value). */
+export const byText = (a: string, b: string) => collator.compare(a, b);
+
+export function ListTable<T>({ label, query, columns, rowKey, actions, empty, sort }: ListTableProps<T>) {
   const mobile = useIsMobile();
   const [page, setPage] = useState(1);
-  const rows = query.data ?? [];
+  const rows = useMemo(() => {
+    const data = query.data ?? [];
+    return sort ? [...data].sort(sort) : data;
+  }, [query.data, sort]);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   // After a delete the last page may be gone: show the new last one.
   const current = Math.min(page, pages);

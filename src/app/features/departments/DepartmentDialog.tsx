@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Department } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { prepareDepartment } from '../../../shared/rules/department';
 import { errorMessage } from '../../lib/api';
 import { Dialog } from '../../ui/Dialog';
+import { useRevealError } from '../../ui/use-reveal-error';
 import { useSaveDepartment } from './create-or-update-department';
 
 interface DepartmentDialogProps {
@@ -33,6 +34,8 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
   const [name, setName] = useState(department?.name ?? '');
   const [description, setDescription] = useState(department?.description ?? '');
   const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useRevealError(formRef, error);
   const nameError = error === messages.departmentNameRequired ? error : null;
 
   function submit(e: React.FormEvent) {
@@ -47,12 +50,15 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack>
         <TextInput
           label="Nome"
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            if (nameError) setError(null);
+          }}
           error={nameError}
           data-autofocus
         />

@@ -3,12 +3,14 @@ import { IconPlus } from '@tabler/icons-react';
 import type { Department } from '../../../shared/contract/configuration';
 import { confirm } from '../../ui/confirm';
 import { SaibaMais } from '../../ui/HelpDialog';
-import { ListTable, RowActions } from '../../ui/ListTable';
+import { byText, ListTable, RowActions } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { useEditDialog } from '../../ui/use-edit-dialog';
 import { useDeleteDepartment } from './create-or-update-department';
 import { DepartmentDialog } from './DepartmentDialog';
 import { useDepartments } from './get-departments-by-user';
+
+const byName = (a: Department, b: Department) => byText(a.name, b.name);
 
 /** /departamentos (spec 1 "Departments"): name and description; agents serve the departments they hold. */
 export function DepartmentsPage() {
@@ -37,6 +39,7 @@ export function DepartmentsPage() {
         label="Departamentos"
         query={departments}
         rowKey={(d) => d._id}
+        sort={byName}
         empty="Nenhum departamento cadastrado."
         columns={[
           { label: 'Nome', primary: true, render: (d) => d.name },

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { QuickMessage } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { prepareQuickMessage } from '../../../shared/rules/quick-message';
 import { errorMessage } from '../../lib/api';
 import { Dialog } from '../../ui/Dialog';
+import { useRevealError } from '../../ui/use-reveal-error';
 import { useSaveQuickMessage } from './create-or-update-quick-message';
 
 type Field = 'shortcut' | 'message' | 'form';
@@ -47,8 +48,12 @@ function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage
   const [shortcut, setShortcut] = useState(quickMessage?.shortcut ?? '');
   const [message, setMessage] = useState(quickMessage?.message ?? '');
   const [error, setError] = useState<{ field: Field; message: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useRevealError(formRef, error);
   const errorOf = (field: Field) => (error?.field === field ? error.message : null);
   const show = (text: string) => setError({ field: fieldOf(text), message: text });
+  // A field's message goes away as soon as the field is changed.
+  const clear = (field: Field) => setError((e) => (e?.field === field ? null : e));
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -62,7 +67,7 @@ function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack>
         <TextInput
           label="Atalho"
@@ -77,7 +82,10 @@ function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage
           autoCorrect="off"
           spellCheck={false}
           value={shortcut}
-          onChange={(e) => setShortcut(e.currentTarget.value.replace(/^\/+/, ''))}
+          onChange={(e) => {
+            setShortcut(e.currentTarget.value.replace(/^\/+/, ''));
+            clear('shortcut');
+          }}
           error={errorOf('shortcut')}
           data-autofocus
         />
@@ -87,7 +95,10 @@ function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage
           minRows={4}
           maxRows={12}
           value={message}
-          onChange={(e) => setMessage(e.currentTarget.value)}
+          onChange={(e) => {
+            setMessage(e.currentTarget.value);
+            clear('message');
+          }}
           error={errorOf('message')}
         />
         {errorOf('form') && (

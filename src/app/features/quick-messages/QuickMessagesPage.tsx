@@ -4,12 +4,14 @@ import type { QuickMessage } from '../../../shared/contract/configuration';
 import { truncatePreview } from '../../../shared/format';
 import { confirm } from '../../ui/confirm';
 import { SaibaMais } from '../../ui/HelpDialog';
-import { ListTable, RowActions } from '../../ui/ListTable';
+import { byText, ListTable, RowActions } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { useEditDialog } from '../../ui/use-edit-dialog';
 import { useDeleteQuickMessage } from './create-or-update-quick-message';
 import { useQuickMessages } from './get-quick-messages-by-user';
 import { QuickMessageDialog } from './QuickMessageDialog';
+
+const byShortcut = (a: QuickMessage, b: QuickMessage) => byText(a.shortcut, b.shortcut);
 
 /** /mensagens-rapidas (spec 1 "Quick messages"): ready answers, called by '/' and their shortcut. */
 export function QuickMessagesPage() {
@@ -38,6 +40,7 @@ export function QuickMessagesPage() {
         label="Mensagens rápidas"
         query={quickMessages}
         rowKey={(q) => q._id}
+        sort={byShortcut}
         empty="Nenhuma mensagem rápida cadastrada."
         columns={[
           {

@@ -11,12 +11,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Tag } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { keywordError, newTag, prepareTag } from '../../../shared/rules/tag';
 import { errorMessage } from '../../lib/api';
 import { Dialog } from '../../ui/Dialog';
+import { useRevealError } from '../../ui/use-reveal-error';
 import { useSaveTag } from './create-or-update-tag';
 
 // A few colours to pick at a touch; any other comes from the picker or is typed as #RRGGBB.
@@ -68,8 +69,12 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
   const [keywords, setKeywords] = useState<string[]>(initial.keywords);
   const [pending, setPending] = useState('');
   const [error, setError] = useState<{ field: Field; message: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useRevealError(formRef, error);
   const errorOf = (field: Field) => (error?.field === field ? error.message : null);
   const show = (message: string) => setError({ field: fieldOf(message), message });
+  // A field's message goes away as soon as the field is changed.
+  const clear = (field: Field) => setError((e) => (e?.field === field ? null : e));
 
   function addKeyword() {
     const problem = keywordError(pending, keywords);
@@ -92,19 +97,25 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack>
         <TextInput
           label="Nome"
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            clear('name');
+          }}
           error={errorOf('name')}
           data-autofocus
         />
         <ColorInput
           label="Cor"
           value={color}
-          onChange={setColor}
+          onChange={(value) => {
+            setColor(value);
+            clear('color');
+          }}
           format="hex"
           swatches={SWATCHES}
           swatchesPerRow={8}
@@ -118,7 +129,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
           checked={autoTag}
           onChange={(e) => {
             setAutoTag(e.currentTarget.checked);
-            if (error?.field === 'keyword') setError(null);
+            clear('keyword');
           }}
         />
         {autoTag && (
@@ -128,7 +139,10 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
               description="Conversas com estas palavras recebem a tag automaticamente."
               placeholder="Digite a aperte ENTER"
               value={pending}
-              onChange={(e) => setPending(e.currentTarget.value)}
+              onChange={(e) => {
+                setPending(e.currentTarget.value);
+                clear('keyword');
+              }}
               onKeyDown={(e) => {
                 if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
                 e.preventDefault();

@@ -3,12 +3,14 @@ import { IconPlus } from '@tabler/icons-react';
 import type { Tag } from '../../../shared/contract/configuration';
 import { confirm } from '../../ui/confirm';
 import { SaibaMais } from '../../ui/HelpDialog';
-import { ListTable, RowActions } from '../../ui/ListTable';
+import { byText, ListTable, RowActions } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { useEditDialog } from '../../ui/use-edit-dialog';
 import { useDeleteTag } from './create-or-update-tag';
 import { useTags } from './get-tags-by-user';
 import { TagDialog } from './TagDialog';
+
+const byName = (a: Tag, b: Tag) => byText(a.name, b.name);
 
 /** /tags (spec 1 "Tags"): the account's tags, with their colour and the auto-tag keywords. */
 export function TagsPage() {
@@ -37,6 +39,7 @@ export function TagsPage() {
         label="Tags"
         query={tags}
         rowKey={(t) => t._id}
+        sort={byName}
         empty="Nenhuma tag cadastrada."
         columns={[
           { label: 'Nome', primary: true, render: (t) => t.name },

@@ -4,13 +4,17 @@ import { ROLE_LABELS } from '../../../shared/constants';
 import type { TeamUser } from '../../../shared/contract/configuration';
 import { confirm } from '../../ui/confirm';
 import { SaibaMais } from '../../ui/HelpDialog';
-import { ListTable, RowActions } from '../../ui/ListTable';
+import { byText, ListTable, RowActions } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { useEditDialog } from '../../ui/use-edit-dialog';
 import { useDepartments } from './get-departments-by-user';
 import { useTeamUsers } from './get-team-users';
 import { TeamUserDialog } from './TeamUserDialog';
 import { useDeleteTeamUser } from './update-team-user';
+
+// The owner's row first, then everyone by name.
+const ownerFirst = (a: TeamUser, b: TeamUser) =>
+  Number(b.user_role === 'owner') - Number(a.user_role === 'owner') || byText(a.name, b.name);
 
 /** /equipe 'Minha Equipe' (spec 1 "Team"): the account's people; the owner's row is not editable. */
 export function TeamPage() {
@@ -54,6 +58,7 @@ export function TeamPage() {
         label="Equipe"
         query={team}
         rowKey={(u) => u._id}
+        sort={ownerFirst}
         empty="Nenhuma pessoa na equipe."
         columns={[
           { label: 'Nome', primary: true, render: (u) => u.name },

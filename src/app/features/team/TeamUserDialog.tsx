@@ -10,13 +10,14 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ACCESS_AREAS, type AccessArea, ROLE_LABELS } from '../../../shared/constants';
 import type { TeamUser } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { prepareTeamUser, TEAM_ROLES } from '../../../shared/rules/team-user';
 import { errorMessage } from '../../lib/api';
 import { Dialog } from '../../ui/Dialog';
+import { useRevealError } from '../../ui/use-reveal-error';
 import { AREA_LABELS } from './access-areas';
 import { useCreateTeamUser } from './create-team-user';
 import { useDepartments } from './get-departments-by-user';
@@ -70,8 +71,12 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
   const [areas, setAreas] = useState<AccessArea[]>(user?.access_areas ?? ['contacts']);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<{ field: Field; message: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useRevealError(formRef, error);
   const errorOf = (field: Field) => (error?.field === field ? error.message : null);
   const show = (message: string) => setError({ field: fieldOf(message), message });
+  // A field's message goes away as soon as the field is changed.
+  const clear = (field: Field) => setError((e) => (e?.field === field ? null : e));
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -85,7 +90,7 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack>
         <TextInput
           label="Nome"
@@ -99,7 +104,10 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
           type="email"
           autoComplete="off"
           value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
+          onChange={(e) => {
+            setEmail(e.currentTarget.value);
+            clear('email');
+          }}
           error={errorOf('email')}
         />
         <Radio.Group
@@ -110,7 +118,11 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
               : 'Atendentes veem apenas os departamentos escolhidos.'
           }
           value={role}
-          onChange={setRole}
+          onChange={(value) => {
+            setRole(value);
+            clear('role');
+            clear('departments');
+          }}
           error={errorOf('role')}
         >
           <Group mt="xs">
@@ -125,7 +137,10 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
             placeholder={departmentIds.length ? undefined : 'Escolha os departamentos'}
             data={(departments.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
             value={departmentIds}
-            onChange={setDepartmentIds}
+            onChange={(ids) => {
+              setDepartmentIds(ids);
+              clear('departments');
+            }}
             searchable
             nothingFoundMessage="Nenhum departamento encontrado"
             hidePickedOptions
@@ -150,7 +165,10 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
             description="Pelo menos 6 caracteres."
             autoComplete="new-password"
             value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              clear('password');
+            }}
             error={errorOf('password')}
           />
         )}
