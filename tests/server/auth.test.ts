@@ -1,46 +1,41 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { passwordResets, sessions } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
-import { startTestServer, type TestServer } from './helpers';
+import { useTestServer } from './helpers';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer({ LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '6' });
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const s = useTestServer({ LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '6' });
 
 describe('auth', () => {
   it('signs in the owner and get-user returns the owner', async () => {
-    const res = await t.post('auth', { email: 'dono@demo.com', password: 'demo123' });
+    const res = await s.t.post('auth', { email: 'dono@demo.com', password: 'demo123' });
     expect(res.status).toBe(200);
     expect(res.body.error).toBe(false);
     const { token, user } = res.body.message as { token: string; user: { email: string; user_role: string } };
     expect(token.length).toBeGreaterThanOrEqual(22); // ≥128 bits in base64url
     expect(user).toMatchObject({ email: 'dono@demo.com', user_role: 'owner' });
-    const me = await t.call('get-user', {}, token);
+    const me = await s.t.call('get-user', {}, token);
     expect(me.email).toBe('dono@demo.com');
     expect(me.account.name).toBe('Loja Demo');
   });
 
   it('accepts the e-mail in any case and with spaces', async () => {
-    const token = await t.login('  DONO@Demo.com ');
-    expect((await t.call('get-user', {}, token)).email).toBe('dono@demo.com');
+    const token = await s.t.login('  DONO@Demo.com ');
+    expect((await s.t.call('get-user', {}, token)).email).toBe('dono@demo.com');
   });
 
   it('stores the token only hashed', async () => {
-    const token = await t.login('dono@demo.com');
-    const rows = await t.server.services.db.select().from(sessions);
+    const token = await s.t.login('dono@demo.com');
+    const rows = await s.t.server.services.db.select().from(sessions);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.tokenHash).not.toContain(token);
     expect(rows[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('remember chooses a 30-day session, otherwise 12 hours', async () => {
-    const long = await t.call('auth', { email: 'dono@demo.com', password: 'demo123', remember: true });
-    const short = await t.call('auth', { email: 'dono@demo.com', password: 'demo123' });
+    const long = await s.t.call('auth', { email: 'dono@demo.com', password: 'demo123', remember: true });
+    const short = await s.t.call('auth', { email: 'dono@demo.com', password: 'demo123' });
     const hours = (iso: string) => (new Date(iso).getTime() - Date.now()) / 3_600_000;
     expect(hours(long.expires_at)).toBeGreaterThan(30 * 24 - 1);
     expect(hours(long.expires_at)).toBeLessThanOrEqual(30 * 24);
@@ -49,23 +44,23 @@ describe('auth', () => {
   });
 
   it('answers the 401 envelope with logout for a missing, unknown, expired or revoked token', async () => {
-    const missing = await t.post('get-user', {});
+    const missing = await s.t.post('get-user', {});
     expect(missing.status).toBe(401);
     expect(missing.body).toEqual({ error: true, message: messages.unauthorized, logout: true });
-    expect((await t.post('get-user', {}, 'not-a-token')).status).toBe(401);
+    expect((await s.t.post('get-user', {}, 'not-a-token')).status).toBe(401);
 
-    const token = await t.login('dono@demo.com');
-    await t.server.services.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await t.post('get-user', {}, token)).status).toBe(401);
+    const token = await s.t.login('dono@demo.com');
+    await s.t.server.services.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await s.t.post('get-user', {}, token)).status).toBe(401);
 
-    const token2 = await t.login('dono@demo.com');
-    expect((await t.post('logout', {}, token2)).body).toEqual({ error: false, message: { ok: true } });
-    expect((await t.post('get-user', {}, token2)).status).toBe(401);
+    const token2 = await s.t.login('dono@demo.com');
+    expect((await s.t.post('logout', {}, token2)).body).toEqual({ error: false, message: { ok: true } });
+    expect((await s.t.post('get-user', {}, token2)).status).toBe(401);
   });
 
   it('refuses a wrong password and an unknown e-mail with the same message', async () => {
-    const wrong = await t.post('auth', { email: 'dono@demo.com', password: 'errada' });
-    const unknown = await t.post('auth', { email: 'ninguem@demo.com', password: 'errada' });
+    const wrong = await s.t.post('auth', { email: 'dono@demo.com', password: 'errada' });
+    const unknown = await s.t.post('auth', { email: 'ninguem@demo.com', password: 'errada' });
     expect(wrong.body).toEqual({ error: true, message: messages.invalidCredentials });
     expect(unknown.body).toEqual(wrong.body);
   });
@@ -77,69 +72,73 @@ describe('auth', () => {
       { email: '', password: 'x' },
       { email: 'a@b.co', password: '' },
     ]) {
-      const res = await t.post('auth', body);
+      const res = await s.t.post('auth', body);
       expect(res.body).toEqual({ error: true, message: messages.fillAllFields });
     }
   });
 
   it('limits failed logins per e-mail with 429, and the right password still waits', async () => {
     for (let i = 0; i < 3; i++) {
-      expect((await t.post('auth', { email: 'gerente@demo.com', password: 'x' })).status).toBe(200);
+      expect((await s.t.post('auth', { email: 'gerente@demo.com', password: 'x' })).status).toBe(200);
     }
-    const blocked = await t.post('auth', { email: 'gerente@demo.com', password: 'demo123' });
+    const blocked = await s.t.post('auth', { email: 'gerente@demo.com', password: 'demo123' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(
       /^Muitas tentativas de login sem sucesso\. Tente novamente em 1[45] minutos\.$/,
     );
     // Another e-mail from the same IP is not yet blocked.
-    expect((await t.post('auth', { email: 'dono@demo.com', password: 'demo123' })).status).toBe(200);
+    expect((await s.t.post('auth', { email: 'dono@demo.com', password: 'demo123' })).status).toBe(200);
   });
 
   it('limits failed logins per IP across e-mails', async () => {
-    for (let i = 0; i < 6; i++) await t.post('auth', { email: `x${i}@demo.com`, password: 'x' });
-    const blocked = await t.post('auth', { email: 'dono@demo.com', password: 'demo123' });
+    for (let i = 0; i < 6; i++) await s.t.post('auth', { email: `x${i}@demo.com`, password: 'x' });
+    const blocked = await s.t.post('auth', { email: 'dono@demo.com', password: 'demo123' });
     expect(blocked.status).toBe(429);
   });
 
   it('a password change ends the other sessions but keeps this one', async () => {
-    const phone = await t.login('gerente@demo.com');
-    const desktop = await t.login('gerente@demo.com');
-    const wrongOld = await t.post(
+    const phone = await s.t.login('gerente@demo.com');
+    const desktop = await s.t.login('gerente@demo.com');
+    const wrongOld = await s.t.post(
       'change-user-password',
       { old_password: 'nope', password: 'nova123' },
       desktop,
     );
     expect(wrongOld.body).toEqual({ error: true, message: messages.wrongOldPassword });
-    const short = await t.post('change-user-password', { old_password: 'demo123', password: '123' }, desktop);
+    const short = await s.t.post(
+      'change-user-password',
+      { old_password: 'demo123', password: '123' },
+      desktop,
+    );
     expect(short.body).toEqual({ error: true, message: messages.passwordTooShort });
 
-    await t.call('change-user-password', { old_password: 'demo123', password: 'nova123' }, desktop);
-    expect((await t.post('get-user', {}, phone)).status).toBe(401);
-    expect((await t.post('get-user', {}, desktop)).status).toBe(200);
-    await expect(t.login('gerente@demo.com')).rejects.toThrow();
-    expect(await t.login('gerente@demo.com', 'nova123')).toBeTruthy();
+    await s.t.call('change-user-password', { old_password: 'demo123', password: 'nova123' }, desktop);
+    expect((await s.t.post('get-user', {}, phone)).status).toBe(401);
+    expect((await s.t.post('get-user', {}, desktop)).status).toBe(200);
+    await expect(s.t.login('gerente@demo.com')).rejects.toThrow();
+    expect(await s.t.login('gerente@demo.com', 'nova123')).toBeTruthy();
   });
 
   it('admin login opens a session on the customer account, marked as admin', async () => {
-    const res = await t.call('auth', {
+    const res = await s.t.call('auth', {
       email: 'admin@demo.com',
       password: 'demo123',
       admin_login: true,
       customer_email: 'dono@demo.com',
     });
     expect(res.user).toMatchObject({ email: 'dono@demo.com', acting_admin: true });
-    const me = await t.call('get-user', {}, res.token);
+    const me = await s.t.call('get-user', {}, res.token);
     expect(me.acting_admin).toBe(true);
     expect(me.account.name).toBe('Loja Demo');
 
-    const notAdmin = await t.post('auth', {
+    const notAdmin = await s.t.post('auth', {
       email: 'gerente@demo.com',
       password: 'demo123',
       admin_login: true,
       customer_email: 'dono@demo.com',
     });
     expect(notAdmin.body).toEqual({ error: true, message: messages.adminInvalidCredentials });
-    const noCustomer = await t.post('auth', {
+    const noCustomer = await s.t.post('auth', {
       email: 'admin@demo.com',
       password: 'demo123',
       admin_login: true,
@@ -151,7 +150,7 @@ describe('auth', () => {
 
 describe('password recovery', () => {
   async function mails() {
-    const dir = path.join(t.dataDir, 'mail');
+    const dir = path.join(s.t.dataDir, 'mail');
     const files = await readdir(dir).catch(() => [] as string[]);
     return Promise.all(files.sort().map((f) => readFile(path.join(dir, f), 'utf8')));
   }
@@ -164,36 +163,36 @@ describe('password recovery', () => {
 
   it('mails a one-time link that sets a new password and ends old sessions', async () => {
     const before = (await mails()).length;
-    const old = await t.login('atendente@demo.com');
-    expect(await t.call('send-password-recovery', { email: 'atendente@demo.com' })).toEqual({ ok: true });
+    const old = await s.t.login('atendente@demo.com');
+    expect(await s.t.call('send-password-recovery', { email: 'atendente@demo.com' })).toEqual({ ok: true });
     const all = await mails();
     expect(all.length).toBe(before + 1);
     const mail = all.at(-1) as string;
     expect(mail).toContain('To: atendente@demo.com');
     const token = linkIn(mail);
 
-    const tooShort = await t.post('reset-password', { token, password: '12345' });
+    const tooShort = await s.t.post('reset-password', { token, password: '12345' });
     expect(tooShort.body.error).toBe(true);
-    expect(await t.call('reset-password', { token, password: 'segredo1' })).toEqual({ ok: true });
-    expect((await t.post('get-user', {}, old)).status).toBe(401);
-    expect(await t.login('atendente@demo.com', 'segredo1')).toBeTruthy();
+    expect(await s.t.call('reset-password', { token, password: 'segredo1' })).toEqual({ ok: true });
+    expect((await s.t.post('get-user', {}, old)).status).toBe(401);
+    expect(await s.t.login('atendente@demo.com', 'segredo1')).toBeTruthy();
     // One time only.
-    const again = await t.post('reset-password', { token, password: 'outra123' });
+    const again = await s.t.post('reset-password', { token, password: 'outra123' });
     expect(again.body).toEqual({ error: true, message: messages.resetLinkInvalid });
   });
 
   it('answers an unknown e-mail exactly like a known one and sends nothing', async () => {
     const before = (await mails()).length;
-    const res = await t.post('send-password-recovery', { email: 'ninguem@demo.com' });
+    const res = await s.t.post('send-password-recovery', { email: 'ninguem@demo.com' });
     expect(res).toEqual({ status: 200, body: { error: false, message: { ok: true } } });
     expect((await mails()).length).toBe(before);
   });
 
   it('refuses an expired link', async () => {
-    await t.call('send-password-recovery', { email: 'gerente@demo.com' });
+    await s.t.call('send-password-recovery', { email: 'gerente@demo.com' });
     const token = linkIn((await mails()).at(-1) as string);
-    await t.server.services.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1) });
-    const res = await t.post('reset-password', { token, password: 'segredo1' });
+    await s.t.server.services.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1) });
+    const res = await s.t.post('reset-password', { token, password: 'segredo1' });
     expect(res.body).toEqual({ error: true, message: messages.resetLinkInvalid });
   });
 });

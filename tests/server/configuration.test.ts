@@ -87,7 +87,7 @@ describe('departments and quick messages', () => {
       token,
     );
     await s.t.call('create-or-update-department', { _id: created._id, filed: true }, token);
-    expect((await s.t.call('get-departments-by-user', {}, token)).map((d) => d.name)).toEqual([
+    expect((await s.t.call('get-departments-by-user', {}, token)).map((d) => d.name).sort()).toEqual([
       'Suporte',
       'Vendas',
     ]);

@@ -1,42 +1,34 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chips, conversations, users } from '../../src/server/db/schema';
 import { newId } from '../../src/shared/ids';
-import { startTestServer, type TestServer } from './helpers';
+import { useTestServer } from './helpers';
 
-let t: TestServer;
-let seed: Awaited<ReturnType<TestServer['reset']>>;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  seed = await t.reset();
-});
+const s = useTestServer();
 
 type NewConversation = Partial<typeof conversations.$inferInsert>;
 
 async function addConversations(accountId: string, chipId: string, rows: NewConversation[]) {
-  await t.server.services.db
+  await s.t.server.services.db
     .insert(conversations)
     .values(rows.map((r) => ({ id: newId(), accountId, chipId, contactId: newId(), ...r })));
 }
 
 async function addChip(accountId: string) {
   const id = newId();
-  await t.server.services.db.insert(chips).values({ id, accountId, name: 'Chip', status: 'open' });
+  await s.t.server.services.db.insert(chips).values({ id, accountId, name: 'Chip', status: 'open' });
   return id;
 }
 
 const count = async (email: string) =>
-  (await t.call('get-open-manual-conversation-count', {}, await t.login(email))).open_manual_count;
+  (await s.t.call('get-open-manual-conversation-count', {}, await s.t.login(email))).open_manual_count;
 
 describe('get-open-manual-conversation-count (the bell)', () => {
   it('counts open human conversations; attendants only in their departments', async () => {
-    const chip = await addChip(seed.accountId);
-    const { support, sales } = seed.departments;
+    const chip = await addChip(s.seed.accountId);
+    const { support, sales } = s.seed.departments;
     const manual = { isManual: true };
-    await addConversations(seed.accountId, chip, [
+    await addConversations(s.seed.accountId, chip, [
       ...Array.from({ length: 11 }, () => ({ ...manual, departmentId: support })),
       ...Array.from({ length: 3 }, () => ({ ...manual, departmentId: sales })),
       { ...manual, departmentId: null },
@@ -52,9 +44,9 @@ describe('get-open-manual-conversation-count (the bell)', () => {
   });
 
   it("never counts another account's conversations", async () => {
-    const chip = await addChip(seed.accountId);
-    await addConversations(seed.accountId, chip, [
-      { isManual: true, departmentId: seed.departments.support },
+    const chip = await addChip(s.seed.accountId);
+    await addConversations(s.seed.accountId, chip, [
+      { isManual: true, departmentId: s.seed.departments.support },
     ]);
     // The platform admin's account is another account.
     expect(await count('admin@demo.com')).toBe(0);
@@ -62,17 +54,17 @@ describe('get-open-manual-conversation-count (the bell)', () => {
   });
 
   it('is zero for an attendant without departments, and needs a token', async () => {
-    const chip = await addChip(seed.accountId);
-    await addConversations(seed.accountId, chip, [{ isManual: true, departmentId: null }]);
+    const chip = await addChip(s.seed.accountId);
+    await addConversations(s.seed.accountId, chip, [{ isManual: true, departmentId: null }]);
     expect(await count('dono@demo.com')).toBe(1);
     // An attendant with no department sees nothing, not every conversation.
-    await t.server.services.db
+    await s.t.server.services.db
       .update(users)
       .set({ departments: [] })
       .where(eq(users.email, 'atendente@demo.com'));
     expect(await count('atendente@demo.com')).toBe(0);
 
-    const anonymous = await t.post('get-open-manual-conversation-count', {});
+    const anonymous = await s.t.post('get-open-manual-conversation-count', {});
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toMatchObject({ error: true, logout: true });
   });

@@ -1,20 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chips } from '../../src/server/db/schema';
 import { newId } from '../../src/shared/ids';
 import { messages } from '../../src/shared/messages';
-import { startTestServer, type TestServer } from './helpers';
+import { useTestServer } from './helpers';
 
-let t: TestServer;
-let seed: Awaited<ReturnType<TestServer['reset']>>;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  seed = await t.reset();
-});
+const s = useTestServer();
 
 // Smallest valid PNG (1×1) and a JPEG header: real magic bytes.
 const PNG = Buffer.from(
@@ -29,7 +21,7 @@ const JPEG = Buffer.concat([
 async function upload(token: string, bytes: Buffer, filename: string, type: string) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
-  const res = await fetch(`${t.url}/api/upload-profile-picture`, {
+  const res = await fetch(`${s.t.url}/api/upload-profile-picture`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
@@ -39,36 +31,36 @@ async function upload(token: string, bytes: Buffer, filename: string, type: stri
 
 describe('profile', () => {
   it('updates name and phone, and the user config toggles', async () => {
-    const token = await t.login('atendente@demo.com');
-    const updated = await t.call('update-user', { name: 'Ana Souza', phone: '(11) 98765-4321' }, token);
+    const token = await s.t.login('atendente@demo.com');
+    const updated = await s.t.call('update-user', { name: 'Ana Souza', phone: '(11) 98765-4321' }, token);
     expect(updated).toMatchObject({ name: 'Ana Souza', phone: '(11) 98765-4321' });
-    const cfg = await t.call('update-user-config', { user_signature: true }, token);
+    const cfg = await s.t.call('update-user-config', { user_signature: true }, token);
     expect(cfg.config).toEqual({ disable_notification_sound: false, user_signature: true });
-    const cfg2 = await t.call('update-user-config', { disable_notification_sound: true }, token);
+    const cfg2 = await s.t.call('update-user-config', { disable_notification_sound: true }, token);
     expect(cfg2.config).toEqual({ disable_notification_sound: true, user_signature: true });
-    expect((await t.call('get-user', {}, token)).name).toBe('Ana Souza');
-    const bad = await t.post('update-user', { name: '   ' }, token);
+    expect((await s.t.call('get-user', {}, token)).name).toBe('Ana Souza');
+    const bad = await s.t.post('update-user', { name: '   ' }, token);
     expect(bad.body).toEqual({ error: true, message: messages.fieldRequired('name') });
   });
 
   it('stores a PNG or JPEG profile picture under a generated name and serves it', async () => {
-    const token = await t.login('atendente@demo.com');
+    const token = await s.t.login('atendente@demo.com');
     const res = await upload(token, PNG, '../../etc/passwd.png', 'image/png');
     expect(res.body.error).toBe(false);
     const { url } = res.body.message as { url: string };
     expect(url).toMatch(/^\/media\/[0-9a-z]{28}\.png$/);
-    const served = await fetch(`${t.url}${url}`);
+    const served = await fetch(`${s.t.url}${url}`);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
-    expect(await readFile(path.join(t.dataDir, 'media', url.slice('/media/'.length)))).toEqual(PNG);
-    expect((await t.call('get-user', {}, token)).profile_picture).toBe(url);
+    expect(await readFile(path.join(s.t.dataDir, 'media', url.slice('/media/'.length)))).toEqual(PNG);
+    expect((await s.t.call('get-user', {}, token)).profile_picture).toBe(url);
 
     const jpeg = await upload(token, JPEG, 'foto.jpg', 'image/jpeg');
     expect((jpeg.body.message as { url: string }).url).toMatch(/\.jpg$/);
   });
 
   it('checks the picture by content, not by name, and refuses more than 2 MB', async () => {
-    const token = await t.login('atendente@demo.com');
+    const token = await s.t.login('atendente@demo.com');
     const fake = await upload(token, Buffer.from('<svg onload=alert(1)>'), 'foto.png', 'image/png');
     expect(fake.body).toEqual({ error: true, message: messages.profilePictureType });
     const gif = await upload(
@@ -86,33 +78,33 @@ describe('profile', () => {
     );
     expect(big.status).toBe(413);
     expect(big.body).toEqual({ error: true, message: messages.profilePictureSize });
-    const none = await t.post('upload-profile-picture', {}, token);
+    const none = await s.t.post('upload-profile-picture', {}, token);
     expect(none.body).toEqual({ error: true, message: messages.fileRequired });
-    expect((await t.call('get-user', {}, token)).profile_picture).toBeNull();
+    expect((await s.t.call('get-user', {}, token)).profile_picture).toBeNull();
   });
 });
 
 describe('accounts', () => {
   it('only a platform admin creates a customer account with its owner', async () => {
-    const owner = await t.login('dono@demo.com');
-    const refused = await t.post(
+    const owner = await s.t.login('dono@demo.com');
+    const refused = await s.t.post(
       'create-user',
       { name: 'Nova', email: 'nova@loja.com', password: 'abc123' },
       owner,
     );
     expect(refused.body).toEqual({ error: true, message: messages.insufficientPermissions });
 
-    const admin = await t.login('admin@demo.com');
-    const created = await t.call(
+    const admin = await s.t.login('admin@demo.com');
+    const created = await s.t.call(
       'create-user',
       { name: 'Nova', email: 'nova@loja.com', password: 'abc123' },
       admin,
     );
     expect(created).toMatchObject({ email: 'nova@loja.com', user_role: 'owner' });
-    expect(created.account._id).not.toBe((await t.call('get-user', {}, owner)).account._id);
-    expect((await t.call('get-user', {}, await t.login('nova@loja.com', 'abc123'))).name).toBe('Nova');
+    expect(created.account._id).not.toBe((await s.t.call('get-user', {}, owner)).account._id);
+    expect((await s.t.call('get-user', {}, await s.t.login('nova@loja.com', 'abc123'))).name).toBe('Nova');
 
-    const dup = await t.post(
+    const dup = await s.t.post(
       'create-user',
       { name: 'Outra', email: 'NOVA@loja.com', password: 'abc123' },
       admin,
@@ -121,52 +113,57 @@ describe('accounts', () => {
   });
 
   it('regenerates the API key for owner and manager, never for an attendant', async () => {
-    const owner = await t.login('dono@demo.com');
-    const before = (await t.call('get-user', {}, owner)).account.api_key;
-    const { api_key } = await t.call('update-api-key', {}, owner);
+    const owner = await s.t.login('dono@demo.com');
+    const before = (await s.t.call('get-user', {}, owner)).account.api_key;
+    const { api_key } = await s.t.call('update-api-key', {}, owner);
     expect(api_key).not.toBe(before);
-    expect((await t.call('get-user', {}, await t.login('gerente@demo.com'))).account.api_key).toBe(api_key);
+    expect((await s.t.call('get-user', {}, await s.t.login('gerente@demo.com'))).account.api_key).toBe(
+      api_key,
+    );
 
-    const attendant = await t.login('atendente@demo.com');
-    expect((await t.call('get-user', {}, attendant)).account.api_key).toBeNull();
-    const refused = await t.post('update-api-key', {}, attendant);
+    const attendant = await s.t.login('atendente@demo.com');
+    expect((await s.t.call('get-user', {}, attendant)).account.api_key).toBeNull();
+    const refused = await s.t.post('update-api-key', {}, attendant);
     expect(refused.body).toEqual({ error: true, message: messages.insufficientPermissions });
   });
 
   it('answers the subscription status', async () => {
-    const owner = await t.login('dono@demo.com');
-    expect(await t.call('get-guru-subscription', {}, owner)).toEqual({ last_status: 'active', invoices: [] });
+    const owner = await s.t.login('dono@demo.com');
+    expect(await s.t.call('get-guru-subscription', {}, owner)).toEqual({
+      last_status: 'active',
+      invoices: [],
+    });
   });
 });
 
 describe('chips', () => {
   it('lists the account chips; an attendant sees only those of their departments', async () => {
-    const { db } = t.server.services;
+    const { db } = s.t.server.services;
     await db.insert(chips).values([
       {
         id: newId(),
-        accountId: seed.accountId,
+        accountId: s.seed.accountId,
         name: 'Suporte 1',
         status: 'open',
-        departmentId: seed.departments.support,
+        departmentId: s.seed.departments.support,
       },
       {
         id: newId(),
-        accountId: seed.accountId,
+        accountId: s.seed.accountId,
         name: 'Vendas 1',
         status: 'close',
-        departmentId: seed.departments.sales,
+        departmentId: s.seed.departments.sales,
       },
       {
         id: newId(),
-        accountId: seed.accountId,
+        accountId: s.seed.accountId,
         name: 'Apagado',
         filed: true,
-        departmentId: seed.departments.support,
+        departmentId: s.seed.departments.support,
       },
     ]);
     const names = async (email: string) =>
-      (await t.call('get-chip-numbers-by-user', {}, await t.login(email))).map((c) => c.name).sort();
+      (await s.t.call('get-chip-numbers-by-user', {}, await s.t.login(email))).map((c) => c.name).sort();
     expect(await names('gerente@demo.com')).toEqual(['Suporte 1', 'Vendas 1']);
     expect(await names('atendente@demo.com')).toEqual(['Suporte 1']);
     expect(await names('atendente2@demo.com')).toEqual(['Vendas 1']);
