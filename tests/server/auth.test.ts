@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { passwordResets, sessions } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
-import { useTestServer } from './helpers';
+import { testServerPerFile } from './helpers';
 
-const s = useTestServer({ LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '6' });
+const s = testServerPerFile({ LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '6' });
 
 describe('auth', () => {
   it('signs in the owner and get-user returns the owner', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { useTestServer } from './helpers';
+import { testServerPerFile } from './helpers';
 
-const s = useTestServer();
+const s = testServerPerFile();
 const as = (email: string) => s.t.login(email);
 
 describe('tags', () => {

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chips, conversations, users } from '../../src/server/db/schema';
 import { newId } from '../../src/shared/ids';
-import { useTestServer } from './helpers';
+import { testServerPerFile } from './helpers';
 
-const s = useTestServer();
+const s = testServerPerFile();
 
 type NewConversation = Partial<typeof conversations.$inferInsert>;
 

@@ -124,7 +124,7 @@ export async function startTestServer(
 }
 
 /** Registers the usual hooks: one server for the file, a fresh demo before each test. */
-export function useTestServer(env: Record<string, string> = {}) {
+export function testServerPerFile(env: Record<string, string> = {}) {
   const ctx = {} as { t: TestServer; seed: Awaited<ReturnType<TestServer['reset']>> };
   beforeAll(async () => {
     ctx.t = await startTestServer(env);

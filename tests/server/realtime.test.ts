@@ -2,9 +2,9 @@ import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import type { ReceiveMessage } from '../../src/shared/contract/events';
 import { messages } from '../../src/shared/messages';
-import { useTestServer } from './helpers';
+import { testServerPerFile } from './helpers';
 
-const s = useTestServer();
+const s = testServerPerFile();
 
 const connected = (s: Socket) =>
   new Promise<void>((resolve, reject) => {

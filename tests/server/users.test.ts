@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { chips } from '../../src/server/db/schema';
 import { newId } from '../../src/shared/ids';
 import { messages } from '../../src/shared/messages';
-import { useTestServer } from './helpers';
+import { testServerPerFile } from './helpers';
 
-const s = useTestServer();
+const s = testServerPerFile();
 
 // Smallest valid PNG (1×1) and a JPEG header: real magic bytes.
 const PNG = Buffer.from(
