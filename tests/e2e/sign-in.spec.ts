@@ -78,10 +78,10 @@ test('/admin-login opens the customer account as its owner and goes to /', async
   await expect(page.getByRole('alert')).toHaveText(messages.fillAllFields);
   await page.getByLabel('E-mail do cliente').fill('dono@demo.com');
   await page.getByLabel('E-mail do administrador').fill('admin@demo.com');
-  await page.getByLabel('Senha').fill('errada');
+  await page.getByLabel('Senha', { exact: true }).fill('errada');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('alert')).toHaveText(messages.adminInvalidCredentials);
-  await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/');

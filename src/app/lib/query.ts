@@ -1,8 +1,12 @@
 // Server state: one QueryClient; queries marked `meta.persist` survive reloads (localStorage), so the shell
 // opens offline with the last known user.
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { dehydrate, onlineManager, QueryClient, queryOptions } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { onlineManager, QueryClient, queryOptions } from '@tanstack/react-query';
+import {
+  type PersistedClient,
+  type Persister,
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+} from '@tanstack/react-query-persist-client';
 import type { CallName, Payload } from '../../shared/contract';
 import { ApiError, api, session } from './api';
 
@@ -29,10 +33,45 @@ export const queryClient = new QueryClient({
   },
 });
 
-export const persister = createSyncStoragePersister({
-  storage: typeof window === 'undefined' ? undefined : window.localStorage,
-  key: CACHE_KEY,
-});
+/** localStorage persister: saves are throttled, a sign-out cancels the pending one, a page hide flushes it. */
+function localStoragePersister(key: string, wait = 1000) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: PersistedClient | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!pending) return;
+    try {
+      localStorage.setItem(key, JSON.stringify(pending));
+    } catch {
+      // Storage full or refused: the cache is only a head start, the app works without it.
+    }
+    pending = undefined;
+  };
+  return {
+    persistClient(client: PersistedClient) {
+      pending = client;
+      timer ??= setTimeout(flush, wait);
+    },
+    restoreClient(): PersistedClient | undefined {
+      try {
+        const raw = localStorage.getItem(key);
+        return raw ? (JSON.parse(raw) as PersistedClient) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    removeClient() {
+      clearTimeout(timer);
+      timer = undefined;
+      pending = undefined;
+      localStorage.removeItem(key);
+    },
+    flush,
+  } satisfies Persister & { flush(): void };
+}
+
+const persister = localStoragePersister(CACHE_KEY);
 
 /** FNV-1a: a short fingerprint, so the cache names its session without storing the token twice. */
 function fingerprint(text: string) {
@@ -41,43 +80,46 @@ function fingerprint(text: string) {
   return (h >>> 0).toString(36);
 }
 
-const persistOptions = () => ({
-  queryClient,
-  persister,
-  // A cache from another session (another token) or of older shapes ('v1') is dropped, never misread.
-  buster: `v1-${fingerprint(session.token ?? '')}`,
-  dehydrateOptions: {
-    shouldDehydrateQuery: (q: { state: { status: string }; meta?: { persist?: boolean } }) =>
-      q.state.status === 'success' && q.meta?.persist === true,
-  },
-});
+// The cache names the session it belongs to (a fingerprint of its token, taken when the session started):
+// a cache of another session, or of older shapes ('v1'), is dropped, never misread.
+const busterOf = (token: string | null) => `v1-${fingerprint(token ?? '')}`;
 
-let unsubscribe = () => {};
+const dehydrateOptions = {
+  shouldDehydrateQuery: (q: { state: { status: string }; meta?: { persist?: boolean } }) =>
+    q.state.status === 'success' && q.meta?.persist === true,
+};
+
+/** The session being saved, or null while signed out (nothing is saved then). */
+let saving: { unsubscribe(): void } | null = null;
 
 /** Restores the persisted queries before the first render, then keeps saving them. */
 export async function startPersistence() {
-  await persistQueryClientRestore({ ...persistOptions(), maxAge: 30 * DAY_MS });
+  await persistQueryClientRestore({
+    queryClient,
+    persister,
+    buster: busterOf(session.token),
+    maxAge: 30 * DAY_MS,
+  });
   // Restored answers show at once but are refreshed as soon as a screen reads them (when online).
   void queryClient.invalidateQueries();
-  followSession();
-  // Saves are throttled: a reload right after a change must not lose it, so the last one is written now.
-  window.addEventListener('pagehide', () => {
-    const { buster, dehydrateOptions } = persistOptions();
-    const snapshot = { buster, timestamp: Date.now(), clientState: dehydrate(queryClient, dehydrateOptions) };
-    localStorage.setItem(CACHE_KEY, JSON.stringify(snapshot));
-  });
+  if (session.token) followSession();
+  // A reload right after a change must not lose it to the throttle.
+  window.addEventListener('pagehide', persister.flush);
 }
 
 /** After a sign-in: what is saved from now on belongs to the new token. */
 export function followSession() {
-  unsubscribe();
-  unsubscribe = persistQueryClientSubscribe(persistOptions());
+  saving?.unsubscribe();
+  const buster = busterOf(session.token);
+  saving = { unsubscribe: persistQueryClientSubscribe({ queryClient, persister, buster, dehydrateOptions }) };
 }
 
-/** Forgets every cached answer (sign-out): memory and localStorage. */
+/** Forgets every cached answer (sign-out): memory and localStorage, and saves nothing until the next sign-in. */
 export function clearServerState() {
+  saving?.unsubscribe();
+  saving = null;
   queryClient.clear();
-  void persister.removeClient();
+  persister.removeClient();
 }
 
 /** Query options for a call: key [call, payload], fetched through the one API client. */

@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../../src/app/lib/api';
+import { clearServerState, followSession, queryClient, startPersistence } from '../../../src/app/lib/query';
+
+const KEY = 'painel-cache';
+const userQuery = (name: string, persist = true) => ({
+  queryKey: ['get-user', {}],
+  queryFn: async () => ({ name }),
+  meta: { persist },
+});
+const stored = () =>
+  JSON.parse(localStorage.getItem(KEY) ?? 'null') as { clientState: { queries: unknown[] } } | null;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  localStorage.clear();
+  queryClient.clear();
+});
+afterEach(() => {
+  clearServerState();
+  vi.useRealTimers();
+});
+
+describe('the persisted query cache (offline start)', () => {
+  it('saves marked queries (throttled), flushes on page hide, and restores them for the same session', async () => {
+    session.set('token-A');
+    await startPersistence();
+    await queryClient.fetchQuery(userQuery('Ana'));
+    await queryClient.fetchQuery({ queryKey: ['get-chip-numbers-by-user', {}], queryFn: async () => [] });
+    expect(stored()).toBeNull(); // throttled
+    window.dispatchEvent(new Event('pagehide'));
+    expect(stored()?.clientState.queries).toHaveLength(1); // only the marked query
+
+    queryClient.clear();
+    await startPersistence();
+    expect(queryClient.getQueryData(['get-user', {}])).toEqual({ name: 'Ana' });
+    // Restored data is shown but refreshed on first use.
+    expect(queryClient.getQueryState(['get-user', {}])?.isInvalidated).toBe(true);
+  });
+
+  it('drops a cache that belongs to another token', async () => {
+    session.set('token-A');
+    await startPersistence();
+    await queryClient.fetchQuery(userQuery('Ana'));
+    window.dispatchEvent(new Event('pagehide'));
+
+    // Another session in this browser (the token changed without this page's sign-in).
+    session.set('token-B');
+    queryClient.clear();
+    await startPersistence();
+    expect(queryClient.getQueryData(['get-user', {}])).toBeUndefined();
+  });
+
+  it('a sign-out removes the cache, cancels the pending save and saves nothing until the next sign-in', async () => {
+    session.set('token-A');
+    await startPersistence();
+    await queryClient.fetchQuery(userQuery('Ana'));
+    clearServerState();
+    vi.advanceTimersByTime(5000);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem(KEY)).toBeNull();
+
+    session.set('token-B');
+    followSession();
+    await queryClient.fetchQuery(userQuery('Bruno'));
+    vi.advanceTimersByTime(1000);
+    expect(JSON.stringify(stored())).toContain('Bruno');
+  });
+});
