@@ -20,7 +20,7 @@ export default defineConfig({
   outputDir: 'test-results',
   timeout: 60_000,
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  workers: 2,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: { locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', trace: 'retain-on-failure', launchOptions },
   projects: [

@@ -39,6 +39,8 @@ const envSchema = z.object({
 export type Config = z.output<typeof envSchema> & {
   dataDir: string;
   publicUrl: string;
+  /** The address the app's socket connects to: PUBLIC_URL when set, '' (the page's own origin) otherwise. */
+  serverAddress: string;
   distDir: string;
 };
 
@@ -61,6 +63,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    serverAddress: c.PUBLIC_URL ? c.PUBLIC_URL.replace(/\/$/, '') : '',
     distDir: path.resolve('dist'),
   };
 }

@@ -36,6 +36,12 @@ test('serves the app with SPA fallback and security headers', async ({ request }
   expect(await res.text()).toContain('<div id="root">');
   expect(res.headers()['content-security-policy']).toContain("object-src 'none'");
   expect(res.headers()['x-content-type-options']).toBe('nosniff');
+  // Hashed assets go out pre-compressed and cached for a year.
+  const script = /<script type="module" crossorigin src="([^"]+)"/.exec(await res.text())?.[1];
+  expect(script).toBeTruthy();
+  const asset = await request.get(script as string, { headers: { 'accept-encoding': 'br' } });
+  expect(asset.headers()['content-encoding']).toBe('br');
+  expect(asset.headers()['cache-control']).toContain('immutable');
   const api = await request.get('/api/get-user');
   expect(api.status()).toBe(404);
 });

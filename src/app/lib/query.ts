@@ -1,5 +1,7 @@
 // Server state: one QueryClient; queries marked `meta.persist` survive reloads (localStorage), so the shell
 // opens offline with the last known user.
+
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { onlineManager, QueryClient, queryOptions } from '@tanstack/react-query';
 import {
   type PersistedClient,
@@ -33,41 +35,38 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** localStorage persister: saves are throttled, a sign-out cancels the pending one, a page hide flushes it. */
-function localStoragePersister(key: string, wait = 1000) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let pending: PersistedClient | undefined;
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (!pending) return;
-    try {
-      localStorage.setItem(key, JSON.stringify(pending));
-    } catch {
-      // Storage full or refused: the cache is only a head start, the app works without it.
-    }
-    pending = undefined;
-  };
+/** The session being saved, or null while signed out (nothing is saved then). */
+let saving: { unsubscribe(): void } | null = null;
+
+// localStorage that refuses writes while signed out: the persister's throttled save may fire after a
+// sign-out, and must not bring the last user's data back.
+const guardedStorage = {
+  getItem: (key: string) => localStorage.getItem(key),
+  setItem: (key: string, value: string) => {
+    if (saving) localStorage.setItem(key, value);
+  },
+  removeItem: (key: string) => localStorage.removeItem(key),
+};
+
+/** The card's sync-storage persister (saves throttled to 1 s), plus a flush for page hide. */
+function localStoragePersister(key: string) {
+  const base = createSyncStoragePersister({ storage: guardedStorage, key, throttleTime: 1000 });
+  let latest: PersistedClient | undefined;
   return {
     persistClient(client: PersistedClient) {
-      pending = client;
-      timer ??= setTimeout(flush, wait);
+      latest = client;
+      return base.persistClient(client);
     },
-    restoreClient(): PersistedClient | undefined {
-      try {
-        const raw = localStorage.getItem(key);
-        return raw ? (JSON.parse(raw) as PersistedClient) : undefined;
-      } catch {
-        return undefined;
-      }
-    },
+    restoreClient: () => base.restoreClient(),
     removeClient() {
-      clearTimeout(timer);
-      timer = undefined;
-      pending = undefined;
-      localStorage.removeItem(key);
+      latest = undefined;
+      return base.removeClient();
     },
-    flush,
+    /** A reload right after a change must not lose it to the throttle. */
+    flush() {
+      if (latest) guardedStorage.setItem(key, JSON.stringify(latest));
+      latest = undefined;
+    },
   } satisfies Persister & { flush(): void };
 }
 
@@ -88,9 +87,6 @@ const dehydrateOptions = {
   shouldDehydrateQuery: (q: { state: { status: string }; meta?: { persist?: boolean } }) =>
     q.state.status === 'success' && q.meta?.persist === true,
 };
-
-/** The session being saved, or null while signed out (nothing is saved then). */
-let saving: { unsubscribe(): void } | null = null;
 
 /** Restores the persisted queries before the first render, then keeps saving them. */
 export async function startPersistence() {

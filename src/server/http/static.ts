@@ -25,6 +25,8 @@ export async function registerStatic(app: FastifyInstance, opts: { distDir: stri
       prefix: '/',
       wildcard: true,
       index: 'index.html',
+      // The build writes .br and .gz beside each asset: send those to browsers that accept them.
+      preCompressed: true,
       setHeaders(res, file) {
         // Hashed assets never change; the shell, the manifest and the service worker always revalidate.
         if (file.includes(`${path.sep}assets${path.sep}`))

@@ -18,6 +18,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   clearServerState();
+  // The persister lives for the whole module: let its pending save run before the fake clock goes away.
+  vi.runOnlyPendingTimers();
   vi.useRealTimers();
 });
 

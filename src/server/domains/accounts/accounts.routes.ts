@@ -27,7 +27,10 @@ export const accountsHandlers = {
     });
     const created = await usersRepo.findById(db, ownerId);
     if (!created) throw new AppError(messages.notFound);
-    return toUserAnswer(created.user, created.account, { publicUrl: config.publicUrl, actingAdmin: false });
+    return toUserAnswer(created.user, created.account, {
+      serverAddress: config.serverAddress,
+      actingAdmin: false,
+    });
   },
   'get-guru-subscription': async (_p, ctx) => {
     const rows = await ctx.services.db

@@ -113,7 +113,10 @@ export async function login(
     return {
       token: s.token,
       expires_at: s.expiresAt.toISOString(),
-      user: toUserAnswer(customer.user, customer.account, { publicUrl: config.publicUrl, actingAdmin: true }),
+      user: toUserAnswer(customer.user, customer.account, {
+        serverAddress: config.serverAddress,
+        actingAdmin: true,
+      }),
     };
   }
 
@@ -129,7 +132,10 @@ export async function login(
   return {
     token: s.token,
     expires_at: s.expiresAt.toISOString(),
-    user: toUserAnswer(found.user, found.account, { publicUrl: config.publicUrl, actingAdmin: false }),
+    user: toUserAnswer(found.user, found.account, {
+      serverAddress: config.serverAddress,
+      actingAdmin: false,
+    }),
   };
 }
 

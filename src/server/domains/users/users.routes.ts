@@ -8,7 +8,7 @@ async function currentUser(ctx: SignedInContext) {
   const found = await usersRepo.findById(ctx.services.db, ctx.user.id);
   if (!found) throw new AppError(messages.notFound);
   return toUserAnswer(found.user, found.account, {
-    publicUrl: ctx.services.config.publicUrl,
+    serverAddress: ctx.services.config.serverAddress,
     actingAdmin: ctx.user.actingAdminId !== null,
   });
 }

@@ -5,7 +5,7 @@ import type { AccountRow, UserRow } from './users.repo';
 export function toUserAnswer(
   user: UserRow,
   account: AccountRow,
-  opts: { publicUrl: string; actingAdmin: boolean },
+  opts: { serverAddress: string; actingAdmin: boolean },
 ): User {
   return {
     _id: user.id,
@@ -29,8 +29,8 @@ export function toUserAnswer(
       max_flows: account.maxFlows,
       api_key: user.userRole === 'user' ? null : account.apiKey,
       subscription_status: account.subscriptionStatus,
-      server: opts.publicUrl,
-      official_api_server: opts.publicUrl,
+      server: opts.serverAddress,
+      official_api_server: opts.serverAddress,
     },
     config: {
       disable_notification_sound: user.disableNotificationSound,
