@@ -32,9 +32,10 @@ export async function authenticate(
   };
 }
 
+/** Opens a session for `who` and answers what `auth` answers: the token, its expiry and the user. */
 async function startSession(
-  db: Db,
-  userId: string,
+  { db, config }: Services,
+  who: { user: UserRow; account: AccountRow },
   opts: { remember: boolean; actingAdminId?: string; userAgent: string },
 ) {
   const token = newToken();
@@ -42,12 +43,19 @@ async function startSession(
   await authRepo.insertSession(db, {
     id: newId(),
     tokenHash: hashToken(token),
-    userId,
+    userId: who.user.id,
     actingAdminId: opts.actingAdminId ?? null,
     expiresAt,
     userAgent: opts.userAgent,
   });
-  return { token, expiresAt };
+  return {
+    token,
+    expires_at: expiresAt.toISOString(),
+    user: toUserAnswer(who.user, who.account, {
+      serverAddress: config.serverAddress,
+      actingAdmin: Boolean(opts.actingAdminId),
+    }),
+  };
 }
 
 /** Refuses with 429 while the IP or the e-mail is over its limit; answers whether the e-mail has failures. */
@@ -105,19 +113,11 @@ export async function login(
     const customer = await usersRepo.findActiveByEmail(db, p.customer_email);
     if (!customer) throw new AppError(messages.customerNotFound);
     await forgive();
-    const s = await startSession(db, customer.user.id, {
+    return startSession(services, customer, {
       remember: false,
       actingAdminId: admin.user.id,
       userAgent: ctx.userAgent,
     });
-    return {
-      token: s.token,
-      expires_at: s.expiresAt.toISOString(),
-      user: toUserAnswer(customer.user, customer.account, {
-        serverAddress: config.serverAddress,
-        actingAdmin: true,
-      }),
-    };
   }
 
   const found = await usersRepo.findActiveByEmail(db, p.email);
@@ -125,18 +125,7 @@ export async function login(
     return failed(messages.invalidCredentials);
   }
   await forgive();
-  const s = await startSession(db, found.user.id, {
-    remember: p.remember ?? false,
-    userAgent: ctx.userAgent,
-  });
-  return {
-    token: s.token,
-    expires_at: s.expiresAt.toISOString(),
-    user: toUserAnswer(found.user, found.account, {
-      serverAddress: config.serverAddress,
-      actingAdmin: false,
-    }),
-  };
+  return startSession(services, found, { remember: p.remember ?? false, userAgent: ctx.userAgent });
 }
 
 export const logout = (db: Db, sessionId: string) => authRepo.revokeSession(db, sessionId);
