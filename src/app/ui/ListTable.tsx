@@ -18,6 +18,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { PAGE_SIZE } from '../../shared/constants';
 import { errorMessage } from '../lib/api';
+import { confirm } from './confirm';
 import { useIsMobile } from './use-is-mobile';
 
 export interface ListColumn<T> {
@@ -181,9 +182,23 @@ export function ListTable<T>({ label, query, columns, rowKey, actions, empty, so
   );
 }
 
-/** Editar and Apagar of a row: icon buttons with a tooltip on desktop, labelled buttons on phone cards. */
-export function RowActions({ onEdit, onDelete }: { onEdit(): void; onDelete(): void }) {
+interface RowActionsProps {
+  onEdit(): void;
+  /** Called once the person has said Confirmar to `confirmDelete`. */
+  onDelete(): void;
+  /** The question Apagar asks first. */
+  confirmDelete: { title: string; message: string };
+}
+
+/**
+ * Editar and Apagar of a row: icon buttons with a tooltip on desktop, labelled buttons on phone cards.
+ * Apagar asks before anything is deleted.
+ */
+export function RowActions({ onEdit, onDelete, confirmDelete }: RowActionsProps) {
   const mobile = useIsMobile();
+  const askDelete = async () => {
+    if (await confirm({ ...confirmDelete, danger: true })) onDelete();
+  };
   if (mobile)
     return (
       <>
@@ -195,7 +210,7 @@ export function RowActions({ onEdit, onDelete }: { onEdit(): void; onDelete(): v
           variant="light"
           color="red"
           leftSection={<IconTrash size={14} aria-hidden />}
-          onClick={onDelete}
+          onClick={() => void askDelete()}
         >
           Apagar
         </Button>
@@ -209,7 +224,7 @@ export function RowActions({ onEdit, onDelete }: { onEdit(): void; onDelete(): v
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Apagar" withArrow>
-        <ActionIcon variant="subtle" color="red" aria-label="Apagar" onClick={onDelete}>
+        <ActionIcon variant="subtle" color="red" aria-label="Apagar" onClick={() => void askDelete()}>
           <IconTrash size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>

@@ -1,8 +1,10 @@
-import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../lib/api';
+import { FormError, PasswordField } from '../../ui/FormParts';
+import { AuthForm, EmailField } from './AuthForm';
 import { useSignIn } from './sign-in';
 
 /** /admin-login: a platform admin opens a customer's account with their own credentials, then goes to /. */
@@ -28,43 +30,20 @@ export function AdminLoginPage() {
   }
 
   return (
-    <Paper withBorder shadow="sm" p="lg" radius="md">
-      <form onSubmit={submit} noValidate aria-labelledby="admin-login-title">
-        <Stack>
-          <Title order={1} fz="h2" id="admin-login-title">
-            Login de administrador
-          </Title>
-          <TextInput
-            label="E-mail do cliente"
-            type="email"
-            inputMode="email"
-            value={customerEmail}
-            onChange={(e) => setCustomerEmail(e.currentTarget.value)}
-          />
-          <TextInput
-            label="E-mail do administrador"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            value={adminEmail}
-            onChange={(e) => setAdminEmail(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Senha"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Button type="submit" loading={signIn.isPending} fullWidth>
-            Entrar
-          </Button>
-        </Stack>
-      </form>
-    </Paper>
+    <AuthForm titleId="admin-login-title" title="Login de administrador" onSubmit={submit}>
+      <TextInput
+        label="E-mail do cliente"
+        type="email"
+        inputMode="email"
+        value={customerEmail}
+        onChange={(e) => setCustomerEmail(e.currentTarget.value)}
+      />
+      <EmailField label="E-mail do administrador" value={adminEmail} onChange={setAdminEmail} />
+      <PasswordField label="Senha" autoComplete="current-password" value={password} onChange={setPassword} />
+      <FormError message={error} />
+      <Button type="submit" loading={signIn.isPending} fullWidth>
+        Entrar
+      </Button>
+    </AuthForm>
   );
 }

@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Text } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { homePath } from '../../lib/access';
 import { errorMessage } from '../../lib/api';
+import { FormError, PasswordField } from '../../ui/FormParts';
+import { AuthForm, EmailField } from './AuthForm';
 import { useSendPasswordRecovery, useSignIn } from './sign-in';
 
 type Mode = 'login' | 'forgot';
@@ -24,14 +15,10 @@ export function LoginPage({ welcome = false }: { welcome?: boolean }) {
   const [mode, setMode] = useState<Mode>('login');
   const [email, setEmail] = useState('');
 
-  return (
-    <Paper withBorder shadow="sm" p="lg" radius="md">
-      {mode === 'login' ? (
-        <LoginForm welcome={welcome} email={email} setEmail={setEmail} onForgot={() => setMode('forgot')} />
-      ) : (
-        <ForgotForm email={email} setEmail={setEmail} onBack={() => setMode('login')} />
-      )}
-    </Paper>
+  return mode === 'login' ? (
+    <LoginForm welcome={welcome} email={email} setEmail={setEmail} onForgot={() => setMode('forgot')} />
+  ) : (
+    <ForgotForm email={email} setEmail={setEmail} onBack={() => setMode('login')} />
   );
 }
 
@@ -67,48 +54,27 @@ function LoginForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="login-title">
-      <Stack>
-        <Title order={1} fz="h2" id="login-title">
-          Entrar
-        </Title>
-        {welcome && (
-          <Alert color="green" title={messages.welcomeTitle}>
-            {messages.welcomeNotice}
-          </Alert>
-        )}
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Senha"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-        />
-        <Checkbox
-          label="Lembrar de mim"
-          checked={remember}
-          onChange={(e) => setRemember(e.currentTarget.checked)}
-        />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Button type="submit" loading={signIn.isPending} fullWidth>
-          Entrar
-        </Button>
-        <Anchor component="button" type="button" onClick={onForgot} ta="center" fz="sm">
-          Esqueci minha senha
-        </Anchor>
-      </Stack>
-    </form>
+    <AuthForm titleId="login-title" title="Entrar" onSubmit={submit}>
+      {welcome && (
+        <Alert color="green" title={messages.welcomeTitle}>
+          {messages.welcomeNotice}
+        </Alert>
+      )}
+      <EmailField value={email} onChange={setEmail} />
+      <PasswordField label="Senha" autoComplete="current-password" value={password} onChange={setPassword} />
+      <Checkbox
+        label="Lembrar de mim"
+        checked={remember}
+        onChange={(e) => setRemember(e.currentTarget.checked)}
+      />
+      <FormError message={error} />
+      <Button type="submit" loading={signIn.isPending} fullWidth>
+        Entrar
+      </Button>
+      <Anchor component="button" type="button" onClick={onForgot} ta="center" fz="sm">
+        Esqueci minha senha
+      </Anchor>
+    </AuthForm>
   );
 }
 
@@ -124,42 +90,26 @@ function ForgotForm({ email, setEmail, onBack }: FormProps & { onBack(): void })
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="forgot-title">
-      <Stack>
-        <Title order={1} fz="h2" id="forgot-title">
-          Recuperar senha
-        </Title>
-        {recovery.isSuccess ? (
-          <Alert color="green" role="status">
-            {messages.recoveryMailSent}
-          </Alert>
-        ) : (
-          <>
-            <Text c="dimmed" fz="sm">
-              {messages.recoveryHint}
-            </Text>
-            <TextInput
-              label="E-mail"
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Button type="submit" loading={recovery.isPending} fullWidth>
-              Enviar link de recuperação
-            </Button>
-          </>
-        )}
-        <Anchor component="button" type="button" onClick={onBack} ta="center" fz="sm">
-          Voltar para o login
-        </Anchor>
-      </Stack>
-    </form>
+    <AuthForm titleId="forgot-title" title="Recuperar senha" onSubmit={submit}>
+      {recovery.isSuccess ? (
+        <Alert color="green" role="status">
+          {messages.recoveryMailSent}
+        </Alert>
+      ) : (
+        <>
+          <Text c="dimmed" fz="sm">
+            {messages.recoveryHint}
+          </Text>
+          <EmailField value={email} onChange={setEmail} />
+          <FormError message={error} />
+          <Button type="submit" loading={recovery.isPending} fullWidth>
+            Enviar link de recuperação
+          </Button>
+        </>
+      )}
+      <Anchor component="button" type="button" onClick={onBack} ta="center" fz="sm">
+        Voltar para o login
+      </Anchor>
+    </AuthForm>
   );
 }

@@ -1,9 +1,11 @@
-import { Alert, Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { api, errorMessage } from '../../lib/api';
+import { FormError, NewPasswordFields } from '../../ui/FormParts';
+import { AuthForm } from './AuthForm';
 
 /** /redefinir-senha?token=…: the page the recovery mail links to. */
 export function ResetPasswordPage() {
@@ -32,47 +34,30 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <Paper withBorder shadow="sm" p="lg" radius="md">
-      <form onSubmit={submit} noValidate aria-labelledby="reset-title">
-        <Stack>
-          <Title order={1} fz="h2" id="reset-title">
-            Redefinir senha
-          </Title>
-          {done ? (
-            <>
-              <Alert color="green" role="status">
-                {messages.passwordReset}
-              </Alert>
-              <Button component={Link} to="/login">
-                Ir para o login
-              </Button>
-            </>
-          ) : (
-            <>
-              <PasswordInput
-                label="Nova senha"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Confirmar nova senha"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.currentTarget.value)}
-              />
-              {error && (
-                <Alert color="red" role="alert">
-                  {error}
-                </Alert>
-              )}
-              <Button type="submit" loading={busy}>
-                Salvar nova senha
-              </Button>
-            </>
-          )}
-        </Stack>
-      </form>
-    </Paper>
+    <AuthForm titleId="reset-title" title="Redefinir senha" onSubmit={submit}>
+      {done ? (
+        <>
+          <Alert color="green" role="status">
+            {messages.passwordReset}
+          </Alert>
+          <Button component={Link} to="/login">
+            Ir para o login
+          </Button>
+        </>
+      ) : (
+        <>
+          <NewPasswordFields
+            password={password}
+            confirm={confirm}
+            onPasswordChange={setPassword}
+            onConfirmChange={setConfirm}
+          />
+          <FormError message={error} />
+          <Button type="submit" loading={busy}>
+            Salvar nova senha
+          </Button>
+        </>
+      )}
+    </AuthForm>
   );
 }

@@ -1,31 +1,25 @@
-import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { Stack, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { Department } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { prepareDepartment } from '../../../shared/rules/department';
 import { errorMessage } from '../../lib/api';
-import { Dialog } from '../../ui/Dialog';
-import { useRevealError } from '../../ui/use-reveal-error';
+import { EditDialog } from '../../ui/Dialog';
+import { FormActions, FormError } from '../../ui/FormParts';
+import type { EditDialogState } from '../../ui/use-edit-dialog';
+import { useFormError } from '../../ui/use-form-error';
 import { useSaveDepartment } from './create-or-update-department';
 
-interface DepartmentDialogProps {
-  opened: boolean;
-  /** The department to edit; null for a new one. */
-  department: Department | null;
-  /** A fresh key per opening: the form starts from `department` each time. */
-  formKey: number;
-  onClose(): void;
-}
+type Field = 'name' | 'form';
 
-export function DepartmentDialog({ opened, department, formKey, onClose }: DepartmentDialogProps) {
+/** The name's one rule shows on the name; anything else (a server answer) shows under the form. */
+const fieldOf = (message: string): Field => (message === messages.departmentNameRequired ? 'name' : 'form');
+
+export function DepartmentDialog({ dialog }: { dialog: EditDialogState<Department> }) {
   return (
-    <Dialog
-      opened={opened}
-      onClose={onClose}
-      title={department ? 'Editar departamento' : 'Novo departamento'}
-    >
-      <DepartmentForm key={formKey} department={department} onDone={onClose} />
-    </Dialog>
+    <EditDialog dialog={dialog} title={dialog.item ? 'Editar departamento' : 'Novo departamento'}>
+      <DepartmentForm department={dialog.item} onDone={dialog.close} />
+    </EditDialog>
   );
 }
 
@@ -33,19 +27,16 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
   const save = useSaveDepartment();
   const [name, setName] = useState(department?.name ?? '');
   const [description, setDescription] = useState(department?.description ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useRevealError(formRef, error);
-  const nameError = error === messages.departmentNameRequired ? error : null;
+  const { formRef, errorOf, show, clear, reset } = useFormError(fieldOf);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const result = prepareDepartment({ name, description });
-    if (!result.ok) return setError(result.error);
-    setError(null);
+    if (!result.ok) return show(result.error);
+    reset();
     save.mutate(
       { ...(department && { _id: department._id }), ...result.department },
-      { onSuccess: onDone, onError: (err) => setError(errorMessage(err)) },
+      { onSuccess: onDone, onError: (err) => show(errorMessage(err)) },
     );
   }
 
@@ -57,9 +48,9 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
           value={name}
           onChange={(e) => {
             setName(e.currentTarget.value);
-            if (nameError) setError(null);
+            clear('name');
           }}
-          error={nameError}
+          error={errorOf('name')}
           data-autofocus
         />
         <Textarea
@@ -71,19 +62,8 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
         />
-        {error && !nameError && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormError message={errorOf('form')} />
+        <FormActions onCancel={onDone} loading={save.isPending} />
       </Stack>
     </form>
   );

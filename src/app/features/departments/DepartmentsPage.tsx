@@ -1,7 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Department } from '../../../shared/contract/configuration';
-import { confirm } from '../../ui/confirm';
 import { SaibaMais } from '../../ui/HelpDialog';
 import { byText, ListTable, RowActions } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
@@ -17,15 +16,6 @@ export function DepartmentsPage() {
   const departments = useDepartments();
   const dialog = useEditDialog<Department>();
   const remove = useDeleteDepartment();
-
-  async function askDelete(department: Department) {
-    const ok = await confirm({
-      title: 'Apagar departamento',
-      message: `Deseja apagar o departamento "${department.name}"?`,
-      danger: true,
-    });
-    if (ok) remove.mutate(department);
-  }
 
   return (
     <>
@@ -53,14 +43,18 @@ export function DepartmentsPage() {
               ),
           },
         ]}
-        actions={(d) => <RowActions onEdit={() => dialog.openEdit(d)} onDelete={() => void askDelete(d)} />}
+        actions={(d) => (
+          <RowActions
+            onEdit={() => dialog.openEdit(d)}
+            onDelete={() => remove.mutate(d)}
+            confirmDelete={{
+              title: 'Apagar departamento',
+              message: `Deseja apagar o departamento "${d.name}"?`,
+            }}
+          />
+        )}
       />
-      <DepartmentDialog
-        opened={dialog.opened}
-        department={dialog.item}
-        formKey={dialog.key}
-        onClose={dialog.close}
-      />
+      <DepartmentDialog dialog={dialog} />
     </>
   );
 }

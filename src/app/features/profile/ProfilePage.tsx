@@ -1,11 +1,9 @@
 import {
-  Alert,
   Avatar,
   Button,
   FileButton,
   Group,
   Paper,
-  PasswordInput,
   SimpleGrid,
   Stack,
   Switch,
@@ -21,6 +19,7 @@ import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useCurrentUser, useUpdateUserConfig } from '../../lib/user';
+import { FormActions, FormError, NewPasswordFields, PasswordField } from '../../ui/FormParts';
 import { PageHeader } from '../../ui/PageHeader';
 import { useChangeUserPassword } from './change-user-password';
 import { checkPasswordChange, checkProfilePicture, PROFILE_PICTURE_TYPES } from './profile-rules';
@@ -108,11 +107,7 @@ function MyData({ user }: { user: User }) {
               </Text>
             </Stack>
           </Group>
-          {photoError && (
-            <Alert color="red" role="alert">
-              {photoError}
-            </Alert>
-          )}
+          <FormError message={photoError} />
           <TextInput label="E-mail" value={user.email} readOnly variant="filled" />
           <TextInput
             label="Nome"
@@ -130,11 +125,7 @@ function MyData({ user }: { user: User }) {
             value={phone}
             onChange={(e) => setPhone(maskPhone(e.currentTarget.value))}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending}>
-              Salvar dados
-            </Button>
-          </Group>
+          <FormActions loading={update.isPending} label="Salvar dados" />
         </Stack>
       </form>
     </Section>
@@ -173,34 +164,15 @@ function ChangePassword({ email }: { email: string }) {
         {/* Lets password managers file the new password under this account. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         <Stack>
-          <PasswordInput
-            label="Senha atual"
-            autoComplete="current-password"
-            value={old}
-            onChange={(e) => setOld(e.currentTarget.value)}
+          <PasswordField label="Senha atual" autoComplete="current-password" value={old} onChange={setOld} />
+          <NewPasswordFields
+            password={next}
+            confirm={confirm}
+            onPasswordChange={setNext}
+            onConfirmChange={setConfirm}
           />
-          <PasswordInput
-            label="Nova senha"
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Confirmar nova senha"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-          />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending}>
-              Alterar senha
-            </Button>
-          </Group>
+          <FormError message={error} />
+          <FormActions loading={change.isPending} label="Alterar senha" />
         </Stack>
       </form>
     </Section>

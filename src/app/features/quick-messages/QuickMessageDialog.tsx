@@ -1,11 +1,13 @@
-import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { QuickMessage } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { prepareQuickMessage } from '../../../shared/rules/quick-message';
 import { errorMessage } from '../../lib/api';
-import { Dialog } from '../../ui/Dialog';
-import { useRevealError } from '../../ui/use-reveal-error';
+import { EditDialog } from '../../ui/Dialog';
+import { FormActions, FormError } from '../../ui/FormParts';
+import type { EditDialogState } from '../../ui/use-edit-dialog';
+import { useFormError } from '../../ui/use-form-error';
 import { useSaveQuickMessage } from './create-or-update-quick-message';
 
 type Field = 'shortcut' | 'message' | 'form';
@@ -22,24 +24,11 @@ function fieldOf(message: string): Field {
   }
 }
 
-interface QuickMessageDialogProps {
-  opened: boolean;
-  /** The quick message to edit; null for a new one. */
-  quickMessage: QuickMessage | null;
-  /** A fresh key per opening: the form starts from `quickMessage` each time. */
-  formKey: number;
-  onClose(): void;
-}
-
-export function QuickMessageDialog({ opened, quickMessage, formKey, onClose }: QuickMessageDialogProps) {
+export function QuickMessageDialog({ dialog }: { dialog: EditDialogState<QuickMessage> }) {
   return (
-    <Dialog
-      opened={opened}
-      onClose={onClose}
-      title={quickMessage ? 'Editar mensagem rápida' : 'Nova mensagem rápida'}
-    >
-      <QuickMessageForm key={formKey} quickMessage={quickMessage} onDone={onClose} />
-    </Dialog>
+    <EditDialog dialog={dialog} title={dialog.item ? 'Editar mensagem rápida' : 'Nova mensagem rápida'}>
+      <QuickMessageForm quickMessage={dialog.item} onDone={dialog.close} />
+    </EditDialog>
   );
 }
 
@@ -47,19 +36,13 @@ function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage
   const save = useSaveQuickMessage();
   const [shortcut, setShortcut] = useState(quickMessage?.shortcut ?? '');
   const [message, setMessage] = useState(quickMessage?.message ?? '');
-  const [error, setError] = useState<{ field: Field; message: string } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useRevealError(formRef, error);
-  const errorOf = (field: Field) => (error?.field === field ? error.message : null);
-  const show = (text: string) => setError({ field: fieldOf(text), message: text });
-  // A field's message goes away as soon as the field is changed.
-  const clear = (field: Field) => setError((e) => (e?.field === field ? null : e));
+  const { formRef, errorOf, show, clear, reset } = useFormError(fieldOf);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const result = prepareQuickMessage({ shortcut, message });
     if (!result.ok) return show(result.error);
-    setError(null);
+    reset();
     save.mutate(
       { ...(quickMessage && { _id: quickMessage._id }), ...result.quickMessage },
       { onSuccess: onDone, onError: (err) => show(errorMessage(err)) },
@@ -101,19 +84,8 @@ function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage
           }}
           error={errorOf('message')}
         />
-        {errorOf('form') && (
-          <Alert color="red" role="alert">
-            {errorOf('form')}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormError message={errorOf('form')} />
+        <FormActions onCancel={onDone} loading={save.isPending} />
       </Stack>
     </form>
   );

@@ -2,7 +2,6 @@ import { Button, Code, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { QuickMessage } from '../../../shared/contract/configuration';
 import { truncatePreview } from '../../../shared/format';
-import { confirm } from '../../ui/confirm';
 import { SaibaMais } from '../../ui/HelpDialog';
 import { byText, ListTable, RowActions } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
@@ -18,15 +17,6 @@ export function QuickMessagesPage() {
   const quickMessages = useQuickMessages();
   const dialog = useEditDialog<QuickMessage>();
   const remove = useDeleteQuickMessage();
-
-  async function askDelete(quickMessage: QuickMessage) {
-    const ok = await confirm({
-      title: 'Apagar mensagem rápida',
-      message: `Deseja apagar a mensagem rápida "/${quickMessage.shortcut}"?`,
-      danger: true,
-    });
-    if (ok) remove.mutate(quickMessage);
-  }
 
   return (
     <>
@@ -57,14 +47,18 @@ export function QuickMessagesPage() {
             ),
           },
         ]}
-        actions={(q) => <RowActions onEdit={() => dialog.openEdit(q)} onDelete={() => void askDelete(q)} />}
+        actions={(q) => (
+          <RowActions
+            onEdit={() => dialog.openEdit(q)}
+            onDelete={() => remove.mutate(q)}
+            confirmDelete={{
+              title: 'Apagar mensagem rápida',
+              message: `Deseja apagar a mensagem rápida "/${q.shortcut}"?`,
+            }}
+          />
+        )}
       />
-      <QuickMessageDialog
-        opened={dialog.opened}
-        quickMessage={dialog.item}
-        formKey={dialog.key}
-        onClose={dialog.close}
-      />
+      <QuickMessageDialog dialog={dialog} />
     </>
   );
 }

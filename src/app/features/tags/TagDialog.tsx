@@ -1,23 +1,14 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  ColorInput,
-  Group,
-  Pill,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, ColorInput, Group, Pill, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { Tag } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { keywordError, newTag, prepareTag } from '../../../shared/rules/tag';
 import { errorMessage } from '../../lib/api';
-import { Dialog } from '../../ui/Dialog';
-import { useRevealError } from '../../ui/use-reveal-error';
+import { EditDialog } from '../../ui/Dialog';
+import { FormActions, FormError } from '../../ui/FormParts';
+import type { EditDialogState } from '../../ui/use-edit-dialog';
+import { useFormError } from '../../ui/use-form-error';
 import { useSaveTag } from './create-or-update-tag';
 
 // A few colours to pick at a touch; any other comes from the picker or is typed as #RRGGBB.
@@ -42,21 +33,12 @@ function fieldOf(message: string): Field {
   }
 }
 
-interface TagDialogProps {
-  opened: boolean;
-  /** The tag to edit; null for a new one. */
-  tag: Tag | null;
-  /** A fresh key per opening: the form starts from `tag` each time. */
-  formKey: number;
-  onClose(): void;
-}
-
 /** Nova tag / Editar tag (spec 1 "Tags"): name, colour and the auto-tag keywords. */
-export function TagDialog({ opened, tag, formKey, onClose }: TagDialogProps) {
+export function TagDialog({ dialog }: { dialog: EditDialogState<Tag> }) {
   return (
-    <Dialog opened={opened} onClose={onClose} title={tag ? 'Editar tag' : 'Nova tag'}>
-      <TagForm key={formKey} tag={tag} onDone={onClose} />
-    </Dialog>
+    <EditDialog dialog={dialog} title={dialog.item ? 'Editar tag' : 'Nova tag'}>
+      <TagForm tag={dialog.item} onDone={dialog.close} />
+    </EditDialog>
   );
 }
 
@@ -68,20 +50,14 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
   const [autoTag, setAutoTag] = useState(initial.auto_tag);
   const [keywords, setKeywords] = useState<string[]>(initial.keywords);
   const [pending, setPending] = useState('');
-  const [error, setError] = useState<{ field: Field; message: string } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useRevealError(formRef, error);
-  const errorOf = (field: Field) => (error?.field === field ? error.message : null);
-  const show = (message: string) => setError({ field: fieldOf(message), message });
-  // A field's message goes away as soon as the field is changed.
-  const clear = (field: Field) => setError((e) => (e?.field === field ? null : e));
+  const { formRef, errorOf, show, clear, reset } = useFormError(fieldOf);
 
   function addKeyword() {
     const problem = keywordError(pending, keywords);
     if (problem) return show(problem);
     setKeywords([...keywords, pending.trim()]);
     setPending('');
-    setError(null);
+    reset();
   }
 
   function submit(e: React.FormEvent) {
@@ -89,7 +65,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
     // The same rules as the server: the typed keyword is added, keywords go when auto-tag is off.
     const result = prepareTag({ name, color, auto_tag: autoTag, keywords }, pending);
     if (!result.ok) return show(result.error);
-    setError(null);
+    reset();
     save.mutate(
       { ...(tag && { _id: tag._id }), ...result.tag },
       { onSuccess: onDone, onError: (err) => show(errorMessage(err)) },
@@ -189,19 +165,8 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
             )}
           </Stack>
         )}
-        {errorOf('form') && (
-          <Alert color="red" role="alert">
-            {errorOf('form')}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormError message={errorOf('form')} />
+        <FormActions onCancel={onDone} loading={save.isPending} />
       </Stack>
     </form>
   );

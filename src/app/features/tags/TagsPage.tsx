@@ -1,7 +1,6 @@
 import { Button, ColorSwatch, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Tag } from '../../../shared/contract/configuration';
-import { confirm } from '../../ui/confirm';
 import { SaibaMais } from '../../ui/HelpDialog';
 import { byText, ListTable, RowActions } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
@@ -17,15 +16,6 @@ export function TagsPage() {
   const tags = useTags();
   const dialog = useEditDialog<Tag>();
   const remove = useDeleteTag();
-
-  async function askDelete(tag: Tag) {
-    const ok = await confirm({
-      title: 'Apagar tag',
-      message: `Deseja apagar a tag "${tag.name}"?`,
-      danger: true,
-    });
-    if (ok) remove.mutate(tag);
-  }
 
   return (
     <>
@@ -55,9 +45,15 @@ export function TagsPage() {
             ),
           },
         ]}
-        actions={(t) => <RowActions onEdit={() => dialog.openEdit(t)} onDelete={() => void askDelete(t)} />}
+        actions={(t) => (
+          <RowActions
+            onEdit={() => dialog.openEdit(t)}
+            onDelete={() => remove.mutate(t)}
+            confirmDelete={{ title: 'Apagar tag', message: `Deseja apagar a tag "${t.name}"?` }}
+          />
+        )}
       />
-      <TagDialog opened={dialog.opened} tag={dialog.item} formKey={dialog.key} onClose={dialog.close} />
+      <TagDialog dialog={dialog} />
     </>
   );
 }

@@ -2,7 +2,6 @@ import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { ROLE_LABELS } from '../../../shared/constants';
 import type { TeamUser } from '../../../shared/contract/configuration';
-import { confirm } from '../../ui/confirm';
 import { SaibaMais } from '../../ui/HelpDialog';
 import { byText, ListTable, RowActions } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
@@ -23,15 +22,6 @@ export function TeamPage() {
   const dialog = useEditDialog<TeamUser>();
   const remove = useDeleteTeamUser();
   const departmentName = new Map((departments.data ?? []).map((d) => [d._id, d.name]));
-
-  async function askDelete(user: TeamUser) {
-    const ok = await confirm({
-      title: 'Apagar atendente',
-      message: `Deseja apagar "${user.name}" da equipe? Esta pessoa não poderá mais entrar no painel.`,
-      danger: true,
-    });
-    if (ok) remove.mutate(user);
-  }
 
   function departmentsOf(user: TeamUser) {
     // Owners and managers see every department (spec 1 §6).
@@ -68,11 +58,18 @@ export function TeamPage() {
         ]}
         actions={(u) =>
           u.user_role === 'owner' ? null : (
-            <RowActions onEdit={() => dialog.openEdit(u)} onDelete={() => void askDelete(u)} />
+            <RowActions
+              onEdit={() => dialog.openEdit(u)}
+              onDelete={() => remove.mutate(u)}
+              confirmDelete={{
+                title: 'Apagar atendente',
+                message: `Deseja apagar "${u.name}" da equipe? Esta pessoa não poderá mais entrar no painel.`,
+              }}
+            />
           )
         }
       />
-      <TeamUserDialog opened={dialog.opened} user={dialog.item} formKey={dialog.key} onClose={dialog.close} />
+      <TeamUserDialog dialog={dialog} />
     </>
   );
 }

@@ -1,6 +1,4 @@
 import {
-  Alert,
-  Button,
   Checkbox,
   Group,
   MultiSelect,
@@ -10,14 +8,16 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ACCESS_AREAS, type AccessArea, ROLE_LABELS } from '../../../shared/constants';
 import type { TeamUser } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { prepareTeamUser, TEAM_ROLES } from '../../../shared/rules/team-user';
 import { errorMessage } from '../../lib/api';
-import { Dialog } from '../../ui/Dialog';
-import { useRevealError } from '../../ui/use-reveal-error';
+import { EditDialog } from '../../ui/Dialog';
+import { FormActions, FormError } from '../../ui/FormParts';
+import type { EditDialogState } from '../../ui/use-edit-dialog';
+import { useFormError } from '../../ui/use-form-error';
 import { AREA_LABELS } from './access-areas';
 import { useCreateTeamUser } from './create-team-user';
 import { useDepartments } from './get-departments-by-user';
@@ -42,21 +42,12 @@ function fieldOf(message: string): Field {
   }
 }
 
-interface TeamUserDialogProps {
-  opened: boolean;
-  /** The member to edit; null for a new one. */
-  user: TeamUser | null;
-  /** A fresh key per opening: the form starts from `user` each time. */
-  formKey: number;
-  onClose(): void;
-}
-
 /** Add or edit a team member (spec 1 "Team"): the password only on creation, departments only for agents. */
-export function TeamUserDialog({ opened, user, formKey, onClose }: TeamUserDialogProps) {
+export function TeamUserDialog({ dialog }: { dialog: EditDialogState<TeamUser> }) {
   return (
-    <Dialog opened={opened} onClose={onClose} title={user ? 'Editar atendente' : 'Novo atendente'} size="lg">
-      <TeamUserForm key={formKey} user={user} onDone={onClose} />
-    </Dialog>
+    <EditDialog dialog={dialog} title={dialog.item ? 'Editar atendente' : 'Novo atendente'} size="lg">
+      <TeamUserForm user={dialog.item} onDone={dialog.close} />
+    </EditDialog>
   );
 }
 
@@ -70,20 +61,14 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
   const [departmentIds, setDepartmentIds] = useState<string[]>(user?.departments ?? []);
   const [areas, setAreas] = useState<AccessArea[]>(user?.access_areas ?? ['contacts']);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<{ field: Field; message: string } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useRevealError(formRef, error);
-  const errorOf = (field: Field) => (error?.field === field ? error.message : null);
-  const show = (message: string) => setError({ field: fieldOf(message), message });
-  // A field's message goes away as soon as the field is changed.
-  const clear = (field: Field) => setError((e) => (e?.field === field ? null : e));
+  const { formRef, errorOf, show, clear, reset } = useFormError(fieldOf);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const input = { name, email, user_role: role, departments: departmentIds, access_areas: areas };
     const result = prepareTeamUser({ ...input, password }, user ? 'update' : 'create');
     if (!result.ok) return show(result.error);
-    setError(null);
+    reset();
     const done = { onSuccess: onDone, onError: (err: unknown) => show(errorMessage(err)) };
     if (user) update.mutate({ _id: user._id, ...result.user }, done);
     else create.mutate({ ...result.user, password }, done);
@@ -172,19 +157,8 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
             error={errorOf('password')}
           />
         )}
-        {errorOf('form') && (
-          <Alert color="red" role="alert">
-            {errorOf('form')}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormError message={errorOf('form')} />
+        <FormActions onCancel={onDone} loading={create.isPending || update.isPending} />
       </Stack>
     </form>
   );

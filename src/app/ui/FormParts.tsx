@@ -1,0 +1,87 @@
+// The pieces every form of the app repeats: its message under the fields, its buttons, its password fields.
+import { Alert, Button, Group, PasswordInput } from '@mantine/core';
+
+/** The form's message that belongs to no field (a rule's or the server's); nothing when there is none. */
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" role="alert">
+      {message}
+    </Alert>
+  );
+}
+
+interface FormActionsProps {
+  /** Cancelar, for a form in a dialog; left out, only the submit button shows. */
+  onCancel?(): void;
+  loading: boolean;
+  /** The submit button's text. */
+  label?: string;
+}
+
+/** The foot of a form, on the right: Cancelar and Salvar (or the submit button `label` names). */
+export function FormActions({ onCancel, loading, label = 'Salvar' }: FormActionsProps) {
+  return (
+    <Group justify="flex-end" gap="sm">
+      {onCancel && (
+        <Button variant="default" onClick={onCancel}>
+          Cancelar
+        </Button>
+      )}
+      <Button type="submit" loading={loading}>
+        {label}
+      </Button>
+    </Group>
+  );
+}
+
+interface PasswordFieldProps {
+  label: string;
+  /** 'current-password' where one signs in with it, 'new-password' where it is chosen. */
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange(value: string): void;
+}
+
+export function PasswordField({ label, autoComplete, value, onChange }: PasswordFieldProps) {
+  return (
+    <PasswordInput
+      label={label}
+      autoComplete={autoComplete}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+interface NewPasswordFieldsProps {
+  password: string;
+  confirm: string;
+  onPasswordChange(value: string): void;
+  onConfirmChange(value: string): void;
+}
+
+/** Nova senha and Confirmar nova senha: a new password, typed twice. */
+export function NewPasswordFields({
+  password,
+  confirm,
+  onPasswordChange,
+  onConfirmChange,
+}: NewPasswordFieldsProps) {
+  return (
+    <>
+      <PasswordField
+        label="Nova senha"
+        autoComplete="new-password"
+        value={password}
+        onChange={onPasswordChange}
+      />
+      <PasswordField
+        label="Confirmar nova senha"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={onConfirmChange}
+      />
+    </>
+  );
+}
