@@ -22,6 +22,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover) must not crash the process: the pool
+    // drops it and opens another on the next query.
+    pool.on('error', (err) => console.warn(`PostgreSQL: conexão ociosa encerrada (${err.message})`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
