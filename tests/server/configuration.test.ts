@@ -293,3 +293,53 @@ describe('team', () => {
     expect(await s.t.call('get-team-users', {}, token)).toHaveLength(10);
   });
 });
+
+describe('repeated requests', () => {
+  const ID = 'A'.repeat(28);
+  it('a create sent twice (in turn or at once) makes one item; a repeated delete answers the same', async () => {
+    const token = await as('gerente@demo.com');
+    const body = { _id: ID, name: 'Retry', color: '#00FF00' };
+    const first = await s.t.call('create-or-update-tag', body, token);
+    const again = await s.t.call('create-or-update-tag', body, token);
+    expect(again).toEqual(first);
+    const [a, b] = await Promise.all([
+      s.t.post('create-or-update-quick-message', { _id: 'B'.repeat(28), shortcut: 'x', message: 'y' }, token),
+      s.t.post('create-or-update-quick-message', { _id: 'B'.repeat(28), shortcut: 'x', message: 'y' }, token),
+    ]);
+    expect([a.body.error, b.body.error]).toEqual([false, false]);
+    expect(await s.t.call('get-quick-messages-by-user', {}, token)).toHaveLength(1);
+    expect((await s.t.call('get-tags-by-user', {}, token)).map((t) => t.name)).toEqual(['Retry']);
+
+    const deleted = await s.t.call('create-or-update-tag', { _id: ID, filed: true }, token);
+    expect(await s.t.call('create-or-update-tag', { _id: ID, filed: true }, token)).toEqual(deleted);
+    // A filed item's id is not reused for a new one.
+    expect((await s.t.post('create-or-update-tag', body, token)).body).toEqual({
+      error: true,
+      message: messages.notFound,
+    });
+  });
+
+  it("another account's id is never taken over by a create", async () => {
+    const owner = await as('dono@demo.com');
+    await s.t.call('create-or-update-department', { _id: ID, name: 'Loja' }, owner);
+    const other = await as('admin@demo.com');
+    const res = await s.t.post('create-or-update-department', { _id: ID, name: 'Minha' }, other);
+    expect(res.body).toEqual({ error: true, message: messages.notFound });
+    expect((await s.t.call('get-departments-by-user', {}, owner)).some((d) => d.name === 'Loja')).toBe(true);
+  });
+
+  it('a team user created twice, in turn or at once, is one user', async () => {
+    const token = await as('gerente@demo.com');
+    const body = { _id: ID, name: 'Dani', email: 'dani@demo.com', user_role: 'manager', password: '123456' };
+    const [a, b] = await Promise.all([
+      s.t.post('create-team-user', body, token),
+      s.t.post('create-team-user', body, token),
+    ]);
+    expect([a.body.error, b.body.error]).toEqual([false, false]);
+    const again = await s.t.call('create-team-user', body, token);
+    expect(again._id).toBe(ID);
+    expect(
+      (await s.t.call('get-team-users', {}, token)).filter((u) => u.email === 'dani@demo.com'),
+    ).toHaveLength(1);
+  });
+});

@@ -34,12 +34,14 @@ export function scopedRepo<T extends ScopedTable>(table: T) {
         .limit(1)) as Row[];
       return rows[0] ?? null;
     },
-    async insert(db: Db, accountId: string, fields: Fields): Promise<Row> {
+    /** Inserts with `id` (a new one by default); null when that id is already taken, in any account. */
+    async insert(db: Db, accountId: string, fields: Fields, id: string = newId()): Promise<Row | null> {
       const rows = (await db
         .insert(table)
-        .values({ ...fields, id: newId(), accountId } as InferInsertModel<T>)
+        .values({ ...fields, id, accountId } as InferInsertModel<T>)
+        .onConflictDoNothing()
         .returning()) as Row[];
-      return rows[0] as Row;
+      return rows[0] ?? null;
     },
     async update(db: Db, accountId: string, id: string, fields: Partial<Fields>): Promise<Row | null> {
       const rows = (await db
@@ -49,9 +51,14 @@ export function scopedRepo<T extends ScopedTable>(table: T) {
         .returning()) as Row[];
       return rows[0] ?? null;
     },
-    /** The soft delete. */
-    file(db: Db, accountId: string, id: string) {
-      return this.update(db, accountId, id, { filed: true } as Partial<Fields>);
+    /** The soft delete; filing a filed row again answers it as it is. */
+    async file(db: Db, accountId: string, id: string): Promise<Row | null> {
+      const rows = (await db
+        .update(table)
+        .set({ filed: true } as never)
+        .where(scope(accountId, id))
+        .returning()) as Row[];
+      return rows[0] ?? null;
     },
   };
 }

@@ -1,11 +1,13 @@
 // The create-or-update call of an account-scoped list: `filed: true` with an _id soft-deletes; an _id
-// changes that item; no _id creates one. The shared rule has already turned the payload into fields.
+// changes that item, or creates it with that id when it does not exist yet. The app names a new item
+// when its dialog opens, so a create sent twice (a retry on a bad network, a double click) makes one item.
+// The shared rule has already turned the payload into fields.
 import { messages } from '../../shared/messages';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
 
 interface Repo<Row, Fields> {
-  insert(db: Db, accountId: string, fields: Fields): Promise<Row>;
+  insert(db: Db, accountId: string, fields: Fields, id?: string): Promise<Row | null>;
   update(db: Db, accountId: string, id: string, fields: Partial<Fields>): Promise<Row | null>;
   file(db: Db, accountId: string, id: string): Promise<Row | null>;
 }
@@ -25,8 +27,12 @@ export async function softSave<Row, Fields>(
   }
   const prepared = prepare();
   if (!prepared.ok) throw new AppError(prepared.error);
-  if (!payload._id) return repo.insert(db, accountId, prepared.fields);
-  const updated = await repo.update(db, accountId, payload._id, prepared.fields);
-  if (!updated) throw new AppError(messages.notFound);
-  return updated;
+  const id = payload._id;
+  let saved = id ? await repo.update(db, accountId, id, prepared.fields) : null;
+  saved ??= await repo.insert(db, accountId, prepared.fields, id);
+  // The same create arriving twice at once: the other one just made it, so this one edits it.
+  if (!saved && id) saved = await repo.update(db, accountId, id, prepared.fields);
+  // Still nothing: the id belongs to another account's item, or to a filed one.
+  if (!saved) throw new AppError(messages.notFound);
+  return saved;
 }

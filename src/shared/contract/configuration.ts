@@ -90,7 +90,12 @@ export const configurationCalls = {
   'get-team-users': defineCall({ access: manage('team'), payload: z.object({}), answer: z.array(teamUser) }),
   'create-team-user': defineCall({
     access: manage('team'),
-    payload: z.object({ ...teamUserFields, password: text(200).default('') }),
+    payload: z.object({
+      ...teamUserFields,
+      password: text(200).default(''),
+      /** Named by the app when the dialog opens: the same creation sent twice makes one user. */
+      _id: id.optional(),
+    }),
     answer: teamUser,
   }),
   'update-team-user': defineCall({

@@ -1,6 +1,7 @@
 import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { Department } from '../../../shared/contract/configuration';
+import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import { prepareDepartment } from '../../../shared/rules/department';
 import { errorMessage } from '../../lib/api';
@@ -24,6 +25,8 @@ export function DepartmentDialog({ dialog }: { dialog: EditDialogState<Departmen
 }
 
 function DepartmentForm({ department, onDone }: { department: Department | null; onDone(): void }) {
+  // Named once per opening: a save sent twice (retry, double click) creates one item, not two.
+  const [newItemId] = useState(newId);
   const save = useSaveDepartment();
   const [name, setName] = useState(department?.name ?? '');
   const [description, setDescription] = useState(department?.description ?? '');
@@ -35,7 +38,7 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
     if (!result.ok) return show(result.error);
     reset();
     save.mutate(
-      { ...(department && { _id: department._id }), ...result.department },
+      { _id: department?._id ?? newItemId, ...result.department },
       { onSuccess: onDone, onError: (err) => show(errorMessage(err)) },
     );
   }

@@ -1,6 +1,7 @@
 import { Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { QuickMessage } from '../../../shared/contract/configuration';
+import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import { prepareQuickMessage } from '../../../shared/rules/quick-message';
 import { errorMessage } from '../../lib/api';
@@ -33,6 +34,8 @@ export function QuickMessageDialog({ dialog }: { dialog: EditDialogState<QuickMe
 }
 
 function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage | null; onDone(): void }) {
+  // Named once per opening: a save sent twice (retry, double click) creates one item, not two.
+  const [newItemId] = useState(newId);
   const save = useSaveQuickMessage();
   const [shortcut, setShortcut] = useState(quickMessage?.shortcut ?? '');
   const [message, setMessage] = useState(quickMessage?.message ?? '');
@@ -44,7 +47,7 @@ function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage
     if (!result.ok) return show(result.error);
     reset();
     save.mutate(
-      { ...(quickMessage && { _id: quickMessage._id }), ...result.quickMessage },
+      { _id: quickMessage?._id ?? newItemId, ...result.quickMessage },
       { onSuccess: onDone, onError: (err) => show(errorMessage(err)) },
     );
   }

@@ -2,6 +2,7 @@ import { ActionIcon, ColorInput, Group, Pill, Stack, Switch, Text, TextInput } f
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Tag } from '../../../shared/contract/configuration';
+import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import { keywordError, newTag, prepareTag } from '../../../shared/rules/tag';
 import { errorMessage } from '../../lib/api';
@@ -43,6 +44,8 @@ export function TagDialog({ dialog }: { dialog: EditDialogState<Tag> }) {
 }
 
 function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
+  // Named once per opening: a save sent twice (retry, double click) creates one item, not two.
+  const [newItemId] = useState(newId);
   const save = useSaveTag();
   const initial = tag ?? newTag();
   const [name, setName] = useState(initial.name);
@@ -67,7 +70,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
     if (!result.ok) return show(result.error);
     reset();
     save.mutate(
-      { ...(tag && { _id: tag._id }), ...result.tag },
+      { _id: tag?._id ?? newItemId, ...result.tag },
       { onSuccess: onDone, onError: (err) => show(errorMessage(err)) },
     );
   }

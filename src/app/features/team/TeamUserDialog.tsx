@@ -11,6 +11,7 @@ import {
 import { useState } from 'react';
 import { ACCESS_AREAS, type AccessArea, ROLE_LABELS } from '../../../shared/constants';
 import type { TeamUser } from '../../../shared/contract/configuration';
+import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import { prepareTeamUser, TEAM_ROLES } from '../../../shared/rules/team-user';
 import { errorMessage } from '../../lib/api';
@@ -52,6 +53,8 @@ export function TeamUserDialog({ dialog }: { dialog: EditDialogState<TeamUser> }
 }
 
 function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void }) {
+  // Named once per opening: a save sent twice (retry, double click) creates one item, not two.
+  const [newItemId] = useState(newId);
   const create = useCreateTeamUser();
   const update = useUpdateTeamUser();
   const departments = useDepartments();
@@ -71,7 +74,7 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
     reset();
     const done = { onSuccess: onDone, onError: (err: unknown) => show(errorMessage(err)) };
     if (user) update.mutate({ _id: user._id, ...result.user }, done);
-    else create.mutate({ ...result.user, password }, done);
+    else create.mutate({ ...result.user, password, _id: newItemId }, done);
   }
 
   return (

@@ -57,12 +57,19 @@ async function uniqueEmail<T>(db: Db, email: string, write: () => Promise<T>): P
   }
 }
 
-export async function createTeamUser(db: Db, accountId: string, input: TeamUserInput) {
+export async function createTeamUser(db: Db, accountId: string, input: TeamUserInput & { _id?: string }) {
   const user = prepared(input, 'create');
+  if (input._id) {
+    // A repeated creation answers the user it made the first time.
+    const existing = await usersRepo.findById(db, input._id);
+    if (existing && existing.user.accountId === accountId && !existing.user.filed)
+      return toTeamUser(existing.user);
+    if (existing) throw new AppError(messages.notFound);
+  }
   await checkDepartments(db, accountId, user.departments);
   if (await usersRepo.emailTaken(db, user.email)) throw new AppError(messages.emailInUse);
   const passwordHash = await hashPassword(input.password ?? '');
-  const id = newId();
+  const id = input._id ?? newId();
   await uniqueEmail(db, user.email, () =>
     db.transaction(async (tx) => {
       // The account row lock makes the plan's user limit hold under concurrent creations.
@@ -71,6 +78,9 @@ export async function createTeamUser(db: Db, accountId: string, input: TeamUserI
         .from(accounts)
         .where(eq(accounts.id, accountId))
         .for('update');
+      // The same creation arriving twice at once: the first one made it; this one answers it.
+      const [made] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+      if (made) return;
       const [count] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(users)
@@ -90,7 +100,8 @@ export async function createTeamUser(db: Db, accountId: string, input: TeamUserI
     }),
   );
   const found = await usersRepo.findById(db, id);
-  return toTeamUser((found as NonNullable<typeof found>).user);
+  if (!found || found.user.accountId !== accountId) throw new AppError(messages.notFound);
+  return toTeamUser(found.user);
 }
 
 export async function updateTeamUser(
