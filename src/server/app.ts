@@ -6,6 +6,7 @@ import { messages } from '../shared/messages';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db';
 import { handlers } from './domains';
+import { authRepo } from './domains/auth/auth.repo';
 import { registerApi } from './http/api';
 import type { Services } from './http/context';
 import { AppError } from './http/errors';
@@ -105,7 +106,17 @@ export async function createServer(config: Config, opts: { database?: Database }
   await registerApi(app, services, handlers);
   await registerStatic(app, { distDir: config.distDir, mediaDir });
 
+  // Housekeeping of sign-in tables: at start, then every 6 hours (every process may run it; it is idempotent).
+  const purge = () =>
+    authRepo
+      .purgeExpired(database.db, config.LOGIN_FAILURE_WINDOW_MINUTES)
+      .catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
+  void purge();
+  const housekeeping = setInterval(purge, 6 * 60 * 60 * 1000);
+  housekeeping.unref();
+
   app.addHook('preClose', async () => {
+    clearInterval(housekeeping);
     services.realtime.close();
   });
 

@@ -1,7 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { passwordResets, sessions } from '../../src/server/db/schema';
+import { loginFailures, passwordResets, sessions } from '../../src/server/db/schema';
+import { authRepo } from '../../src/server/domains/auth/auth.repo';
 import { messages } from '../../src/shared/messages';
 import { testServerPerFile } from './helpers';
 
@@ -194,5 +196,28 @@ describe('password recovery', () => {
     await s.t.server.services.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1) });
     const res = await s.t.post('reset-password', { token, password: 'segredo1' });
     expect(res.body).toEqual({ error: true, message: messages.resetLinkInvalid });
+  });
+});
+
+describe('housekeeping', () => {
+  it('purges sessions and reset links dead for over a day and failure windows that ended, nothing live', async () => {
+    const { db } = s.t.server.services;
+    const live = await s.t.login('dono@demo.com');
+    const revokedNow = await s.t.login('dono@demo.com');
+    await s.t.call('logout', {}, revokedNow);
+    // Two sessions of the manager that expired a day and a minute ago.
+    const manager = await s.t.call('get-user', {}, await s.t.login('gerente@demo.com'));
+    await s.t.login('gerente@demo.com');
+    const dayAndAMinute = new Date(Date.now() - 24 * 3_600_000 - 60_000);
+    await db.update(sessions).set({ expiresAt: dayAndAMinute }).where(eq(sessions.userId, manager._id));
+    await s.t.post('auth', { email: 'dono@demo.com', password: 'errada' });
+    await db.update(loginFailures).set({ windowStart: new Date(Date.now() - 16 * 60_000) });
+
+    const removed = await authRepo.purgeExpired(db, 15);
+    expect(removed).toEqual({ sessions: 2, passwordResets: 0, loginFailures: 2 });
+    expect((await s.t.post('get-user', {}, live)).status).toBe(200);
+    // Revoked a moment ago: kept for a day, still refused.
+    expect((await db.select().from(sessions)).length).toBe(2);
+    expect((await s.t.post('get-user', {}, revokedNow)).status).toBe(401);
   });
 });

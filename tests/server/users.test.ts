@@ -57,6 +57,9 @@ describe('profile', () => {
 
     const jpeg = await upload(token, JPEG, 'foto.jpg', 'image/jpeg');
     expect((jpeg.body.message as { url: string }).url).toMatch(/\.jpg$/);
+    // The replaced picture is deleted.
+    expect((await fetch(`${s.t.url}${url}`)).status).toBe(404);
+    await expect(readFile(path.join(s.t.dataDir, 'media', url.slice('/media/'.length)))).rejects.toThrow();
   });
 
   it('checks the picture by content, not by name, and refuses more than 2 MB', async () => {

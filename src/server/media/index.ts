@@ -1,6 +1,6 @@
 // Uploaded files: checked by content (magic bytes), stored under a generated name in DATA_DIR/media and
 // served at /media/<name>. S3-compatible storage can implement the same interface later.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { newId } from '../../shared/ids';
@@ -15,6 +15,8 @@ export interface MediaStore {
   /** Detects the real type; returns null when it is not one of `accept`. */
   sniff(buffer: Buffer, accept: readonly string[]): Promise<{ mime: string; ext: string } | null>;
   save(buffer: Buffer, ext: string, mime: string): Promise<StoredFile>;
+  /** Deletes a stored file by its URL; an unknown or already gone file is not an error. */
+  remove(url: string): Promise<void>;
 }
 
 export function createMediaStore(dataDir: string): MediaStore {
@@ -30,6 +32,12 @@ export function createMediaStore(dataDir: string): MediaStore {
       const name = `${newId().toLowerCase()}.${ext}`;
       await writeFile(path.join(dir, name), buffer, { flag: 'wx' });
       return { name, url: `/media/${name}`, mime };
+    },
+    async remove(url) {
+      const name = url.startsWith('/media/') ? url.slice('/media/'.length) : '';
+      // Only our own generated names: never a path that could leave the media folder.
+      if (!/^[0-9a-z]{28}\.[a-z0-9]{2,5}$/.test(name)) return;
+      await rm(path.join(dir, name), { force: true });
     },
   };
 }

@@ -1,6 +1,8 @@
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { accounts, loginFailures, passwordResets, sessions, users } from '../../db/schema';
+
+const DAY = sql`interval '1 day'`;
 
 export const authRepo = {
   async findSessionByTokenHash(db: Db, tokenHash: string) {
@@ -65,6 +67,27 @@ export const authRepo = {
           windowStart: sql`CASE WHEN ${expired} THEN now() ELSE login_failures.window_start END`,
         },
       });
+  },
+
+  /** Housekeeping: sessions and reset links dead for a day, failure windows long over. Answers the rows removed. */
+  async purgeExpired(db: Db, windowMinutes: number) {
+    const dead = (expires: typeof sessions.expiresAt, revoked: typeof sessions.revokedAt) =>
+      or(lt(expires, sql`now() - ${DAY}`), lt(revoked, sql`now() - ${DAY}`));
+    const s = await db
+      .delete(sessions)
+      .where(dead(sessions.expiresAt, sessions.revokedAt))
+      .returning({ id: sessions.id });
+    const r = await db
+      .delete(passwordResets)
+      .where(
+        or(lt(passwordResets.expiresAt, sql`now() - ${DAY}`), lt(passwordResets.usedAt, sql`now() - ${DAY}`)),
+      )
+      .returning({ id: passwordResets.id });
+    const f = await db
+      .delete(loginFailures)
+      .where(sql`${loginFailures.windowStart} <= now() - make_interval(mins => ${windowMinutes})`)
+      .returning({ key: loginFailures.key });
+    return { sessions: s.length, passwordResets: r.length, loginFailures: f.length };
   },
 
   clearFailures: (db: Db, key: string) => db.delete(loginFailures).where(eq(loginFailures.key, key)),

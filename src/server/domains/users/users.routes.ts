@@ -40,6 +40,8 @@ export const usersHandlers = {
     if (!type) throw new AppError(messages.profilePictureType);
     const stored = await ctx.services.media.save(file.buffer, type.ext, type.mime);
     await usersRepo.update(ctx.services.db, ctx.user.id, { profilePicture: stored.url });
+    // The replaced picture is no one's any more.
+    if (ctx.user.profilePicture) await ctx.services.media.remove(ctx.user.profilePicture);
     return { url: stored.url };
   },
 } satisfies Handlers;
