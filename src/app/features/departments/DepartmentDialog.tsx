@@ -1,7 +1,6 @@
 import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { Department } from '../../../shared/contract/configuration';
-import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import { prepareDepartment } from '../../../shared/rules/department';
 import { errorMessage } from '../../lib/api';
@@ -9,6 +8,7 @@ import { EditDialog } from '../../ui/Dialog';
 import { FormActions, FormError } from '../../ui/FormParts';
 import type { EditDialogState } from '../../ui/use-edit-dialog';
 import { useFormError } from '../../ui/use-form-error';
+import { useItemId } from '../../ui/use-item-id';
 import { useSaveDepartment } from './create-or-update-department';
 
 type Field = 'name' | 'form';
@@ -25,8 +25,7 @@ export function DepartmentDialog({ dialog }: { dialog: EditDialogState<Departmen
 }
 
 function DepartmentForm({ department, onDone }: { department: Department | null; onDone(): void }) {
-  // Named once per opening: a save sent twice (retry, double click) creates one item, not two.
-  const [newItemId] = useState(newId);
+  const itemId = useItemId(department);
   const save = useSaveDepartment();
   const [name, setName] = useState(department?.name ?? '');
   const [description, setDescription] = useState(department?.description ?? '');
@@ -38,7 +37,7 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
     if (!result.ok) return show(result.error);
     reset();
     save.mutate(
-      { _id: department?._id ?? newItemId, ...result.department },
+      { _id: itemId, ...result.department },
       { onSuccess: onDone, onError: (err) => show(errorMessage(err)) },
     );
   }

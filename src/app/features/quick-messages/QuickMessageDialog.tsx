@@ -1,7 +1,6 @@
 import { Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { QuickMessage } from '../../../shared/contract/configuration';
-import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import { prepareQuickMessage } from '../../../shared/rules/quick-message';
 import { errorMessage } from '../../lib/api';
@@ -9,6 +8,7 @@ import { EditDialog } from '../../ui/Dialog';
 import { FormActions, FormError } from '../../ui/FormParts';
 import type { EditDialogState } from '../../ui/use-edit-dialog';
 import { useFormError } from '../../ui/use-form-error';
+import { useItemId } from '../../ui/use-item-id';
 import { useSaveQuickMessage } from './create-or-update-quick-message';
 
 type Field = 'shortcut' | 'message' | 'form';
@@ -34,8 +34,7 @@ export function QuickMessageDialog({ dialog }: { dialog: EditDialogState<QuickMe
 }
 
 function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage | null; onDone(): void }) {
-  // Named once per opening: a save sent twice (retry, double click) creates one item, not two.
-  const [newItemId] = useState(newId);
+  const itemId = useItemId(quickMessage);
   const save = useSaveQuickMessage();
   const [shortcut, setShortcut] = useState(quickMessage?.shortcut ?? '');
   const [message, setMessage] = useState(quickMessage?.message ?? '');
@@ -47,7 +46,7 @@ function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage
     if (!result.ok) return show(result.error);
     reset();
     save.mutate(
-      { _id: quickMessage?._id ?? newItemId, ...result.quickMessage },
+      { _id: itemId, ...result.quickMessage },
       { onSuccess: onDone, onError: (err) => show(errorMessage(err)) },
     );
   }

@@ -2,7 +2,6 @@ import { ActionIcon, ColorInput, Group, Pill, Stack, Switch, Text, TextInput } f
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Tag } from '../../../shared/contract/configuration';
-import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import { keywordError, newTag, prepareTag } from '../../../shared/rules/tag';
 import { errorMessage } from '../../lib/api';
@@ -10,6 +9,7 @@ import { EditDialog } from '../../ui/Dialog';
 import { FormActions, FormError } from '../../ui/FormParts';
 import type { EditDialogState } from '../../ui/use-edit-dialog';
 import { useFormError } from '../../ui/use-form-error';
+import { useItemId } from '../../ui/use-item-id';
 import { useSaveTag } from './create-or-update-tag';
 
 // A few colours to pick at a touch; any other comes from the picker or is typed as #RRGGBB.
@@ -44,8 +44,7 @@ export function TagDialog({ dialog }: { dialog: EditDialogState<Tag> }) {
 }
 
 function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
-  // Named once per opening: a save sent twice (retry, double click) creates one item, not two.
-  const [newItemId] = useState(newId);
+  const itemId = useItemId(tag);
   const save = useSaveTag();
   const initial = tag ?? newTag();
   const [name, setName] = useState(initial.name);
@@ -70,7 +69,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
     if (!result.ok) return show(result.error);
     reset();
     save.mutate(
-      { _id: tag?._id ?? newItemId, ...result.tag },
+      { _id: itemId, ...result.tag },
       { onSuccess: onDone, onError: (err) => show(errorMessage(err)) },
     );
   }

@@ -11,7 +11,6 @@ import {
 import { useState } from 'react';
 import { ACCESS_AREAS, type AccessArea, ROLE_LABELS } from '../../../shared/constants';
 import type { TeamUser } from '../../../shared/contract/configuration';
-import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import { prepareTeamUser, TEAM_ROLES } from '../../../shared/rules/team-user';
 import { errorMessage } from '../../lib/api';
@@ -19,6 +18,7 @@ import { EditDialog } from '../../ui/Dialog';
 import { FormActions, FormError } from '../../ui/FormParts';
 import type { EditDialogState } from '../../ui/use-edit-dialog';
 import { useFormError } from '../../ui/use-form-error';
+import { useItemId } from '../../ui/use-item-id';
 import { AREA_LABELS } from './access-areas';
 import { useCreateTeamUser } from './create-team-user';
 import { useDepartments } from './get-departments-by-user';
@@ -53,8 +53,7 @@ export function TeamUserDialog({ dialog }: { dialog: EditDialogState<TeamUser> }
 }
 
 function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void }) {
-  // Named once per opening: a save sent twice (retry, double click) creates one item, not two.
-  const [newItemId] = useState(newId);
+  const itemId = useItemId(user);
   const create = useCreateTeamUser();
   const update = useUpdateTeamUser();
   const departments = useDepartments();
@@ -74,7 +73,7 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
     reset();
     const done = { onSuccess: onDone, onError: (err: unknown) => show(errorMessage(err)) };
     if (user) update.mutate({ _id: user._id, ...result.user }, done);
-    else create.mutate({ ...result.user, password, _id: newItemId }, done);
+    else create.mutate({ ...result.user, password, _id: itemId }, done);
   }
 
   return (
