@@ -3,10 +3,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { messages } from '../shared/messages';
+import { createChannels } from './channels';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db';
 import { handlers } from './domains';
 import { authRepo } from './domains/auth/auth.repo';
+import { failInterruptedSends } from './domains/conversations/conversations.service';
 import { registerApi } from './http/api';
 import type { Services } from './http/context';
 import { AppError } from './http/errors';
@@ -56,6 +58,7 @@ export async function createServer(config: Config, opts: { database?: Database }
   const mediaDir = path.join(config.dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
 
+  const channels = createChannels(() => services);
   const services: Services = {
     config,
     db: database.db,
@@ -67,7 +70,10 @@ export async function createServer(config: Config, opts: { database?: Database }
     }),
     media: createMediaStore(config.dataDir),
     realtime: createRealtime(app.server, database.db),
+    channels,
+    log: app.log,
   };
+  services.realtime.setSimulatorAuth(channels.simulator.authorize);
 
   app.addHook('onSend', async (_req, reply) => {
     reply.headers(SECURITY_HEADERS);
@@ -104,6 +110,7 @@ export async function createServer(config: Config, opts: { database?: Database }
   });
 
   await registerApi(app, services, handlers);
+  await channels.cloudApi.registerRoutes(app);
   await registerStatic(app, { distDir: config.distDir, mediaDir });
 
   // Housekeeping of sign-in tables: at start, then every 6 hours (every process may run it; it is idempotent).
@@ -111,12 +118,20 @@ export async function createServer(config: Config, opts: { database?: Database }
     authRepo
       .purgeExpired(database.db, config.LOGIN_FAILURE_WINDOW_MINUTES)
       .catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
+  // Sends cut off by a restart are marked failed (never re-sent), every 2 minutes.
+  const sweepSends = () =>
+    failInterruptedSends({ services }).catch((err: unknown) => app.log.warn({ err }, 'send sweep failed'));
+  void sweepSends();
+  const sendSweep = setInterval(sweepSends, 2 * 60 * 1000);
+  sendSweep.unref();
   void purge();
   const housekeeping = setInterval(purge, 6 * 60 * 60 * 1000);
   housekeeping.unref();
 
   app.addHook('preClose', async () => {
     clearInterval(housekeeping);
+    clearInterval(sendSweep);
+    await channels.stop();
     services.realtime.close();
   });
 
@@ -125,6 +140,8 @@ export async function createServer(config: Config, opts: { database?: Database }
     seedDemo: config.SEED_DEMO === 'true',
     adminEmail: config.ADMIN_EMAIL,
   });
+
+  await channels.start();
 
   return {
     app,

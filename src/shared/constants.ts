@@ -58,6 +58,57 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const CHIP_STATUSES = ['new', 'close', 'open', 'connecting', 'configuring'] as const;
 export type ChipStatus = (typeof CHIP_STATUSES)[number];
 
+/** The adapters of src/server/channels; unofficial chips use the simulator until the Baileys adapter lands. */
+export const CHANNEL_PROVIDERS = ['simulator', 'cloud-api', 'baileys'] as const;
+export type ChannelProvider = (typeof CHANNEL_PROVIDERS)[number];
+
+export const CHIP_REDIRECTS = ['ai_chatbot', 'flow_chatbot', 'human'] as const;
+export type ChipRedirect = (typeof CHIP_REDIRECTS)[number];
+export const DEFAULT_CHIP_REDIRECT: ChipRedirect = 'ai_chatbot';
+
+export const CHIP_STATUS_LABELS: Record<ChipStatus, string> = {
+  new: 'Desconectado',
+  close: 'Desconectado',
+  open: 'Conectado',
+  connecting: 'Conectando',
+  configuring: 'Configurar',
+};
+
+export const MESSAGE_ORIGINS = ['customer', 'user', 'chatbot'] as const;
+export type MessageOrigin = (typeof MESSAGE_ORIGINS)[number];
+export const MESSAGE_TYPES = [
+  'text',
+  'audio',
+  'video',
+  'image',
+  'document',
+  'location',
+  'contact',
+  'summary',
+  'system',
+] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+/** Message status (spec 2 §3): 4 or more shows as read; failed sends are -1. */
+export const MESSAGE_STATUS = { failed: -1, pending: 0, sent: 1, delivered: 3, read: 4 } as const;
+export const OFFICIAL_CHANNEL_TYPE = 'whatsapp_api_oficial';
+/** Media a conversation can send (spec 2 §5 Media), by type. */
+export const SENDABLE_MEDIA: Record<'image' | 'audio' | 'video' | 'document', readonly string[]> = {
+  image: ['image/jpeg', 'image/png'],
+  audio: ['audio/mpeg', 'audio/ogg', 'audio/mp4', 'audio/aac'],
+  video: ['video/mp4', 'video/3gpp'],
+  document: [
+    'text/plain',
+    'application/pdf',
+    'application/msword',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.ms-excel',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.ms-powerpoint',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  ],
+};
+export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+
 export const ROLE_LABELS: Record<UserRole, string> = {
   owner: 'Proprietário(a)',
   manager: 'Gerente',

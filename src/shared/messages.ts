@@ -99,6 +99,48 @@ export const messages = {
   pageNotFoundHint: 'O endereço pode estar errado ou a página pode ter sido removida.',
   planManagementHint: 'Planos, faturas e forma de pagamento são gerenciados na página do seu plano.',
   recoveryHint: 'Informe o seu e-mail para receber o link de redefinição de senha.',
+  // Channels (spec 3 §5, §8)
+  chipNameRequired: 'Nome do número necessário',
+  chipRedirectRequired: 'Tipo do primeiro atendimento necessário',
+  chipChatbotRequired: 'Chatbot necessário para este tipo de primeiro atendimento.',
+  chipFlowRequired: 'Chatbot de fluxo necessário para este tipo de primeiro atendimento.',
+  chipDepartmentRequired: 'Departamento de entrada da conversa necessário',
+  chipCreated: 'Número cadastrado com sucesso. Agora será necessário fazer a conexão.',
+  officialChipCreated: 'Número criado com sucesso! Faça o registro e deixe online.',
+  chipUpdated: 'Canal atualizado com sucesso',
+  chipDeleted: 'Número apagado com sucesso!',
+  numberUpdated: 'Número atualizado com sucesso!',
+  operationSucceeded: 'Operação bem sucedida',
+  // Channels: the server's own texts.
+  channelLimitReached: (max: number) =>
+    `Limite de números do plano atingido (${max}). Faça upgrade do plano para conectar mais números.`,
+  officialChannelLimitReached: (max: number) =>
+    max === 0
+      ? 'O seu plano não inclui números da API Oficial. Fale com o suporte para contratar.'
+      : `Limite de números da API Oficial do plano atingido (${max}). Fale com o suporte para contratar mais.`,
+  chatbotNotFound: 'Chatbot não encontrado.',
+  flowNotFound: 'Fluxo não encontrado.',
+  departmentNotFound: 'Departamento não encontrado.',
+  chipNotRegistered: 'Este número da API Oficial ainda não foi registrado. Fale com o suporte.',
+  chipNotOfficial: 'Este número não é da API Oficial.',
+  chipNoPhoneNumberId: 'Este número ainda não tem o identificador do provedor (phone_number_id).',
+  chipPhoneNumberIdTaken: 'Este phone_number_id já pertence a outro número.',
+  chipDisconnected: 'O canal está desconectado. Conecte-o em Meus chips para enviar mensagens.',
+  // Messages
+  messageEmpty: 'Digite uma mensagem ou escolha um arquivo.',
+  conversationFinished: 'Esta conversa foi finalizada. Retome o atendimento para enviar mensagens.',
+  messageIdReused: 'Este message_id já foi usado em outra conversa.',
+  providerFailed: 'Falha ao enviar pelo canal. Tente novamente.',
+  sendInterrupted: 'Envio interrompido por uma reinicialização do servidor. Envie novamente.',
+  invalidPhone: 'Número de telefone inválido.',
+  onlyOwnMessages: 'Só é possível apagar as suas próprias mensagens.',
+  summaryNotDeletable: 'Resumos não podem ser apagados.',
+  mediaWrongType: 'O arquivo não está num formato aceito para este tipo de envio.',
+  mediaNotFound: 'Arquivo não encontrado. Envie o arquivo novamente.',
+  uploadDone: 'Upload feito com sucesso!',
+  // The simulator page
+  simulatorLinkInvalid: 'Link do simulador inválido. Gere um novo QR code no painel.',
+  simulatorDisconnected: 'Este canal está desconectado. Conecte-o novamente no painel.',
   // The team screen's delete (the spec writes only the create and update texts).
   attendantDeleted: 'Atendente apagado com sucesso',
 } as const;

@@ -4,7 +4,7 @@
 
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db';
-import { chips, conversations, subscriptions } from '../../src/server/db/schema';
+import { chips, contacts, conversations, subscriptions } from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/seed/demo';
 import { newId } from '../../src/shared/ids';
 
@@ -42,23 +42,28 @@ export const seeds = {
     ];
     await db.insert(chips).values(rows);
     const chipId = rows[0]?.id as string;
-    const conversation = (departmentId: string, extra: Partial<typeof conversations.$inferInsert> = {}) => ({
-      id: newId(),
-      accountId,
-      chipId,
-      contactId: newId(),
-      departmentId,
-      isManual: true,
-      ...extra,
-    });
-    await db
-      .insert(conversations)
-      .values([
-        ...Array.from({ length: 11 }, () => conversation(departments.support)),
-        ...Array.from({ length: 3 }, () => conversation(departments.sales)),
-        conversation(departments.support, { finishedAt: new Date() }),
-        conversation(departments.support, { isManual: false, chatbotType: 'chatbot' }),
-      ]);
+    const people: (typeof contacts.$inferInsert)[] = [];
+    const conversation = (departmentId: string, extra: Partial<typeof conversations.$inferInsert> = {}) => {
+      const contact = { id: newId(), accountId, phone: `55119${String(people.length).padStart(8, '0')}` };
+      people.push(contact);
+      return {
+        id: newId(),
+        accountId,
+        chipId,
+        contactId: contact.id,
+        departmentId,
+        isManual: true,
+        ...extra,
+      };
+    };
+    const conversationRows = [
+      ...Array.from({ length: 11 }, () => conversation(departments.support)),
+      ...Array.from({ length: 3 }, () => conversation(departments.sales)),
+      conversation(departments.support, { finishedAt: new Date() }),
+      conversation(departments.support, { isManual: false, chatbotType: 'chatbot' }),
+    ];
+    await db.insert(contacts).values(people);
+    await db.insert(conversations).values(conversationRows);
   },
   /** Loja Demo's subscription is past due, with an invoice to pay. */
   'past-due': async (db: Db) => {

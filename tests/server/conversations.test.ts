@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { chips, conversations, users } from '../../src/server/db/schema';
+import { chips, contacts, conversations, users } from '../../src/server/db/schema';
 import { newId } from '../../src/shared/ids';
 import { testServerPerFile } from './helpers';
 
@@ -9,9 +9,16 @@ const s = testServerPerFile();
 type NewConversation = Partial<typeof conversations.$inferInsert>;
 
 async function addConversations(accountId: string, chipId: string, rows: NewConversation[]) {
-  await s.t.server.services.db
+  const db = s.t.server.services.db;
+  const people = rows.map((_, i) => ({
+    id: newId(),
+    accountId,
+    phone: `55119${String(i).padStart(8, '0')}`,
+  }));
+  await db.insert(contacts).values(people);
+  await db
     .insert(conversations)
-    .values(rows.map((r) => ({ id: newId(), accountId, chipId, contactId: newId(), ...r })));
+    .values(rows.map((r, i) => ({ id: newId(), accountId, chipId, contactId: people[i]?.id ?? '', ...r })));
 }
 
 async function addChip(accountId: string) {

@@ -1,12 +1,12 @@
 import { ActionIcon, Badge, Drawer, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDeviceMobile, IconDeviceMobileCheck, IconDeviceMobileOff, IconDots } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ChipSummary } from '../../shared/contract';
+import type { Chip } from '../../shared/contract';
 import { messages } from '../../shared/messages';
 import { useIsMobile } from '../ui/use-is-mobile';
 import { drawerChipsQuery, isConnected, topBarChips, topBarChipsQuery } from './chips';
 
-const stateLabel = (chip: ChipSummary) => (isConnected(chip) ? 'conectado' : 'desconectado');
+const stateLabel = (chip: Chip) => (isConnected(chip) ? 'conectado' : 'desconectado');
 
 /** The top bar's chip states; any click opens the chip-status drawer. Polled every 2 min. */
 export function TopBarChips({ onOpen }: { onOpen(): void }) {

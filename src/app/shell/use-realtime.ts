@@ -2,7 +2,7 @@
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ChipSummary, User } from '../../shared/contract';
+import type { Chip, User } from '../../shared/contract';
 import type { ReceiveMessage } from '../../shared/contract/events';
 import { messages } from '../../shared/messages';
 import { session } from '../lib/api';
@@ -29,7 +29,7 @@ function showStatus(status: SocketStatus) {
 
 function applyEvent(client: QueryClient, userId: string, event: ReceiveMessage) {
   if (event.type === 'status') {
-    client.setQueryData<ChipSummary[]>(chipsQuery.queryKey, (chips) =>
+    client.setQueryData<Chip[]>(chipsQuery.queryKey, (chips) =>
       chips?.map((c) => (c._id === event.chip_number_id ? { ...c, status: event.message } : c)),
     );
   } else if (event.type === 'user_updated' && event.message._id === userId) {

@@ -13,7 +13,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   AccessArea,
+  ChannelProvider,
+  ChipRedirect,
   ChipStatus,
+  MessageOrigin,
+  MessageType,
   SubscriptionStatus,
   SystemUserRole,
   UserRole,
@@ -114,7 +118,10 @@ export const quickMessages = pgTable(
   (t) => [index('quick_messages_account_idx').on(t.accountId)],
 );
 
-/** The shared part of a chip (spec 1 §3); the channels issue extends it. */
+/**
+ * Channels (spec 3 §3 Chip). `provider` names the adapter in src/server/channels that talks to it;
+ * `credentials` is that adapter's own state (a simulator link token, a Baileys session), never sent out.
+ */
 export const chips = pgTable(
   'chips',
   {
@@ -125,12 +132,63 @@ export const chips = pgTable(
     name: text('name').notNull(),
     status: text('status').$type<ChipStatus>().notNull().default('new'),
     official: boolean('official').notNull().default(false),
+    provider: text('provider').$type<ChannelProvider>().notNull().default('simulator'),
+    redirect: text('redirect').$type<ChipRedirect>().notNull().default('ai_chatbot'),
+    /** The AI chatbot or flow that answers first (their tables come with those issues). */
+    chatbotId: id('chatbot_id'),
+    flowId: id('flow_id'),
     waba: text('waba'),
     departmentId: id('department_id').references(() => departments.id),
+    displayPhoneNumber: text('display_phone_number'),
+    phoneNumberQuality: text('phone_number_quality'),
+    /** The Cloud API's phone number id: webhooks name the chip by it. */
+    phoneNumberId: text('phone_number_id'),
+    registered: boolean('registered').notNull().default(false),
+    /** The QR code waiting to be scanned, while connecting. */
+    qrcode: text('qrcode'),
+    active: boolean('active').notNull().default(false),
+    reset: boolean('reset').notNull().default(false),
+    changed: boolean('changed').notNull().default(false),
+    dailyLimit: integer('daily_limit'),
+    credentials: jsonb('credentials').$type<Record<string, unknown>>().notNull().default({}),
     filed: boolean('filed').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('chips_account_idx').on(t.accountId)],
+  (t) => [
+    index('chips_account_idx').on(t.accountId),
+    uniqueIndex('chips_phone_number_id_unique')
+      .on(t.phoneNumberId)
+      .where(sql`${t.phoneNumberId} is not null and ${t.filed} = false`),
+  ],
+);
+
+/** Contacts (spec 2 §3). `phone` is digits with the country code (E.164 without '+'); one per account. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id().primaryKey(),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull().default(''),
+    overrideName: text('override_name'),
+    phone: text('phone').notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    ignore: boolean('ignore').notNull().default(false),
+    profilePicture: text('profile_picture'),
+    /** The provider's id of the contact (a WhatsApp wa_id or jid). */
+    channelContactId: text('channel_contact_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    annotations: jsonb('annotations')
+      .$type<{ user: string | null; created: string; text: string }[]>()
+      .notNull()
+      .default([]),
+    filed: boolean('filed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contacts_account_phone_unique').on(t.accountId, t.phone).where(sql`${t.filed} = false`),
+  ],
 );
 
 export const subscriptions = pgTable('subscriptions', {
@@ -187,9 +245,9 @@ export const loginFailures = pgTable('login_failures', {
 });
 
 /**
- * Conversations (spec 2 §3). Issue 3 needs only the open-human count for the top-bar bell; the service
- * screen issue adds the contact table (and its foreign key), chatbots, flows and the last message.
- * Open means `finished_at` is null; human means `is_manual`.
+ * Conversations (spec 2 §3). Open means `finished_at` is null; human means `is_manual`. A contact has at
+ * most one open conversation per chip, which the partial unique index guarantees even when two inbound
+ * messages arrive at once.
  */
 export const conversations = pgTable(
   'conversations',
@@ -201,15 +259,26 @@ export const conversations = pgTable(
     chipId: id('chip_id')
       .notNull()
       .references(() => chips.id),
-    contactId: id('contact_id').notNull(),
+    contactId: id('contact_id')
+      .notNull()
+      .references(() => contacts.id),
     departmentId: id('department_id').references(() => departments.id),
     isManual: boolean('is_manual').notNull().default(false),
     /** Who answers when not manual: an AI chatbot or a flow chatbot (spec 2 §3 chatbot_type). */
     chatbotType: text('chatbot_type').$type<'chatbot' | 'flow_chatbot'>(),
+    chatbotId: id('chatbot_id'),
+    flowId: id('flow_id'),
     isNew: boolean('is_new').notNull().default(true),
     waitingResponse: boolean('waiting_response').notNull().default(false),
+    autoFollowUp: boolean('auto_follow_up').notNull().default(true),
+    /** whatsapp_api_oficial for official channels, null otherwise. */
+    channelType: text('channel_type'),
     /** Deadline of the provider's reply window (official channels). */
     contextWindow: timestamp('context_window', { withTimezone: true }),
+    startFlow: boolean('start_flow').notNull().default(false),
+    lastFlowContext: jsonb('last_flow_context').$type<Record<string, unknown>>(),
+    lastMessageId: id('last_message_id'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -219,5 +288,58 @@ export const conversations = pgTable(
       .on(t.accountId, t.isManual, t.departmentId)
       .where(sql`${t.finishedAt} is null`),
     index('conversations_contact_idx').on(t.accountId, t.contactId),
+    uniqueIndex('conversations_open_unique').on(t.chipId, t.contactId).where(sql`${t.finishedAt} is null`),
+  ],
+);
+
+/**
+ * Messages (spec 2 §3). Two unique keys make retries harmless: the app's `message_id` (one send however
+ * often it is repeated) and the provider's id per chip (a replayed webhook stores nothing new).
+ * status: 0 pending, 1 sent to the provider, 2 delivered (server), 3 delivered, 4 read; -1 failed.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id().primaryKey(),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    conversationId: id('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    chipId: id('chip_id')
+      .notNull()
+      .references(() => chips.id),
+    origin: text('origin').$type<MessageOrigin>().notNull(),
+    type: text('type').$type<MessageType>().notNull(),
+    message: text('message').notNull().default(''),
+    mediaUrl: text('media_url'),
+    fileName: text('file_name'),
+    canonicalUrl: text('canonical_url'),
+    deleted: boolean('deleted').notNull().default(false),
+    status: integer('status').notNull().default(0),
+    /** Why a send failed, in pt-BR. */
+    failure: text('failure'),
+    userId: id('user_id').references(() => users.id),
+    messageId: text('message_id'),
+    platformMessageId: text('platform_message_id'),
+    event: text('event'),
+    replyMessage: jsonb('reply_message').$type<{
+      type: string;
+      message: string;
+      media?: string | null;
+      forwarded?: boolean;
+    }>(),
+    location: jsonb('location').$type<{ latitude: number; longitude: number; name?: string }>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    uniqueIndex('messages_local_id_unique')
+      .on(t.accountId, t.messageId)
+      .where(sql`${t.messageId} is not null`),
+    uniqueIndex('messages_platform_id_unique')
+      .on(t.chipId, t.platformMessageId)
+      .where(sql`${t.platformMessageId} is not null`),
   ],
 );

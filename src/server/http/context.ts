@@ -1,5 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Answer, CallName, Calls } from '../../shared/contract';
+import type { Channels } from '../channels';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { AuthUser } from '../domains/auth/auth.service';
@@ -14,6 +16,8 @@ export interface Services {
   mail: Mailer;
   media: MediaStore;
   realtime: Realtime;
+  channels: Channels;
+  log: FastifyBaseLogger;
 }
 
 export interface UploadedFile {

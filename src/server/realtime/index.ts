@@ -1,46 +1,99 @@
-// socket.io at /sock/ on the HTTP server. A socket must present a valid token (handshake auth.token);
-// it then joins its account room. Scale-out later: @socket.io/postgres-adapter, no code change here.
+// socket.io at /sock/ on the HTTP server. Two kinds of socket:
+// - a signed-in user (handshake auth.token): joins the account room, its own user room, and the
+//   conversation rooms its role allows (every conversation for owners and managers, its departments'
+//   for attendants), so a conversation event reaches only who may see it;
+// - a simulator page (handshake auth.simulator + phone): joins that customer's room on that chip.
+// Scale-out later: @socket.io/postgres-adapter, no code change here.
 import type { Server as HttpServer } from 'node:http';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
+import type { UserRole } from '../../shared/constants';
 import {
   accountRoom,
+  allConversationsRoom,
   type ClientToServerEvents,
+  type ConversationEvent,
+  departmentRoom,
   type ReceiveMessage,
   type ServerToClientEvents,
+  type SimulatorEvent,
+  simulatorRoom,
 } from '../../shared/contract/events';
 import { messages } from '../../shared/messages';
 import type { Db } from '../db';
 import { authenticate } from '../domains/auth/auth.service';
 
+interface SocketData {
+  accountId: string;
+  userId: string;
+  /** Set for a simulator page's socket instead of a user. */
+  simulatorRoom?: string;
+}
+
+type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** Resolves a simulator socket's handshake to its room, or null. Given by the simulator channel. */
+export type SimulatorAuth = (token: string, phone: string) => Promise<string | null>;
+
 export interface Realtime {
-  io: Server<ClientToServerEvents, ServerToClientEvents>;
+  io: AppServer;
   toAccount(accountId: string, event: ReceiveMessage): void;
+  /** A conversation event: to owners and managers, and to the attendants of `departmentId`. */
+  toConversation(accountId: string, departmentId: string | null, event: ConversationEvent): void;
+  toSimulator(chipId: string, phone: string, event: SimulatorEvent): void;
+  /** A user's role or departments changed: their open sockets move to the right rooms. */
+  refreshUser(user: {
+    id: string;
+    accountId: string;
+    userRole: UserRole;
+    departments: string[];
+  }): Promise<void>;
+  setSimulatorAuth(auth: SimulatorAuth): void;
   close(): void;
 }
 
+const userRoom = (userId: string) => `user_${userId}`;
+
+function conversationRooms(u: { accountId: string; userRole: UserRole; departments: string[] }) {
+  return u.userRole === 'user'
+    ? u.departments.map((d) => departmentRoom(u.accountId, d))
+    : [allConversationsRoom(u.accountId)];
+}
+
 export function createRealtime(server: HttpServer, db: Db): Realtime {
-  const io = new Server<
-    ClientToServerEvents,
-    ServerToClientEvents,
-    Record<string, never>,
-    { accountId: string }
-  >(server, { path: '/sock/', serveClient: false, cors: { origin: false } });
+  const io: AppServer = new Server(server, { path: '/sock/', serveClient: false, cors: { origin: false } });
+  let simulatorAuth: SimulatorAuth = async () => null;
 
   io.use(async (socket, next) => {
-    const token = (socket.handshake.auth as { token?: unknown }).token;
-    const session = typeof token === 'string' ? await authenticate(db, token).catch(() => null) : null;
+    const auth = socket.handshake.auth as { token?: unknown; simulator?: unknown; phone?: unknown };
+    if (typeof auth.simulator === 'string' && typeof auth.phone === 'string') {
+      const room = await simulatorAuth(auth.simulator, auth.phone).catch(() => null);
+      if (!room) return next(new Error(messages.unauthorized));
+      socket.data.simulatorRoom = room;
+      return next();
+    }
+    const session =
+      typeof auth.token === 'string' ? await authenticate(db, auth.token).catch(() => null) : null;
     if (!session) return next(new Error(messages.unauthorized));
     socket.data.accountId = session.user.accountId;
+    socket.data.userId = session.user.id;
+    socket.join([
+      accountRoom(session.user.accountId),
+      userRoom(session.user.id),
+      ...conversationRooms(session.user),
+    ]);
     next();
   });
 
-  io.on('connection', (socket) => {
+  io.on('connection', (socket: AppSocket) => {
+    if (socket.data.simulatorRoom) {
+      socket.join(socket.data.simulatorRoom);
+      return;
+    }
     const own = accountRoom(socket.data.accountId);
-    socket.join(own);
     socket.on('join-room', (room, ack) => {
       // The spec's client sends the account id; our room name is also accepted. Other rooms are refused.
       const allowed = room === own || room === socket.data.accountId;
-      if (allowed) socket.join(own);
       if (typeof ack === 'function') ack(allowed);
     });
   });
@@ -48,6 +101,24 @@ export function createRealtime(server: HttpServer, db: Db): Realtime {
   return {
     io,
     toAccount: (accountId, event) => io.to(accountRoom(accountId)).emit('receive-message', event),
+    toConversation(accountId, departmentId, event) {
+      const rooms = [allConversationsRoom(accountId)];
+      if (departmentId) rooms.push(departmentRoom(accountId, departmentId));
+      // One emit to several rooms reaches each socket once.
+      io.to(rooms).emit('receive-message', event);
+    },
+    toSimulator: (chipId, phone, event) => io.to(simulatorRoom(chipId, phone)).emit('simulator', event),
+    async refreshUser(user) {
+      const sockets = await io.in(userRoom(user.id)).fetchSockets();
+      const prefix = `${accountRoom(user.accountId)}:`;
+      for (const s of sockets) {
+        for (const room of s.rooms) if (room.startsWith(prefix)) s.leave(room);
+        s.join(conversationRooms(user));
+      }
+    },
+    setSimulatorAuth(auth) {
+      simulatorAuth = auth;
+    },
     close() {
       io.disconnectSockets(true);
       io.engine.close();

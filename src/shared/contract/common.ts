@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   ACCESS_AREAS,
+  CHANNEL_PROVIDERS,
+  CHIP_REDIRECTS,
   CHIP_STATUSES,
   MIN_PASSWORD_LENGTH,
   SUBSCRIPTION_STATUSES,
@@ -77,12 +79,28 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-export const chipSummary = z.object({
+/** A channel (spec 3 §3 Chip) as every screen sees it; the adapter's credentials never leave the server. */
+export const chip = z.object({
   _id: id,
   name: z.string(),
   status: chipStatus,
   official: z.boolean(),
+  provider: z.enum(CHANNEL_PROVIDERS),
+  redirect: z.enum(CHIP_REDIRECTS),
+  chatbot: id.nullable(),
+  flow: id.nullable(),
   waba: z.string().nullable(),
   department: id.nullable(),
+  display_phone_number: z.string().nullable(),
+  phone_number_quality: z.string().nullable(),
+  phone_number_id: z.string().nullable(),
+  registered: z.boolean(),
+  /** The QR code waiting to be scanned (its text); null when none. */
+  qrcode: z.string().nullable(),
+  active: z.boolean(),
+  reset: z.boolean(),
+  changed: z.boolean(),
+  limit: z.number().int().nullable(),
+  filed: z.boolean(),
 });
-export type ChipSummary = z.infer<typeof chipSummary>;
+export type Chip = z.infer<typeof chip>;

@@ -1,7 +1,80 @@
-// Conversations (spec 2). Issue 3 brings only the top-bar bell's counter; the service screen adds the rest.
+// Conversations, messages and contacts (spec 2 §3, §7): the message pipeline's calls. The service screen
+// (Atendimento) adds its list, filters and conversation actions on top of these shapes.
 import { z } from 'zod';
-import { noPayload } from './common';
+import { MESSAGE_ORIGINS, MESSAGE_TYPES, SENDABLE_MEDIA } from '../constants';
+import { id, noPayload } from './common';
 import { defineCall } from './define';
+
+const iso = z.string();
+export const mediaType = z.enum(Object.keys(SENDABLE_MEDIA) as ['image', 'audio', 'video', 'document']);
+export type MediaType = z.infer<typeof mediaType>;
+
+export const contact = z.object({
+  _id: id,
+  name: z.string(),
+  override_name: z.string().nullable(),
+  phone: z.string(),
+  tags: z.array(id),
+  ignore: z.boolean(),
+  profile_picture: z.string().nullable(),
+  channel_contact_id: z.string().nullable(),
+  created: iso,
+});
+export type Contact = z.infer<typeof contact>;
+
+export const replyMessage = z.object({
+  type: z.string(),
+  message: z.string(),
+  media: z.string().nullable().optional(),
+  forwarded: z.boolean().optional(),
+});
+
+export const message = z.object({
+  _id: id,
+  conversation_id: id,
+  message: z.string(),
+  origin: z.enum(MESSAGE_ORIGINS),
+  type: z.enum(MESSAGE_TYPES),
+  media_url: z.string().nullable(),
+  file_name: z.string().nullable(),
+  canonical_url: z.string().nullable(),
+  deleted: z.boolean(),
+  /** 0 pending, 1 sent, 3 delivered, 4 or more read; -1 failed (then `failure` says why, in pt-BR). */
+  status: z.number().int(),
+  failure: z.string().nullable(),
+  created: iso,
+  user: id.nullable(),
+  message_id: z.string().nullable(),
+  platform_message_id: z.string().nullable(),
+  event: z.string().nullable(),
+  reply_message: replyMessage.nullable(),
+  location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().optional() }).nullable(),
+});
+export type Message = z.infer<typeof message>;
+
+export const conversation = z.object({
+  _id: id,
+  contact,
+  chip: id,
+  chatbot: id.nullable(),
+  chatbot_type: z.enum(['chatbot', 'flow_chatbot']).nullable(),
+  flow: id.nullable(),
+  department: id.nullable(),
+  created: iso,
+  finished: iso.nullable(),
+  is_manual: z.boolean(),
+  is_new: z.boolean(),
+  waiting_response: z.boolean(),
+  auto_follow_up: z.boolean(),
+  context_window: iso.nullable(),
+  channel_type: z.string().nullable(),
+  last_message: message.nullable(),
+  start_flow: z.boolean(),
+});
+export type Conversation = z.infer<typeof conversation>;
+
+/** The app's own id for a message it sends: the key that makes a repeated send harmless. */
+const localMessageId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'message_id inválido');
 
 export const conversationsCalls = {
   /** Open human conversations the caller can see (attendants: their departments only). */
@@ -9,5 +82,53 @@ export const conversationsCalls = {
     access: {},
     payload: noPayload,
     answer: z.object({ open_manual_count: z.number().int().nonnegative() }),
+  }),
+  /** A conversation's messages, oldest first: the last `limit`, or those before `before`. */
+  'get-messages-by-conversation': defineCall({
+    access: {},
+    payload: z.object({
+      conversation_id: id,
+      before: z.iso.datetime({ offset: true }).optional(),
+      limit: z.number().int().min(1).max(500).default(200),
+    }),
+    answer: z.array(message),
+  }),
+  /**
+   * Sends text or media into a conversation. Idempotent on `message_id`: the same id sent again, even
+   * concurrently, stores one message, makes one provider send and gets the same answer.
+   */
+  'send-conversation-message': defineCall({
+    access: {},
+    payload: z.object({
+      conversation_id: id,
+      message_id: localMessageId,
+      text: z.string().max(4096).default(''),
+      /** A file uploaded first with upload-file. */
+      media: z
+        .object({ type: mediaType, url: z.string().max(300), file_name: z.string().max(200).optional() })
+        .optional(),
+      /** The message being answered. */
+      reply_message: id.optional(),
+    }),
+    answer: message,
+  }),
+  /** Marks one of the caller's own sent messages deleted (never a summary), and deletes it at the provider. */
+  'delete-conversation-message': defineCall({
+    access: {},
+    payload: z.object({ _id: id }),
+    answer: message,
+  }),
+  /** Does this number have the messaging app on the chip's provider? `id` is the provider's id for it. */
+  'check-phone': defineCall({
+    access: {},
+    payload: z.object({ phone: z.string().max(40), chip: id }),
+    answer: z.object({ exists: z.boolean(), phone: z.string(), id: z.string().nullable() }),
+  }),
+  /** Uploads a file to send (spec 2 §7 upload-file): checked by its content against the type's formats. */
+  'upload-file': defineCall({
+    access: {},
+    upload: { maxBytes: 16 * 1024 * 1024 },
+    payload: z.object({ type: mediaType, filename: z.string().max(200).optional() }),
+    answer: z.object({ url: z.string(), type: mediaType, file_name: z.string(), mime: z.string() }),
   }),
 };

@@ -1,14 +1,40 @@
-// Socket events (socket.io at /sock/). Rooms: account_<id>; later account_campaign_<id>, webhook_<id>.
+// Socket events (socket.io at /sock/). Every signed-in socket is in its account room (chip status, user
+// changes); conversation events go only to the sockets allowed to see the conversation: owners and
+// managers of the account, and attendants of the conversation's department (spec 2 §6).
 import type { ChipStatus } from '../constants';
+import type { SimulatorMessage } from './chips';
+import type { Conversation, Message } from './conversations';
 
 /** The spec's single server→client event: `receive-message`, typed by `type`. */
 export type ReceiveMessage =
   | { type: 'qrcode'; chip_number_id: string; message: string }
   | { type: 'status'; chip_number_id: string; message: ChipStatus }
-  | { type: 'user_updated'; message: { _id: string } };
+  | { type: 'user_updated'; message: { _id: string } }
+  // spec 2 §4: the service screen's events
+  | { type: 'new_conversation'; message: Conversation }
+  | { type: 'new_message'; message: { conversation_id: string; message: Message } }
+  | { type: 'conversation_updated'; message: Conversation }
+  | { type: 'conversation_finished'; message: { _id: string; user: string | null } }
+  | { type: 'message_read'; message: { conversation_id: string; _id: string; status: number } }
+  | { type: 'set_manual'; message: { _id: string; user: string | null } }
+  /** Our own: a message changed otherwise (sent, delivered, failed, deleted). */
+  | { type: 'message_updated'; message: { conversation_id: string; message: Message } };
+
+export type ConversationEvent = Exclude<
+  ReceiveMessage,
+  { type: 'qrcode' } | { type: 'status' } | { type: 'user_updated' }
+>;
+
+/** The simulator page's socket: the business's replies and their status changes. */
+export type SimulatorEvent =
+  | { type: 'message'; message: SimulatorMessage }
+  | { type: 'status'; message: { id: string; status: number } }
+  | { type: 'deleted'; message: { id: string } }
+  | { type: 'chip'; message: { connected: boolean } };
 
 export interface ServerToClientEvents {
   'receive-message': (event: ReceiveMessage) => void;
+  simulator: (event: SimulatorEvent) => void;
 }
 
 export interface ClientToServerEvents {
@@ -17,3 +43,9 @@ export interface ClientToServerEvents {
 }
 
 export const accountRoom = (accountId: string) => `account_${accountId}`;
+/** Owners and managers: every conversation of the account. */
+export const allConversationsRoom = (accountId: string) => `account_${accountId}:all`;
+/** Attendants: the conversations of one department. */
+export const departmentRoom = (accountId: string, departmentId: string) =>
+  `account_${accountId}:department_${departmentId}`;
+export const simulatorRoom = (chipId: string, phone: string) => `simulator_${chipId}_${phone}`;

@@ -1,6 +1,7 @@
 // The registry of every call. Later domains add their `<domain>Calls` object here.
 import { z } from 'zod';
 import { appConfigCalls } from './app-config';
+import { chipsCalls } from './chips';
 import { configurationCalls } from './configuration';
 import { conversationsCalls } from './conversations';
 import type { CallDef } from './define';
@@ -12,6 +13,7 @@ z.config(z.locales.ptBR());
 export const calls = {
   ...usersCalls,
   ...configurationCalls,
+  ...chipsCalls,
   ...conversationsCalls,
   ...appConfigCalls,
 } satisfies Record<string, CallDef>;

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { PROFILE_PICTURE_MAX_BYTES } from '../constants';
 import { messages } from '../messages';
 import {
-  chipSummary,
   email,
   newPassword,
   noPayload,
@@ -79,7 +78,6 @@ export const usersCalls = {
     payload: noPayload,
     answer: z.object({ url: z.string() }),
   }),
-  'get-chip-numbers-by-user': defineCall({ access: {}, payload: noPayload, answer: z.array(chipSummary) }),
   'get-guru-subscription': defineCall({
     access: {},
     payload: noPayload,

@@ -1,30 +1,30 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { chips } from '../../db/schema';
 import type { Handlers } from '../../http/context';
+import {
+  adminUpdateChip,
+  connectChip,
+  listChips,
+  registerPhoneNumber,
+  resetChipConnection,
+  saveChip,
+} from './chips.service';
 
 export const chipsHandlers = {
-  // Attendants see only the chips of their departments (spec 1 §6); owners and managers see all.
-  'get-chip-numbers-by-user': async (_p, ctx) => {
-    const { user } = ctx;
-    if (user.userRole === 'user' && user.departments.length === 0) return [];
-    const rows = await ctx.services.db
-      .select()
-      .from(chips)
-      .where(
-        and(
-          eq(chips.accountId, user.accountId),
-          eq(chips.filed, false),
-          user.userRole === 'user' ? inArray(chips.departmentId, user.departments) : undefined,
-        ),
-      )
-      .orderBy(asc(chips.createdAt), asc(chips.id));
-    return rows.map((c) => ({
-      _id: c.id,
-      name: c.name,
-      status: c.status,
-      official: c.official,
-      waba: c.waba,
-      department: c.departmentId,
-    }));
+  'get-chip-numbers-by-user': (_p, ctx) => listChips(ctx),
+  'create-or-update-chip': (p, ctx) => saveChip(ctx, { ...p, department: p.department || null }),
+  'connect-chip': (p, ctx) => connectChip(ctx, p._id, p.connect),
+  'reset-chip-connection': (p, ctx) => resetChipConnection(ctx, p._id),
+  'admin-update-chip': (p, ctx) => adminUpdateChip(ctx, p),
+  'register-phone-number': (p, ctx) => registerPhoneNumber(ctx, p._id, p.register),
+  // The simulator page's calls: public, the link's token is the key.
+  'simulator-open': (p, ctx) => ctx.services.channels.simulator.open(p.token, p.pair),
+  'simulator-get-messages': (p, ctx) => ctx.services.channels.simulator.messages(p.token, p.phone),
+  'simulator-send': (p, ctx) => ctx.services.channels.simulator.send(p),
+  'simulator-upload': async (p, ctx) => {
+    if (!ctx.file) throw new Error('upload without a file');
+    return ctx.services.channels.simulator.upload(p.token, ctx.file);
+  },
+  'simulator-mark': async (p, ctx) => {
+    await ctx.services.channels.simulator.mark(p.token, p.phone, p.ids, p.status);
+    return { ok: true as const };
   },
 } satisfies Handlers;

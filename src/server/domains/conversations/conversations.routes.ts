@@ -1,6 +1,13 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { conversations } from '../../db/schema';
 import type { Handlers } from '../../http/context';
+import {
+  checkPhone,
+  deleteConversationMessage,
+  listMessages,
+  sendConversationMessage,
+  uploadFile,
+} from './conversations.service';
 
 export const conversationsHandlers = {
   // The bell (spec 1 "Shell elements"): open human conversations; attendants count only their departments.
@@ -20,4 +27,9 @@ export const conversationsHandlers = {
       );
     return { open_manual_count: row?.n ?? 0 };
   },
+  'get-messages-by-conversation': (p, ctx) => listMessages(ctx, p),
+  'send-conversation-message': (p, ctx) => sendConversationMessage(ctx, p),
+  'delete-conversation-message': (p, ctx) => deleteConversationMessage(ctx, p._id),
+  'check-phone': (p, ctx) => checkPhone(ctx, p),
+  'upload-file': (p, ctx) => uploadFile(ctx, p),
 } satisfies Handlers;

@@ -1,0 +1,85 @@
+// The one interface every channel speaks (DESIGN.md "channels/"). The server asks an adapter to connect,
+// send and check phones; the adapter reports back through the ChannelSink (QR codes, status, inbound
+// messages, delivery receipts). The simulator and the WhatsApp Cloud API implement it now; a Baileys
+// adapter for QR numbers fits the same shape: connect() starts a socket that emits qrcode() then
+// status('open'), credentials live in chip.credentials, and start() reconnects saved sessions at boot.
+import type { ChannelProvider, ChipStatus, MessageType } from '../../shared/constants';
+import type { chips } from '../db/schema';
+
+export type ChipRow = typeof chips.$inferSelect;
+
+/** What the business sends. Media is read from our media store (`path`) or served at `url`. */
+export type OutboundContent =
+  | { type: 'text'; text: string; replyTo?: string | null }
+  | {
+      type: 'image' | 'audio' | 'video' | 'document';
+      /** Absolute path of the file on disk. */
+      path: string;
+      /** Public URL of the same file, for providers that fetch it themselves. */
+      url: string;
+      mime: string;
+      fileName: string;
+      caption?: string;
+      replyTo?: string | null;
+    }
+  | {
+      type: 'template';
+      name: string;
+      language: string;
+      /** The provider's template components with their parameters. */
+      components: unknown[];
+      /** The text shown in our conversation. */
+      preview: string;
+    };
+
+/** A customer's message as the adapter read it, in the provider's terms. */
+export interface InboundMessage {
+  /** The provider's id of the message (a wamid): replays with the same id store nothing new. */
+  platformMessageId: string;
+  /** The customer's number as the provider gives it (wa_id, jid or digits). */
+  from: string;
+  /** The name the customer set on their profile. */
+  name?: string;
+  type: MessageType;
+  text: string;
+  media?: { buffer: Buffer; mime: string; fileName?: string };
+  /** A file already in our media store (the simulator uploads there first). */
+  storedMedia?: { url: string; fileName?: string };
+  location?: { latitude: number; longitude: number; name?: string };
+  /** The provider's id of the message this one answers. */
+  replyTo?: string;
+  timestamp?: Date;
+}
+
+export type ReceiptStatus = 'sent' | 'delivered' | 'read' | 'failed';
+
+/** Where adapters report. Implemented by the message pipeline (src/server/channels/index.ts). */
+export interface ChannelSink {
+  qrcode(chipId: string, code: string): Promise<void>;
+  status(chipId: string, status: ChipStatus): Promise<void>;
+  inbound(chipId: string, message: InboundMessage): Promise<void>;
+  receipt(chipId: string, platformMessageId: string, status: ReceiptStatus, reason?: string): Promise<void>;
+}
+
+/** A provider refused or failed: `message` is the pt-BR reason stored on the message. */
+export class ChannelError extends Error {}
+
+export interface ChannelAdapter {
+  readonly provider: ChannelProvider;
+  /** Starts connecting: QR channels report qrcode() then status('open'); others go straight to status. */
+  connect(chip: ChipRow): Promise<void>;
+  disconnect(chip: ChipRow): Promise<void>;
+  /** Forgets the credentials: the next connect needs a new QR scan. */
+  reset(chip: ChipRow): Promise<void>;
+  /** Sends to `to` (digits with country code); answers the provider's message id. Throws ChannelError. */
+  send(chip: ChipRow, to: string, content: OutboundContent): Promise<{ platformMessageId: string }>;
+  /** Whether `phone` (digits with country code) has the messaging app; `id` is the provider's id for it. */
+  checkPhone(chip: ChipRow, phone: string): Promise<{ exists: boolean; id: string | null }>;
+  /** Deletes a sent message for everyone, where the provider allows it. */
+  deleteMessage(chip: ChipRow, to: string, platformMessageId: string): Promise<void>;
+  /** Official numbers: registers the number with the provider (or removes it). */
+  register?(chip: ChipRow, register: boolean): Promise<void>;
+  /** At server start: reconnect what was connected. */
+  start?(chips: ChipRow[]): Promise<void>;
+  stop?(): Promise<void>;
+}

@@ -1,0 +1,256 @@
+// The simulator: a built-in channel whose "phone" is a web page (/simulador/<token>), so the whole product
+// runs and is tested without WhatsApp. Connecting shows a QR code that encodes the page's link with a
+// pairing code; opening that link "scans" it and the chip goes open. On the page one plays any customer:
+// what they send enters the same pipeline as a real provider's messages, the business's replies arrive
+// over the socket, and the page's delivered/read marks come back as receipts.
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { SimulatorMessage } from '../../../shared/contract/chips';
+import { simulatorRoom } from '../../../shared/contract/events';
+import { newId } from '../../../shared/ids';
+import { messages as texts } from '../../../shared/messages';
+import { normalizePhone } from '../../../shared/phone';
+import { chips, contacts, conversations, messages } from '../../db/schema';
+import type { Services, UploadedFile } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { type ChannelAdapter, ChannelError, type ChannelSink, type ChipRow } from '../adapter';
+
+interface Credentials {
+  /** The page's link token: 256 random bits, base64url. */
+  token?: string;
+  /** The code of the QR waiting to be scanned. */
+  pair?: string | null;
+}
+
+export interface SimulatorSend {
+  token: string;
+  phone: string;
+  name: string;
+  id: string;
+  type: 'text' | 'image' | 'audio' | 'video' | 'document' | 'location';
+  text: string;
+  media_url?: string;
+  file_name?: string;
+  location?: { latitude: number; longitude: number; name?: string };
+}
+
+export interface SimulatorChannel {
+  adapter: ChannelAdapter;
+  open(token: string, pair?: string): Promise<{ chip_name: string; connected: boolean }>;
+  messages(token: string, phone: string): Promise<SimulatorMessage[]>;
+  send(input: SimulatorSend): Promise<SimulatorMessage>;
+  upload(token: string, file: UploadedFile): Promise<{ url: string; mime: string; file_name: string }>;
+  mark(token: string, phone: string, ids: string[], status: 3 | 4): Promise<void>;
+  /** The socket room of a page, or null when the link is not valid. */
+  authorize(token: string, phone: string): Promise<string | null>;
+}
+
+const randomToken = (bytes: number) => randomBytes(bytes).toString('base64url');
+const credentialsOf = (chip: ChipRow) => chip.credentials as Credentials;
+
+/** The link a QR code encodes: absolute with PUBLIC_URL, otherwise a path the app completes with its origin. */
+export const simulatorLink = (base: string, token: string, pair?: string) =>
+  `${base}/simulador/${token}${pair ? `?pair=${pair}` : ''}`;
+
+export function createSimulatorChannel(deps: {
+  sink: ChannelSink;
+  services: () => Services;
+}): SimulatorChannel {
+  const db = () => deps.services().db;
+
+  async function chipByToken(token: string): Promise<ChipRow | null> {
+    const [chip] = await db()
+      .select()
+      .from(chips)
+      .where(
+        and(
+          sql`${chips.credentials}->>'token' = ${token}`,
+          eq(chips.provider, 'simulator'),
+          eq(chips.filed, false),
+        ),
+      )
+      .limit(1);
+    return chip ?? null;
+  }
+
+  async function requireChip(token: string) {
+    const chip = await chipByToken(token);
+    if (!chip) throw new AppError(texts.simulatorLinkInvalid, 404);
+    return chip;
+  }
+
+  function customerPhone(raw: string) {
+    const phone = normalizePhone(raw);
+    if (!phone) throw new AppError(texts.invalidPhone);
+    return phone;
+  }
+
+  const setCredentials = (chip: ChipRow, credentials: Credentials) =>
+    db()
+      .update(chips)
+      .set({ credentials: { ...credentials } })
+      .where(eq(chips.id, chip.id));
+
+  /** Tells every open page of this chip, whichever customer it plays, that the chip (dis)connected. */
+  function notifyPages(chip: ChipRow, connected: boolean) {
+    const io = deps.services().realtime.io;
+    const prefix = `simulator_${chip.id}_`;
+    const rooms = [...io.of('/').adapter.rooms.keys()].filter((room) => room.startsWith(prefix));
+    if (rooms.length) io.to(rooms).emit('simulator', { type: 'chip', message: { connected } });
+  }
+
+  const adapter: ChannelAdapter = {
+    provider: 'simulator',
+    async connect(chip) {
+      const credentials = credentialsOf(chip);
+      const token = credentials.token ?? randomToken(32);
+      const pair = randomToken(12);
+      await setCredentials(chip, { token, pair });
+      await deps.sink.qrcode(chip.id, simulatorLink(deps.services().config.serverAddress, token, pair));
+    },
+    async disconnect(chip) {
+      await setCredentials(chip, { token: credentialsOf(chip).token, pair: null });
+      await deps.sink.status(chip.id, 'close');
+      notifyPages(chip, false);
+    },
+    async reset(chip) {
+      // A new link is needed: every open simulator page of this chip stops working.
+      notifyPages(chip, false);
+      await setCredentials(chip, {});
+      await deps.sink.status(chip.id, 'close');
+    },
+    async send(chip, to, content) {
+      const token = credentialsOf(chip).token;
+      if (!token || chip.status !== 'open') throw new ChannelError(texts.chipDisconnected);
+      const id = `SIM${newId()}`;
+      const base: Omit<SimulatorMessage, 'type' | 'text' | 'media_url' | 'file_name'> = {
+        id,
+        from_me: true,
+        location: null,
+        status: 1,
+        created: new Date().toISOString(),
+      };
+      const message: SimulatorMessage =
+        content.type === 'text'
+          ? { ...base, type: 'text', text: content.text, media_url: null, file_name: null }
+          : content.type === 'template'
+            ? { ...base, type: 'text', text: content.preview, media_url: null, file_name: null }
+            : {
+                ...base,
+                type: content.type,
+                text: content.caption ?? '',
+                media_url: content.url,
+                file_name: content.fileName,
+              };
+      deps.services().realtime.toSimulator(chip.id, to, { type: 'message', message });
+      return { platformMessageId: id };
+    },
+    async checkPhone(_chip, phone) {
+      // Every valid number "has the app" in the simulator.
+      const normalized = normalizePhone(phone);
+      return { exists: normalized !== null, id: normalized };
+    },
+    async deleteMessage(chip, to, platformMessageId) {
+      deps
+        .services()
+        .realtime.toSimulator(chip.id, to, { type: 'deleted', message: { id: platformMessageId } });
+    },
+  };
+
+  return {
+    adapter,
+    async open(token, pair) {
+      const chip = await requireChip(token);
+      const waiting = credentialsOf(chip).pair;
+      if (pair && waiting && pair === waiting && chip.status !== 'open') {
+        await setCredentials(chip, { token, pair: null });
+        await deps.sink.status(chip.id, 'open');
+        notifyPages(chip, true);
+        return { chip_name: chip.name, connected: true };
+      }
+      return { chip_name: chip.name, connected: chip.status === 'open' };
+    },
+    async messages(token, rawPhone) {
+      const chip = await requireChip(token);
+      const phone = customerPhone(rawPhone);
+      const rows = await db()
+        .select({ m: messages })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+        .where(
+          and(
+            eq(messages.chipId, chip.id),
+            eq(contacts.phone, phone),
+            eq(contacts.accountId, chip.accountId),
+            // What reached the phone: the customer's own messages and the business's sent ones.
+            sql`${messages.platformMessageId} is not null`,
+            inArray(messages.type, ['text', 'image', 'audio', 'video', 'document', 'location']),
+          ),
+        )
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(200);
+      return rows.reverse().map(({ m }) => ({
+        id: m.platformMessageId ?? m.id,
+        from_me: m.origin !== 'customer',
+        type: m.type,
+        text: m.deleted ? '' : m.message,
+        media_url: m.deleted ? null : m.mediaUrl,
+        file_name: m.fileName,
+        location: m.location ?? null,
+        status: m.origin === 'customer' ? 1 : Math.max(m.status, 1),
+        created: m.createdAt.toISOString(),
+      }));
+    },
+    async send(input) {
+      const chip = await requireChip(input.token);
+      if (chip.status !== 'open') throw new AppError(texts.simulatorDisconnected);
+      const phone = customerPhone(input.phone);
+      const media = input.type !== 'text' && input.type !== 'location';
+      if (media && !(input.media_url && deps.services().media.pathOf(input.media_url))) {
+        throw new AppError(texts.mediaNotFound);
+      }
+      if (input.type === 'text' && !input.text.trim()) throw new AppError(texts.messageEmpty);
+      if (input.type === 'location' && !input.location) throw new AppError(texts.requiredField);
+      const platformMessageId = `SIMC${phone}${input.id}`;
+      await deps.sink.inbound(chip.id, {
+        platformMessageId,
+        from: phone,
+        name: input.name,
+        type: input.type,
+        text: input.type === 'location' ? (input.location?.name ?? '') : input.text,
+        ...(media && input.media_url && { storedMedia: { url: input.media_url, fileName: input.file_name } }),
+        ...(input.location && { location: input.location }),
+      });
+      return {
+        id: platformMessageId,
+        from_me: false,
+        type: input.type,
+        text: input.text,
+        media_url: input.media_url ?? null,
+        file_name: input.file_name ?? null,
+        location: input.location ?? null,
+        status: 1,
+        created: new Date().toISOString(),
+      };
+    },
+    async upload(token, file) {
+      await requireChip(token);
+      const media = deps.services().media;
+      const kind = await media.classify(file.buffer, file.filename);
+      if (!kind) throw new AppError(texts.mediaWrongType);
+      const stored = await media.save(file.buffer, kind.ext, kind.mime);
+      return { url: stored.url, mime: kind.mime, file_name: file.filename.slice(0, 200) || stored.name };
+    },
+    async mark(token, rawPhone, ids, status) {
+      const chip = await requireChip(token);
+      customerPhone(rawPhone);
+      for (const id of ids) await deps.sink.receipt(chip.id, id, status === 4 ? 'read' : 'delivered');
+    },
+    async authorize(token, rawPhone) {
+      const phone = normalizePhone(rawPhone);
+      const chip = phone ? await chipByToken(token) : null;
+      return chip && phone ? simulatorRoom(chip.id, phone) : null;
+    },
+  };
+}

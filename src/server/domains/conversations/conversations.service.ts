@@ -1,0 +1,298 @@
+// The outbound half of the message pipeline, and the conversation calls around it. Who may see a
+// conversation: owners and managers every one of the account; attendants those of their departments.
+import { and, desc, eq, lt, lte, sql } from 'drizzle-orm';
+import { MESSAGE_STATUS } from '../../../shared/constants';
+import type { Message } from '../../../shared/contract/conversations';
+import { newId } from '../../../shared/ids';
+import { messages as texts } from '../../../shared/messages';
+import { normalizePhone } from '../../../shared/phone';
+import { ChannelError, type ChipRow, type OutboundContent } from '../../channels/adapter';
+import { chips, contacts, conversations, messages } from '../../db/schema';
+import type { SignedInContext } from '../../http/context';
+import { AppError } from '../../http/errors';
+import type { AuthUser } from '../auth/auth.service';
+import { toMessage } from './present';
+
+type Ctx = SignedInContext;
+
+const canSeeDepartment = (user: AuthUser, departmentId: string | null) =>
+  user.userRole !== 'user' || (departmentId !== null && user.departments.includes(departmentId));
+
+/** The conversation with its chip and contact, when the caller may see it; otherwise 'not found'. */
+async function visibleConversation(ctx: Ctx, conversationId: string) {
+  const [row] = await ctx.services.db
+    .select({ conversation: conversations, chip: chips, contact: contacts })
+    .from(conversations)
+    .innerJoin(chips, eq(chips.id, conversations.chipId))
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .where(and(eq(conversations.id, conversationId), eq(conversations.accountId, ctx.user.accountId)))
+    .limit(1);
+  if (!row || !canSeeDepartment(ctx.user, row.conversation.departmentId)) throw new AppError(texts.notFound);
+  return row;
+}
+
+/** A chip the caller may use: attendants only their departments' chips. */
+export async function visibleChip(ctx: Ctx, chipId: string): Promise<ChipRow> {
+  const [chip] = await ctx.services.db
+    .select()
+    .from(chips)
+    .where(and(eq(chips.id, chipId), eq(chips.accountId, ctx.user.accountId), eq(chips.filed, false)))
+    .limit(1);
+  if (!chip || !canSeeDepartment(ctx.user, chip.departmentId)) throw new AppError(texts.notFound);
+  return chip;
+}
+
+export async function listMessages(
+  ctx: Ctx,
+  p: { conversation_id: string; before?: string; limit: number },
+): Promise<Message[]> {
+  await visibleConversation(ctx, p.conversation_id);
+  const rows = await ctx.services.db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, p.conversation_id),
+        p.before ? lt(messages.createdAt, new Date(p.before)) : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(p.limit);
+  return rows.reverse().map(toMessage);
+}
+
+// Sends in flight in this process, by account and message_id: a repeat waits for the first one.
+const inFlight = new Map<string, Promise<Message>>();
+const SETTLE_POLL_MS = 50;
+const SETTLE_TIMEOUT_MS = 30_000;
+
+/** The answer of a send another request (maybe another process) started: waits until it has settled. */
+async function settled(ctx: Ctx, messageId: string, conversationId: string): Promise<Message> {
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  for (;;) {
+    const [row] = await ctx.services.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.accountId, ctx.user.accountId), eq(messages.messageId, messageId)))
+      .limit(1);
+    if (!row) throw new AppError(texts.notFound);
+    if (row.conversationId !== conversationId) throw new AppError(texts.messageIdReused);
+    if (row.status !== MESSAGE_STATUS.pending || Date.now() > deadline) return toMessage(row);
+    await new Promise((r) => setTimeout(r, SETTLE_POLL_MS));
+  }
+}
+
+export interface SendInput {
+  conversation_id: string;
+  message_id: string;
+  text: string;
+  media?: { type: 'image' | 'audio' | 'video' | 'document'; url: string; file_name?: string };
+  reply_message?: string;
+}
+
+/**
+ * Sends into a conversation, once per message_id: the row is the lock (a unique index on account and
+ * message_id), so repeats, concurrent or later, store nothing new, never call the provider again and
+ * answer the first send's result.
+ */
+export function sendConversationMessage(ctx: Ctx, p: SendInput): Promise<Message> {
+  const key = `${ctx.user.accountId}:${p.message_id}`;
+  const running = inFlight.get(key);
+  if (running) return running;
+  const work = send(ctx, p).finally(() => inFlight.delete(key));
+  inFlight.set(key, work);
+  return work;
+}
+
+async function send(ctx: Ctx, p: SendInput): Promise<Message> {
+  const { db, realtime, media, channels } = ctx.services;
+  const { conversation, chip, contact } = await visibleConversation(ctx, p.conversation_id);
+  const text = p.text.trim();
+  if (!text && !p.media) throw new AppError(texts.messageEmpty);
+
+  const [existing] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.accountId, ctx.user.accountId), eq(messages.messageId, p.message_id)))
+    .limit(1);
+  if (existing) return settled(ctx, p.message_id, conversation.id);
+  if (conversation.finishedAt) throw new AppError(texts.conversationFinished);
+
+  let file: { path: string; mime: string } | null = null;
+  if (p.media) {
+    const path = media.pathOf(p.media.url);
+    const kind = path ? await media.classifyFile(path, p.media.url) : null;
+    if (!path || !kind) throw new AppError(texts.mediaNotFound);
+    if (kind.kind !== p.media.type) throw new AppError(texts.mediaWrongType);
+    file = { path, mime: kind.mime };
+  }
+  let quoted: typeof messages.$inferSelect | undefined;
+  if (p.reply_message) {
+    [quoted] = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.id, p.reply_message), eq(messages.conversationId, conversation.id)))
+      .limit(1);
+    if (!quoted) throw new AppError(texts.notFound);
+  }
+  // The signature (spec 2 §6): the user's name in bold before the text.
+  const body = ctx.user.userSignature && text ? `*${ctx.user.name}*:\n${text}` : text;
+
+  const [row] = await db
+    .insert(messages)
+    .values({
+      id: newId(),
+      accountId: ctx.user.accountId,
+      conversationId: conversation.id,
+      chipId: chip.id,
+      origin: 'user',
+      type: p.media?.type ?? 'text',
+      message: body,
+      mediaUrl: p.media?.url ?? null,
+      fileName: p.media ? (p.media.file_name ?? null) : null,
+      userId: ctx.user.id,
+      messageId: p.message_id,
+      status: MESSAGE_STATUS.pending,
+      replyMessage: quoted ? { type: quoted.type, message: quoted.message, media: quoted.mediaUrl } : null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  // Another request with this message_id stored it first (another process, or a moment ago).
+  if (!row) return settled(ctx, p.message_id, conversation.id);
+
+  await db
+    .update(conversations)
+    .set({
+      waitingResponse: false,
+      isNew: false,
+      lastMessageId: row.id,
+      lastMessageAt: row.createdAt,
+      updatedAt: new Date(),
+    })
+    .where(eq(conversations.id, conversation.id));
+  const department = conversation.departmentId;
+  realtime.toConversation(ctx.user.accountId, department, {
+    type: 'new_message',
+    message: { conversation_id: conversation.id, message: toMessage(row) },
+  });
+
+  const to =
+    contact.channelContactId && chip.provider !== 'simulator' ? contact.channelContactId : contact.phone;
+  const replyTo = quoted?.platformMessageId ?? null;
+  const content: OutboundContent =
+    p.media && file
+      ? {
+          type: p.media.type,
+          path: file.path,
+          url: p.media.url,
+          mime: file.mime,
+          fileName: p.media.file_name ?? p.media.url.split('/').pop() ?? 'arquivo',
+          caption: body || undefined,
+          replyTo,
+        }
+      : { type: 'text', text: body, replyTo };
+
+  let outcome: Partial<typeof messages.$inferInsert>;
+  try {
+    if (chip.status !== 'open') throw new ChannelError(texts.chipDisconnected);
+    const sent = await channels.adapter(chip).send(chip, to, content);
+    outcome = { status: MESSAGE_STATUS.sent, platformMessageId: sent.platformMessageId };
+  } catch (err) {
+    const reason = err instanceof ChannelError ? err.message : texts.providerFailed;
+    if (!(err instanceof ChannelError)) ctx.services.log.error({ err }, 'channel send failed');
+    outcome = { status: MESSAGE_STATUS.failed, failure: reason };
+  }
+  // A receipt may already have moved it on (a fast phone): keep the higher status.
+  const [final] = await db
+    .update(messages)
+    .set({
+      ...outcome,
+      status: sql`greatest(${messages.status}, ${outcome.status})`,
+    })
+    .where(eq(messages.id, row.id))
+    .returning();
+  const result = toMessage(final ?? row);
+  realtime.toConversation(ctx.user.accountId, department, {
+    type: 'message_updated',
+    message: { conversation_id: conversation.id, message: result },
+  });
+  return result;
+}
+
+/** Deletes one of the caller's own sent messages, for everyone where the provider allows it. */
+export async function deleteConversationMessage(ctx: Ctx, messageId: string): Promise<Message> {
+  const { db, realtime, channels } = ctx.services;
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.accountId, ctx.user.accountId)))
+    .limit(1);
+  if (!row) throw new AppError(texts.notFound);
+  const { conversation, chip, contact } = await visibleConversation(ctx, row.conversationId);
+  if (row.type === 'summary') throw new AppError(texts.summaryNotDeletable);
+  if (row.origin !== 'user' || row.userId !== ctx.user.id) throw new AppError(texts.onlyOwnMessages);
+  if (row.deleted) return toMessage(row);
+  const [updated] = await db
+    .update(messages)
+    .set({ deleted: true })
+    .where(eq(messages.id, row.id))
+    .returning();
+  if (row.platformMessageId && chip.status === 'open') {
+    const to =
+      contact.channelContactId && chip.provider !== 'simulator' ? contact.channelContactId : contact.phone;
+    await channels
+      .adapter(chip)
+      .deleteMessage(chip, to, row.platformMessageId)
+      .catch((err: unknown) => ctx.services.log.warn({ err }, 'provider delete failed'));
+  }
+  const result = toMessage(updated ?? row);
+  realtime.toConversation(ctx.user.accountId, conversation.departmentId, {
+    type: 'message_updated',
+    message: { conversation_id: conversation.id, message: result },
+  });
+  return result;
+}
+
+export async function checkPhone(ctx: Ctx, p: { phone: string; chip: string }) {
+  const chip = await visibleChip(ctx, p.chip);
+  const phone = normalizePhone(p.phone);
+  if (!phone) throw new AppError(texts.invalidPhone);
+  if (chip.status !== 'open') throw new AppError(texts.chipDisconnected);
+  try {
+    const found = await ctx.services.channels.adapter(chip).checkPhone(chip, phone);
+    return { exists: found.exists, phone, id: found.id };
+  } catch (err) {
+    if (err instanceof ChannelError) throw new AppError(err.message);
+    throw err;
+  }
+}
+
+export async function uploadFile(
+  ctx: Ctx,
+  p: { type: 'image' | 'audio' | 'video' | 'document'; filename?: string },
+) {
+  const file = ctx.file;
+  if (!file) throw new AppError(texts.fileRequired);
+  const name = (p.filename || file.filename || 'arquivo').slice(0, 200);
+  const kind = await ctx.services.media.classify(file.buffer, name);
+  if (!kind || kind.kind !== p.type) throw new AppError(texts.mediaWrongType);
+  const stored = await ctx.services.media.save(file.buffer, kind.ext, kind.mime);
+  return { url: stored.url, type: kind.kind, file_name: name, mime: kind.mime };
+}
+
+/**
+ * Housekeeping: a send still pending minutes later was cut off by a restart. It is marked failed, never
+ * sent again: whether the provider got it is unknown, and a duplicate is worse than asking to resend.
+ */
+export async function failInterruptedSends(ctx: Pick<Ctx, 'services'>, olderThanMs = 2 * 60 * 1000) {
+  await ctx.services.db
+    .update(messages)
+    .set({ status: MESSAGE_STATUS.failed, failure: texts.sendInterrupted })
+    .where(
+      and(
+        eq(messages.status, MESSAGE_STATUS.pending),
+        eq(messages.origin, 'user'),
+        lte(messages.createdAt, new Date(Date.now() - olderThanMs)),
+      ),
+    );
+}

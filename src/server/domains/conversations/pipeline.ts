@@ -1,0 +1,279 @@
+// The inbound half of the message pipeline: what happens when a channel reports a customer's message or a
+// delivery receipt. Every step is safe to repeat: a replayed webhook finds its message already stored
+// (unique per chip and provider id) and changes nothing.
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { MESSAGE_STATUS, OFFICIAL_CHANNEL_TYPE } from '../../../shared/constants';
+import { newId } from '../../../shared/ids';
+import { normalizePhone } from '../../../shared/phone';
+import type { ChipRow, InboundMessage, ReceiptStatus } from '../../channels/adapter';
+import { contacts, conversations, messages, tags } from '../../db/schema';
+import type { Services } from '../../http/context';
+import { matchAutoTags } from '../tags/auto-tag';
+import { loadConversation, toMessage } from './present';
+
+/** The provider's reply window on official channels: 24 h after the customer's last message. */
+const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+async function upsertContact(services: Services, chip: ChipRow, phone: string, inbound: InboundMessage) {
+  const { db } = services;
+  const name = (inbound.name ?? '').trim().slice(0, 200);
+  const [row] = await db
+    .insert(contacts)
+    .values({ id: newId(), accountId: chip.accountId, phone, name, channelContactId: inbound.from })
+    .onConflictDoUpdate({
+      target: [contacts.accountId, contacts.phone],
+      targetWhere: sql`${contacts.filed} = false`,
+      // A profile name fills an empty name; a name the team typed (override_name) is never touched.
+      set: {
+        name: sql`case when ${contacts.name} = '' then excluded.name else ${contacts.name} end`,
+        channelContactId: sql`excluded.channel_contact_id`,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('contact upsert returned nothing');
+  return row;
+}
+
+/** The contact's open conversation on this chip, or a new one as the chip's settings say. */
+async function openConversation(services: Services, chip: ChipRow, contactId: string) {
+  const { db } = services;
+  const find = async () =>
+    (
+      await db
+        .select()
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.chipId, chip.id),
+            eq(conversations.contactId, contactId),
+            isNull(conversations.finishedAt),
+          ),
+        )
+        .limit(1)
+    )[0];
+  const found = await find();
+  if (found) return { conversation: found, created: false };
+  // Who answers first (spec 3 §3 redirect). Chatbots and flows take over here when they exist; until then
+  // the conversation waits for them, and a human can take it with 'Atender como humano'.
+  const human = chip.redirect === 'human';
+  const [inserted] = await db
+    .insert(conversations)
+    .values({
+      id: newId(),
+      accountId: chip.accountId,
+      chipId: chip.id,
+      contactId,
+      departmentId: chip.departmentId,
+      isManual: human,
+      chatbotType: human ? null : chip.redirect === 'flow_chatbot' ? 'flow_chatbot' : 'chatbot',
+      chatbotId: chip.redirect === 'ai_chatbot' ? chip.chatbotId : null,
+      flowId: chip.redirect === 'flow_chatbot' ? chip.flowId : null,
+      startFlow: chip.redirect === 'flow_chatbot',
+      isNew: true,
+      channelType: chip.official ? OFFICIAL_CHANNEL_TYPE : null,
+    })
+    // Two first messages at once: the open-conversation index lets one insert win; the other finds it.
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return { conversation: inserted, created: true };
+  const again = await find();
+  if (!again) throw new Error('open conversation vanished');
+  return { conversation: again, created: false };
+}
+
+/** An ignored contact's message is kept, in a finished conversation when none is open, and nothing more. */
+async function storageConversation(services: Services, chip: ChipRow, contactId: string) {
+  const { db } = services;
+  const [open] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.chipId, chip.id),
+        eq(conversations.contactId, contactId),
+        isNull(conversations.finishedAt),
+      ),
+    )
+    .limit(1);
+  if (open) return open;
+  const [created] = await db
+    .insert(conversations)
+    .values({
+      id: newId(),
+      accountId: chip.accountId,
+      chipId: chip.id,
+      contactId,
+      departmentId: chip.departmentId,
+      isNew: false,
+      finishedAt: new Date(),
+      channelType: chip.official ? OFFICIAL_CHANNEL_TYPE : null,
+    })
+    .returning();
+  if (!created) throw new Error('conversation insert returned nothing');
+  return created;
+}
+
+async function saveInboundMedia(services: Services, media: NonNullable<InboundMessage['media']>) {
+  const sniffed = await services.media.sniff(media.buffer, [media.mime]);
+  const fromName = /\.([a-z0-9]{2,5})$/i.exec(media.fileName ?? '')?.[1]?.toLowerCase();
+  const ext = sniffed?.ext ?? fromName ?? 'bin';
+  return services.media.save(media.buffer, ext, sniffed?.mime ?? media.mime);
+}
+
+/** Stores a customer's message and tells the team. Repeating it (a webhook replay) changes nothing. */
+export async function receiveInbound(services: Services, chip: ChipRow, inbound: InboundMessage) {
+  const { db, realtime } = services;
+  const already = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.chipId, chip.id), eq(messages.platformMessageId, inbound.platformMessageId)))
+    .limit(1);
+  if (already.length) return;
+
+  const phone = normalizePhone(inbound.from) ?? inbound.from.replace(/\D/g, '');
+  const contact = await upsertContact(services, chip, phone, inbound);
+  const handled = !contact.ignore;
+  const { conversation, created } = handled
+    ? await openConversation(services, chip, contact.id)
+    : { conversation: await storageConversation(services, chip, contact.id), created: false };
+
+  let replyMessage: (typeof messages.$inferInsert)['replyMessage'] = null;
+  if (inbound.replyTo) {
+    const [quoted] = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.chipId, chip.id), eq(messages.platformMessageId, inbound.replyTo)))
+      .limit(1);
+    if (quoted) replyMessage = { type: quoted.type, message: quoted.message, media: quoted.mediaUrl };
+  }
+  const stored = inbound.media ? await saveInboundMedia(services, inbound.media) : null;
+  const createdAt = inbound.timestamp ?? new Date();
+  const [row] = await db
+    .insert(messages)
+    .values({
+      id: newId(),
+      accountId: chip.accountId,
+      conversationId: conversation.id,
+      chipId: chip.id,
+      origin: 'customer',
+      type: inbound.type,
+      message: inbound.text,
+      mediaUrl: stored?.url ?? inbound.storedMedia?.url ?? null,
+      fileName: inbound.media?.fileName ?? inbound.storedMedia?.fileName ?? null,
+      platformMessageId: inbound.platformMessageId,
+      status: MESSAGE_STATUS.sent,
+      location: inbound.location ?? null,
+      replyMessage,
+      createdAt,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) {
+    // The same message arrived twice at once; the other copy was stored first.
+    if (stored) await services.media.remove(stored.url);
+    return;
+  }
+  if (!handled) return;
+
+  await db
+    .update(conversations)
+    .set({
+      waitingResponse: true,
+      lastMessageId: row.id,
+      lastMessageAt: row.createdAt,
+      updatedAt: new Date(),
+      ...(chip.official && { contextWindow: new Date(createdAt.getTime() + REPLY_WINDOW_MS) }),
+    })
+    .where(eq(conversations.id, conversation.id));
+
+  if (inbound.text) {
+    const candidates = await db
+      .select({ id: tags.id, autoTag: tags.autoTag, keywords: tags.keywords })
+      .from(tags)
+      .where(and(eq(tags.accountId, chip.accountId), eq(tags.filed, false), eq(tags.autoTag, true)));
+    const matched = matchAutoTags(inbound.text, candidates).filter((id) => !contact.tags.includes(id));
+    if (matched.length) {
+      // Appended in SQL, so two messages tagging at once both keep their tags.
+      await db
+        .update(contacts)
+        .set({
+          tags: sql`(select coalesce(jsonb_agg(distinct t), '[]'::jsonb) from jsonb_array_elements(${contacts.tags} || ${JSON.stringify(matched)}::jsonb) t)`,
+        })
+        .where(eq(contacts.id, contact.id));
+    }
+  }
+
+  const view = await loadConversation(db, conversation.id);
+  if (!view) return;
+  if (created) {
+    realtime.toConversation(chip.accountId, view.department, { type: 'new_conversation', message: view });
+  } else {
+    realtime.toConversation(chip.accountId, view.department, {
+      type: 'new_message',
+      message: { conversation_id: view._id, message: toMessage(row) },
+    });
+  }
+}
+
+const RECEIPT_STATUS: Record<ReceiptStatus, number> = {
+  sent: MESSAGE_STATUS.sent,
+  delivered: MESSAGE_STATUS.delivered,
+  read: MESSAGE_STATUS.read,
+  failed: MESSAGE_STATUS.failed,
+};
+
+/** How long a receipt waits for its send to be stored: a fast phone can answer before the provider does. */
+const RECEIPT_RETRY_MS = [100, 300, 600, 1000];
+
+/** Applies a provider's sent/delivered/read/failed to our message. Status never goes backwards. */
+export async function applyReceipt(
+  services: Services,
+  chip: ChipRow,
+  platformMessageId: string,
+  status: ReceiptStatus,
+  reason?: string,
+) {
+  const { db, realtime } = services;
+  const value = RECEIPT_STATUS[status];
+  const match = and(eq(messages.chipId, chip.id), eq(messages.platformMessageId, platformMessageId));
+  for (let attempt = 0; ; attempt++) {
+    const [row] =
+      value === MESSAGE_STATUS.failed
+        ? // A failure counts only before delivery: a late failure of a delivered message is noise.
+          await db
+            .update(messages)
+            .set({ status: value, failure: reason ?? null })
+            .where(and(match, sql`${messages.status} between 0 and ${MESSAGE_STATUS.sent}`))
+            .returning()
+        : await db
+            .update(messages)
+            .set({ status: value })
+            .where(and(match, gte(sql`${value}`, messages.status), sql`${messages.status} <> ${value}`))
+            .returning();
+    if (row) {
+      const [conversation] = await db
+        .select({ departmentId: conversations.departmentId })
+        .from(conversations)
+        .where(eq(conversations.id, row.conversationId));
+      const department = conversation?.departmentId ?? null;
+      if (value === MESSAGE_STATUS.read) {
+        realtime.toConversation(chip.accountId, department, {
+          type: 'message_read',
+          message: { conversation_id: row.conversationId, _id: row.id, status: row.status },
+        });
+      } else {
+        realtime.toConversation(chip.accountId, department, {
+          type: 'message_updated',
+          message: { conversation_id: row.conversationId, message: toMessage(row) },
+        });
+      }
+      return;
+    }
+    const exists = await db.select({ id: messages.id }).from(messages).where(match).limit(1);
+    // Known and already at (or past) this status: nothing to do. Unknown: maybe not stored yet.
+    if (exists.length) return;
+    const wait = RECEIPT_RETRY_MS[attempt];
+    if (wait === undefined) return;
+    await new Promise((r) => setTimeout(r, wait));
+  }
+}

@@ -1,0 +1,82 @@
+// Rows to the contract's shapes, and the one query that loads a conversation with its contact and last
+// message.
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Contact, Conversation, Message } from '../../../shared/contract/conversations';
+import type { Db } from '../../db';
+import { contacts, conversations, messages } from '../../db/schema';
+
+type MessageRow = typeof messages.$inferSelect;
+type ContactRow = typeof contacts.$inferSelect;
+type ConversationRow = typeof conversations.$inferSelect;
+
+export const toMessage = (m: MessageRow): Message => ({
+  _id: m.id,
+  conversation_id: m.conversationId,
+  message: m.deleted ? '' : m.message,
+  origin: m.origin,
+  type: m.type,
+  media_url: m.deleted ? null : m.mediaUrl,
+  file_name: m.fileName,
+  canonical_url: m.canonicalUrl,
+  deleted: m.deleted,
+  status: m.status,
+  failure: m.failure,
+  created: m.createdAt.toISOString(),
+  user: m.userId,
+  message_id: m.messageId,
+  platform_message_id: m.platformMessageId,
+  event: m.event,
+  reply_message: m.replyMessage ?? null,
+  location: m.deleted ? null : (m.location ?? null),
+});
+
+export const toContact = (c: ContactRow): Contact => ({
+  _id: c.id,
+  name: c.name,
+  override_name: c.overrideName,
+  phone: c.phone,
+  tags: c.tags,
+  ignore: c.ignore,
+  profile_picture: c.profilePicture,
+  channel_contact_id: c.channelContactId,
+  created: c.createdAt.toISOString(),
+});
+
+export const toConversation = (
+  c: ConversationRow,
+  contact: ContactRow,
+  last: MessageRow | null,
+): Conversation => ({
+  _id: c.id,
+  contact: toContact(contact),
+  chip: c.chipId,
+  chatbot: c.chatbotId,
+  chatbot_type: c.chatbotType,
+  flow: c.flowId,
+  department: c.departmentId,
+  created: c.createdAt.toISOString(),
+  finished: c.finishedAt?.toISOString() ?? null,
+  is_manual: c.isManual,
+  is_new: c.isNew,
+  waiting_response: c.waitingResponse,
+  auto_follow_up: c.autoFollowUp,
+  context_window: c.contextWindow?.toISOString() ?? null,
+  channel_type: c.channelType,
+  last_message: last ? toMessage(last) : null,
+  start_flow: c.startFlow,
+});
+
+const lastMessage = alias(messages, 'last_message');
+
+/** A conversation with its contact and last message, as the contract shapes it; null when not found. */
+export async function loadConversation(db: Db, conversationId: string): Promise<Conversation | null> {
+  const [row] = await db
+    .select({ conversation: conversations, contact: contacts, last: lastMessage })
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
+  return row ? toConversation(row.conversation, row.contact, row.last) : null;
+}
