@@ -48,6 +48,8 @@ export interface Realtime {
     userRole: UserRole;
     departments: string[];
   }): Promise<void>;
+  /** A deleted user: their open sockets are closed. */
+  dropUser(userId: string): Promise<void>;
   setSimulatorAuth(auth: SimulatorAuth): void;
   close(): void;
 }
@@ -115,6 +117,9 @@ export function createRealtime(server: HttpServer, db: Db): Realtime {
         for (const room of s.rooms) if (room.startsWith(prefix)) s.leave(room);
         s.join(conversationRooms(user));
       }
+    },
+    async dropUser(userId) {
+      io.in(userRoom(userId)).disconnectSockets(true);
     },
     setSimulatorAuth(auth) {
       simulatorAuth = auth;

@@ -202,13 +202,14 @@ async function send(ctx: Ctx, p: SendInput): Promise<Message> {
     if (!(err instanceof ChannelError)) ctx.services.log.error({ err }, 'channel send failed');
     outcome = { status: MESSAGE_STATUS.failed, failure: reason };
   }
-  // A receipt may already have moved it on (a fast phone): keep the higher status.
+  // A receipt may already have moved it on (a fast phone): a success keeps the higher status.
   const [final] = await db
     .update(messages)
-    .set({
-      ...outcome,
-      status: sql`greatest(${messages.status}, ${outcome.status})`,
-    })
+    .set(
+      outcome.status === MESSAGE_STATUS.failed
+        ? outcome
+        : { ...outcome, status: sql`greatest(${messages.status}, ${MESSAGE_STATUS.sent})` },
+    )
     .where(eq(messages.id, row.id))
     .returning();
   const result = toMessage(final ?? row);

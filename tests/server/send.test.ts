@@ -1,0 +1,282 @@
+// Outbound: send-conversation-message is idempotent on message_id, signs when asked, fails with a reason;
+// delete-conversation-message, check-phone and upload-file.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { chips, messages } from '../../src/server/db/schema';
+import { messages as texts } from '../../src/shared/messages';
+import { connected, connectedSimulatorChip, listen, simulatorSocket, until } from './channel-helpers';
+import { testServerPerFile } from './helpers';
+
+const s = testServerPerFile();
+
+let seq = 0;
+const localId = () => `s${Date.now().toString(36)}${(seq++).toString(36)}abc`;
+const PHONE = '5511912345678';
+
+/** A connected simulator chip, a customer's conversation on it, and the customer's phone socket. */
+async function conversationWithPhone() {
+  const owner = await s.t.login('dono@demo.com');
+  const { chip, simulatorToken } = await connectedSimulatorChip(s.t, owner, {
+    department: s.seed.departments.support,
+  });
+  const phone = simulatorSocket(s.t, simulatorToken, PHONE);
+  await connected(phone.sock);
+  const manager = await listen(s.t, 'gerente@demo.com');
+  await s.t.call('simulator-send', {
+    token: simulatorToken,
+    phone: PHONE,
+    name: 'João',
+    id: localId(),
+    type: 'text',
+    text: 'Bom dia',
+  });
+  const { message: conversation } = await manager.next('new_conversation');
+  const agent = await s.t.login('atendente@demo.com');
+  return { owner, agent, chip, simulatorToken, phone, conversation, manager };
+}
+
+const phoneMessages = (phone: ReturnType<typeof simulatorSocket>) =>
+  phone.events.filter((e) => e.type === 'message');
+
+describe('send-conversation-message', () => {
+  it('the same message_id sent 10 times at once stores 1 message, sends once and answers the same', async () => {
+    const { agent, conversation, phone } = await conversationWithPhone();
+    const body = { conversation_id: conversation._id, message_id: localId(), text: 'Só uma vez' };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => s.t.call('send-conversation-message', body, agent)),
+    );
+    const first = answers[0];
+    expect(first).toMatchObject({ status: 1, message: 'Só uma vez' });
+    for (const a of answers) expect(a).toEqual(first);
+    const rows = await s.t.server.services.db
+      .select()
+      .from(messages)
+      .where(eq(messages.messageId, body.message_id));
+    expect(rows).toHaveLength(1);
+    // The phone got it once; a later repeat changes nothing either.
+    await until(() => phoneMessages(phone).length === 1);
+    expect(await s.t.call('send-conversation-message', body, agent)).toEqual(first);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(phoneMessages(phone)).toHaveLength(1);
+  });
+
+  it('a repeat that finds the send still in progress elsewhere waits for its result', async () => {
+    const { agent, conversation, chip } = await conversationWithPhone();
+    // Another process stored the message and is talking to the provider.
+    const id = localId();
+    const me = await s.t.call('get-user', {}, agent);
+    await s.t.server.services.db.insert(messages).values({
+      id: 'INFLIGHT000000000000000000AB',
+      accountId: s.seed.accountId,
+      conversationId: conversation._id,
+      chipId: chip._id,
+      origin: 'user',
+      type: 'text',
+      message: 'Em andamento',
+      userId: me._id,
+      messageId: id,
+      status: 0,
+    });
+    const repeat = s.t.call(
+      'send-conversation-message',
+      { conversation_id: conversation._id, message_id: id, text: 'Em andamento' },
+      agent,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    await s.t.server.services.db
+      .update(messages)
+      .set({ status: 1, platformMessageId: 'SIM-ELSEWHERE' })
+      .where(eq(messages.messageId, id));
+    expect(await repeat).toMatchObject({
+      _id: 'INFLIGHT000000000000000000AB',
+      status: 1,
+      platform_message_id: 'SIM-ELSEWHERE',
+    });
+  });
+
+  it('a message_id reused in another conversation is refused', async () => {
+    const { agent, conversation, owner } = await conversationWithPhone();
+    const id = localId();
+    await s.t.call(
+      'send-conversation-message',
+      { conversation_id: conversation._id, message_id: id, text: 'a' },
+      agent,
+    );
+    const other = await connectedSimulatorChip(s.t, owner, {
+      name: 'Outro',
+      department: s.seed.departments.support,
+    });
+    const manager = await listen(s.t, 'gerente@demo.com');
+    await s.t.call('simulator-send', {
+      token: other.simulatorToken,
+      phone: PHONE,
+      name: '',
+      id: localId(),
+      type: 'text',
+      text: 'oi',
+    });
+    const { message: second } = await manager.next('new_conversation');
+    const res = await s.t.post(
+      'send-conversation-message',
+      { conversation_id: second._id, message_id: id, text: 'b' },
+      agent,
+    );
+    expect(res.body).toEqual({ error: true, message: texts.messageIdReused });
+  });
+
+  it('clears waiting_response and is_new and tells the team; the signature puts the name in bold', async () => {
+    const { agent, conversation, manager, phone } = await conversationWithPhone();
+    expect(conversation).toMatchObject({ waiting_response: true, is_new: true });
+    await s.t.call('update-user-config', { disable_notification_sound: false, user_signature: true }, agent);
+    const sent = await s.t.call(
+      'send-conversation-message',
+      { conversation_id: conversation._id, message_id: localId(), text: 'Posso ajudar?' },
+      agent,
+    );
+    expect(sent.message).toBe('*Ana Atendente*:\nPosso ajudar?');
+    const onPhone = await until(() => phoneMessages(phone)[0]);
+    expect(onPhone).toMatchObject({ message: { text: '*Ana Atendente*:\nPosso ajudar?' } });
+    const pending = await manager.next('new_message');
+    expect(pending.message.message).toMatchObject({ _id: sent._id, status: 0 });
+    const done = await manager.next('message_updated');
+    expect(done.message.message).toMatchObject({ _id: sent._id, status: 1 });
+  });
+
+  it('a disconnected channel marks the message failed with a pt-BR reason', async () => {
+    const { agent, conversation, owner, chip } = await conversationWithPhone();
+    await s.t.call('connect-chip', { _id: chip._id, connect: false }, owner);
+    const sent = await s.t.call(
+      'send-conversation-message',
+      { conversation_id: conversation._id, message_id: localId(), text: 'Alô?' },
+      agent,
+    );
+    expect(sent).toMatchObject({ status: -1, failure: texts.chipDisconnected });
+  });
+
+  it('refuses an empty message, a conversation the caller cannot see, and a foreign media url', async () => {
+    const { agent, conversation } = await conversationWithPhone();
+    const empty = await s.t.post(
+      'send-conversation-message',
+      { conversation_id: conversation._id, message_id: localId(), text: '  ' },
+      agent,
+    );
+    expect(empty.body).toEqual({ error: true, message: texts.messageEmpty });
+    const sales = await s.t.login('atendente2@demo.com');
+    const hidden = await s.t.post(
+      'send-conversation-message',
+      { conversation_id: conversation._id, message_id: localId(), text: 'x' },
+      sales,
+    );
+    expect(hidden.body).toEqual({ error: true, message: texts.notFound });
+    const foreign = await s.t.post(
+      'send-conversation-message',
+      {
+        conversation_id: conversation._id,
+        message_id: localId(),
+        media: { type: 'image', url: '/media/../../etc/passwd' },
+      },
+      agent,
+    );
+    expect(foreign.body).toEqual({ error: true, message: texts.mediaNotFound });
+  });
+
+  it('uploads a file checked by content and sends it as media', async () => {
+    const { agent, conversation, phone } = await conversationWithPhone();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const upload = async (type: string, data: Buffer, name: string) => {
+      const form = new FormData();
+      form.append('type', type);
+      form.append('file', new Blob([new Uint8Array(data)]), name);
+      const res = await fetch(`${s.t.url}/api/upload-file`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${agent}` },
+        body: form,
+      });
+      return res.json() as Promise<{ error: boolean; message: { url: string } | string }>;
+    };
+    expect(await upload('image', Buffer.from('not an image'), 'x.png')).toEqual({
+      error: true,
+      message: texts.mediaWrongType,
+    });
+    expect(await upload('document', png, 'x.png')).toEqual({ error: true, message: texts.mediaWrongType });
+    const ok = await upload('image', png, 'foto.png');
+    expect(ok.error).toBe(false);
+    const url = (ok.message as { url: string }).url;
+    const sent = await s.t.call(
+      'send-conversation-message',
+      {
+        conversation_id: conversation._id,
+        message_id: localId(),
+        media: { type: 'image', url, file_name: 'foto.png' },
+      },
+      agent,
+    );
+    expect(sent).toMatchObject({ type: 'image', media_url: url, status: 1 });
+    const onPhone = await until(() => phoneMessages(phone)[0]);
+    expect(onPhone).toMatchObject({ message: { type: 'image', media_url: url } });
+    expect((await fetch(`${s.t.url}${url}`)).status).toBe(200);
+  });
+});
+
+describe('delete-conversation-message and check-phone', () => {
+  it('deletes only the caller’s own messages, and tells the phone', async () => {
+    const { agent, conversation, phone } = await conversationWithPhone();
+    const sent = await s.t.call(
+      'send-conversation-message',
+      { conversation_id: conversation._id, message_id: localId(), text: 'Ops' },
+      agent,
+    );
+    const manager = await s.t.login('gerente@demo.com');
+    const notMine = await s.t.post('delete-conversation-message', { _id: sent._id }, manager);
+    expect(notMine.body).toEqual({ error: true, message: texts.onlyOwnMessages });
+    const customerMessage = conversation.last_message;
+    const customer = await s.t.post('delete-conversation-message', { _id: customerMessage?._id }, agent);
+    expect(customer.body).toEqual({ error: true, message: texts.onlyOwnMessages });
+    const deleted = await s.t.call('delete-conversation-message', { _id: sent._id }, agent);
+    expect(deleted).toMatchObject({ deleted: true, message: '' });
+    await until(() => phone.events.find((e) => e.type === 'deleted'));
+  });
+
+  it('never deletes a summary', async () => {
+    const { agent, conversation, chip } = await conversationWithPhone();
+    const [row] = await s.t.server.services.db
+      .insert(messages)
+      .values({
+        id: 'SUMMARY00000000000000000000A',
+        accountId: s.seed.accountId,
+        conversationId: conversation._id,
+        chipId: chip._id,
+        origin: 'user',
+        type: 'summary',
+        message: 'Resumo',
+        userId: (await s.t.call('get-user', {}, agent))._id,
+      })
+      .returning();
+    const res = await s.t.post('delete-conversation-message', { _id: row?.id }, agent);
+    expect(res.body).toEqual({ error: true, message: texts.summaryNotDeletable });
+  });
+
+  it('checks a phone through the channel; a bad number or a disconnected chip gets a clear error', async () => {
+    const { agent, chip, owner } = await conversationWithPhone();
+    expect(await s.t.call('check-phone', { phone: '(11) 98888-7777', chip: chip._id }, agent)).toEqual({
+      exists: true,
+      phone: '5511988887777',
+      id: '5511988887777',
+    });
+    const bad = await s.t.post('check-phone', { phone: '123', chip: chip._id }, agent);
+    expect(bad.body).toEqual({ error: true, message: texts.invalidPhone });
+    const sales = await s.t.post(
+      'check-phone',
+      { phone: '11988887777', chip: chip._id },
+      await s.t.login('atendente2@demo.com'),
+    );
+    expect(sales.body).toEqual({ error: true, message: texts.notFound });
+    await s.t.server.services.db.update(chips).set({ status: 'close' }).where(eq(chips.id, chip._id));
+    void owner;
+    const off = await s.t.post('check-phone', { phone: '11988887777', chip: chip._id }, agent);
+    expect(off.body).toEqual({ error: true, message: texts.chipDisconnected });
+  });
+});
