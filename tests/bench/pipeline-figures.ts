@@ -1,0 +1,150 @@
+// Prints the message pipeline's figures on the real server (simulator channel, over HTTP and socket.io):
+// inbound messages per second (customer message → contact, conversation, message, auto-tags, socket event
+// to the team), the time from a customer's send until the team's socket has it, and the send latency
+// (send-conversation-message → the simulated phone has it). PGlite by default; PostgreSQL with DATABASE_URL.
+// Run: npm run bench:pipeline
+import { performance } from 'node:perf_hooks';
+import { io } from 'socket.io-client';
+import type { ReceiveMessage, SimulatorEvent } from '../../src/shared/contract/events';
+import { connectedSimulatorChip } from '../server/channel-helpers';
+import { startTestServer } from '../server/helpers';
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))] as number;
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function main() {
+  const t = await startTestServer({ LOG_LEVEL: 'error' });
+  try {
+    const seed = await t.reset();
+    const owner = await t.login('dono@demo.com');
+    await t.call(
+      'create-or-update-tag',
+      { name: 'Orçamento', color: '#FF0000', auto_tag: true, keywords: ['orcamento', 'preço'] },
+      owner,
+    );
+    const { simulatorToken } = await connectedSimulatorChip(t, owner, {
+      department: seed.departments.support,
+    });
+
+    // The team: a manager's socket sees every event.
+    const team = io(t.url, {
+      path: '/sock/',
+      auth: { token: await t.login('gerente@demo.com') },
+      transports: ['websocket'],
+    });
+    await new Promise<void>((r) => team.once('connect', () => r()));
+    const arrivals = new Map<string, number>();
+    team.on('receive-message', (e: ReceiveMessage) => {
+      const text =
+        e.type === 'new_message'
+          ? e.message.message.message
+          : e.type === 'new_conversation'
+            ? e.message.last_message?.message
+            : undefined;
+      if (text) arrivals.set(text, performance.now());
+    });
+
+    // Inbound: 200 customers × 5 messages, 20 in flight at a time.
+    const customers = 200;
+    const perCustomer = 5;
+    const jobs: { phone: string; text: string }[] = [];
+    for (let m = 0; m < perCustomer; m++) {
+      for (let c = 0; c < customers; c++) {
+        jobs.push({ phone: `55119${String(10000000 + c)}`, text: `msg ${c}-${m} quero um orçamento` });
+      }
+    }
+    const sentAt = new Map<string, number>();
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (next < jobs.length) {
+          const job = jobs[next++] as { phone: string; text: string };
+          sentAt.set(job.text, performance.now());
+          await t.call('simulator-send', {
+            token: simulatorToken,
+            phone: job.phone,
+            name: 'Cliente',
+            id: `bench-${job.text.replace(/\W/g, '-')}`,
+            type: 'text',
+            text: job.text,
+          });
+        }
+      }),
+    );
+    const inboundSeconds = (performance.now() - t0) / 1000;
+    await new Promise((r) => setTimeout(r, 300));
+    const toTeam = [...sentAt]
+      .map(([text, at]) => (arrivals.get(text) ?? Number.NaN) - at)
+      .filter(Number.isFinite);
+
+    // Outbound: 200 sends, one at a time, each timed until the simulated phone shows it.
+    const phoneNumber = '5511910000000';
+    const phone = io(t.url, {
+      path: '/sock/',
+      auth: { simulator: simulatorToken, phone: phoneNumber },
+      transports: ['websocket'],
+    });
+    await new Promise<void>((r) => phone.once('connect', () => r()));
+    const onPhone = new Map<string, number>();
+    phone.on('simulator', (e: SimulatorEvent) => {
+      if (e.type === 'message') onPhone.set(e.message.text, performance.now());
+    });
+    const conversations = await t.server.services.db.query.conversations.findMany();
+    const contacts = await t.server.services.db.query.contacts.findMany();
+    const contact = contacts.find((c) => c.phone === phoneNumber);
+    const conversation = conversations.find((c) => c.contactId === contact?.id);
+    if (!conversation) throw new Error('no conversation for the bench phone');
+    const sendTimes: number[] = [];
+    const deliverTimes: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const text = `resposta ${i}`;
+      const start = performance.now();
+      await t.call(
+        'send-conversation-message',
+        { conversation_id: conversation.id, message_id: `bench-send-${i}-xx`, text },
+        owner,
+      );
+      sendTimes.push(performance.now() - start);
+      while (!onPhone.has(text)) await new Promise((r) => setTimeout(r, 1));
+      deliverTimes.push((onPhone.get(text) as number) - start);
+    }
+
+    // The same message_id 10 times at once, 20 rounds: time until all ten answers are in.
+    const idem: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const body = { conversation_id: conversation.id, message_id: `bench-idem-${i}-xx`, text: `idem ${i}` };
+      const start = performance.now();
+      await Promise.all(Array.from({ length: 10 }, () => t.call('send-conversation-message', body, owner)));
+      idem.push(performance.now() - start);
+    }
+
+    const db = t.server.database.kind;
+    console.log(`Database: ${db}`);
+    console.log(
+      `Inbound: ${jobs.length} customer messages from ${customers} customers in ${inboundSeconds.toFixed(2)} s = ${(jobs.length / inboundSeconds).toFixed(0)} messages/s (20 concurrent)`,
+    );
+    console.log(
+      `Customer send → team socket event: p50 ${ms(pct(toTeam, 50))}, p95 ${ms(pct(toTeam, 95))} (${toTeam.length} events)`,
+    );
+    console.log(
+      `send-conversation-message answer: p50 ${ms(pct(sendTimes, 50))}, p95 ${ms(pct(sendTimes, 95))}`,
+    );
+    console.log(
+      `send → on the simulated phone:   p50 ${ms(pct(deliverTimes, 50))}, p95 ${ms(pct(deliverTimes, 95))}`,
+    );
+    console.log(
+      `Same message_id ×10 at once (all answered): p50 ${ms(pct(idem, 50))}, p95 ${ms(pct(idem, 95))}`,
+    );
+    team.close();
+    phone.close();
+  } finally {
+    await t.close();
+  }
+}
+
+await main();
+process.exit(0);
