@@ -34,6 +34,18 @@ const envSchema = z.object({
   /** Where the app's "Minha assinatura" link points (issue 3). */
   PLAN_MANAGEMENT_URL: z.url().optional(),
   HELP_VIDEO_URL: z.url().optional(),
+  /** WhatsApp Cloud API (official numbers): the Graph API's base URL and version (a fake one in tests). */
+  WHATSAPP_GRAPH_URL: z.url('deve ser uma URL http(s)://').default('https://graph.facebook.com'),
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v[0-9]+\.[0-9]+$/, 'deve ser uma versão como v21.0')
+    .default('v21.0'),
+  /** The system user's token that sends, uploads and downloads media; without it official numbers can't connect. */
+  WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
+  /** Signs the webhook's POSTs (X-Hub-Signature-256); without it every notification is refused. */
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  /** What Meta echoes when it verifies the webhook URL (GET hub.verify_token); without it verification fails. */
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
 });
 
 export type Config = z.output<typeof envSchema> & {

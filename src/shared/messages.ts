@@ -126,6 +126,29 @@ export const messages = {
   chipNoPhoneNumberId: 'Este número ainda não tem o identificador do provedor (phone_number_id).',
   chipPhoneNumberIdTaken: 'Este phone_number_id já pertence a outro número.',
   chipDisconnected: 'O canal está desconectado. Conecte-o em Meus chips para enviar mensagens.',
+  // Channels: the WhatsApp Cloud API's refusals (Graph error codes) and webhook texts, in pt-BR.
+  cloudApiNotConfigured:
+    'A API Oficial do WhatsApp não está configurada neste servidor (token de acesso). Fale com o suporte.',
+  cloudApiReengagement:
+    'Mais de 24 horas se passaram desde a última mensagem do cliente. Envie um template de mensagem.',
+  cloudApiUndeliverable:
+    'Não foi possível entregar a mensagem a este número. Verifique se ele usa o WhatsApp.',
+  cloudApiRateLimited: 'Muitas mensagens enviadas em pouco tempo. Aguarde alguns minutos e tente novamente.',
+  cloudApiTokenInvalid:
+    'O token de acesso da API Oficial do WhatsApp é inválido ou expirou. Fale com o suporte.',
+  cloudApiInvalidParameter:
+    'A API Oficial do WhatsApp recusou um dado da mensagem. Verifique o número e o conteúdo.',
+  cloudApiTemplateMissing: 'Template de mensagem não encontrado ou não aprovado neste idioma.',
+  cloudApiUnreachable:
+    'Não foi possível falar com a API Oficial do WhatsApp. Verifique a conexão e tente novamente.',
+  cloudApiFailed: (code: number | string) =>
+    `A API Oficial do WhatsApp recusou a operação (código ${code}). Tente novamente.`,
+  cloudApiUnsupportedMessage: 'Mensagem de um tipo que o painel ainda não exibe.',
+  cloudApiMediaUnavailable: 'O cliente enviou um arquivo, mas não foi possível baixá-lo.',
+  cloudApiReaction: (emoji: string) => `Reagiu com ${emoji}`,
+  cloudApiFormAnswered: 'Formulário respondido.',
+  webhookSignatureInvalid: 'Assinatura do webhook inválida.',
+  webhookVerifyFailed: 'Token de verificação do webhook inválido.',
   // Messages
   messageEmpty: 'Digite uma mensagem ou escolha um arquivo.',
   conversationFinished: 'Esta conversa foi finalizada. Retome o atendimento para enviar mensagens.',

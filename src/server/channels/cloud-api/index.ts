@@ -1,31 +1,148 @@
-// WhatsApp Cloud API (official numbers). SKELETON: the Cloud API helper replaces this file.
-import type { FastifyInstance } from 'fastify';
+// WhatsApp Cloud API (official numbers): Meta's Graph API over HTTP. Support sets the chip's phone_number_id and
+// WABA, registers the number, and the owner connects it; sends go to /{phone_number_id}/messages, and what
+// customers send (and the statuses of our sends) arrives at the signed webhook (./webhook.ts).
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { messages as texts } from '../../../shared/messages';
+import { chips } from '../../db/schema';
 import type { Services } from '../../http/context';
-import { type ChannelAdapter, ChannelError, type ChannelSink } from '../adapter';
+import { type ChannelAdapter, ChannelError, type ChannelSink, type ChipRow } from '../adapter';
+import { createGraphClient } from './graph';
+import { processNotification, registerWebhookRoutes } from './webhook';
 
 export interface CloudApiChannel {
   adapter: ChannelAdapter;
   /** GET/POST /webhooks/whatsapp: the verification challenge and the signed notifications. */
   registerRoutes(app: FastifyInstance): Promise<void>;
+  /** Resolves once every notification received so far is processed (tests; shutdown). */
+  idle(): Promise<void>;
 }
 
-export function createCloudApiChannel(_deps: {
+interface Credentials {
+  /** The number's two-step verification PIN, set by our first register call and reused after. */
+  pin?: string;
+}
+
+export function createCloudApiChannel(deps: {
   sink: ChannelSink;
   services: () => Services;
 }): CloudApiChannel {
-  const fail = async (): Promise<never> => {
-    throw new ChannelError('not yet');
+  const graph = () => createGraphClient(deps.services().config, deps.services().log);
+  const db = () => deps.services().db;
+  const pending = new Set<Promise<void>>();
+
+  const phoneNumberIdOf = (chip: ChipRow) => {
+    if (!chip.phoneNumberId) throw new ChannelError(texts.chipNoPhoneNumberId);
+    return chip.phoneNumberId;
   };
-  return {
-    adapter: {
-      provider: 'cloud-api',
-      connect: fail,
-      disconnect: fail,
-      reset: fail,
-      send: fail,
-      checkPhone: fail,
-      deleteMessage: fail,
+
+  const adapter: ChannelAdapter = {
+    provider: 'cloud-api',
+    async connect(chip) {
+      const id = phoneNumberIdOf(chip);
+      const g = graph();
+      const info = await g.get<{
+        display_phone_number?: string;
+        quality_rating?: string;
+        verified_name?: string;
+      }>(`${id}?fields=display_phone_number,quality_rating,verified_name`);
+      await db()
+        .update(chips)
+        .set({
+          displayPhoneNumber: info.display_phone_number ?? chip.displayPhoneNumber,
+          phoneNumberQuality: info.quality_rating ?? null,
+        })
+        .where(eq(chips.id, chip.id));
+      // Without the app subscribed to the WABA, Meta sends this number's webhooks nowhere.
+      if (chip.waba) await g.post(`${encodeURIComponent(chip.waba)}/subscribed_apps`);
+      await deps.sink.status(chip.id, 'open');
     },
-    async registerRoutes() {},
+    async disconnect(chip) {
+      await deps.sink.status(chip.id, 'close');
+    },
+    async reset(chip) {
+      // No QR session to forget: the number stays registered with Meta.
+      await deps.sink.status(chip.id, 'close');
+    },
+    async register(chip, register) {
+      const id = phoneNumberIdOf(chip);
+      if (!register) {
+        await graph().post(`${id}/deregister`);
+        return;
+      }
+      const credentials = chip.credentials as Credentials;
+      let pin = credentials.pin;
+      if (!pin) {
+        // Kept before the call: a retry after a timeout must send the PIN Meta may already have set.
+        pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
+        await db()
+          .update(chips)
+          .set({ credentials: { ...credentials, pin } })
+          .where(eq(chips.id, chip.id));
+      }
+      await graph().post(`${id}/register`, { messaging_product: 'whatsapp', pin });
+    },
+    async send(chip, to, content) {
+      const id = phoneNumberIdOf(chip);
+      const g = graph();
+      let payload: Record<string, unknown>;
+      if (content.type === 'text') {
+        payload = { type: 'text', text: { body: content.text } };
+      } else if (content.type === 'template') {
+        payload = {
+          type: 'template',
+          template: {
+            name: content.name,
+            language: { code: content.language },
+            components: content.components,
+          },
+        };
+      } else {
+        const mediaId = await g.upload(id, content);
+        // Audio takes no caption on WhatsApp; documents keep their file name.
+        const caption = content.type !== 'audio' && content.caption ? { caption: content.caption } : {};
+        const filename = content.type === 'document' ? { filename: content.fileName } : {};
+        payload = { type: content.type, [content.type]: { id: mediaId, ...caption, ...filename } };
+      }
+      const replyTo = content.type === 'template' ? null : content.replyTo;
+      const answer = await g.post<{ messages?: { id?: string }[] }>(`${id}/messages`, {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to,
+        ...(replyTo && { context: { message_id: replyTo } }),
+        ...payload,
+      });
+      const wamid = answer.messages?.[0]?.id;
+      if (!wamid) throw new ChannelError(texts.providerFailed);
+      return { platformMessageId: wamid };
+    },
+    async checkPhone(_chip, phone) {
+      // The Cloud API dropped its contacts lookup: a number without WhatsApp shows up as a failed send (131026).
+      return { exists: true, id: phone };
+    },
+    async deleteMessage() {
+      // The Cloud API has no "delete for everyone": the message is only marked deleted on our side.
+    },
+    async stop() {
+      await idle();
+    },
+  };
+
+  async function idle() {
+    while (pending.size) await Promise.allSettled([...pending]);
+  }
+
+  function received(body: unknown, log: FastifyBaseLogger) {
+    const run: Promise<void> = processNotification({ sink: deps.sink, services: deps.services() }, body)
+      .catch((err: unknown) => log.error({ err }, 'whatsapp webhook: notification not processed'))
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  }
+
+  return {
+    adapter,
+    registerRoutes: (app) => registerWebhookRoutes(app, { services: deps.services, received }),
+    idle,
   };
 }

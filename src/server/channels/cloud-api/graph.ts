@@ -1,0 +1,154 @@
+// The few Graph API calls the Cloud API channel makes, with Meta's error codes turned into pt-BR reasons.
+// Every call carries the access token and a timeout; any failure is a ChannelError the caller can show.
+import { readFile } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { messages as texts } from '../../../shared/messages';
+import type { Config } from '../../config';
+import { ChannelError } from '../adapter';
+
+const CALL_TIMEOUT_MS = 15_000;
+/** Files go both ways in one request: a large video needs longer than an API call. */
+const TRANSFER_TIMEOUT_MS = 60_000;
+/** The Cloud API's largest media (documents) is 100 MB. */
+const MAX_DOWNLOAD_BYTES = 100 * 1024 * 1024;
+
+/** The pt-BR reason for a Graph error code (a send refused, or a status webhook's `errors[0].code`). */
+export function graphErrorReason(code: number | undefined, httpStatus?: number): string {
+  switch (code) {
+    case 131047: // re-engagement: the 24 h customer service window is closed
+      return texts.cloudApiReengagement;
+    case 131026: // message undeliverable
+      return texts.cloudApiUndeliverable;
+    case 131056: // (business, customer) pair rate limit
+    case 130429: // throughput rate limit
+    case 131048: // spam rate limit
+    case 80007: // WABA rate limit
+    case 4: // app call limit
+      return texts.cloudApiRateLimited;
+    case 190: // access token expired or invalid
+      return texts.cloudApiTokenInvalid;
+    case 100: // invalid parameter
+      return texts.cloudApiInvalidParameter;
+    case 132001: // template does not exist (in that language)
+      return texts.cloudApiTemplateMissing;
+  }
+  if (httpStatus === 401) return texts.cloudApiTokenInvalid;
+  if (code !== undefined) return texts.cloudApiFailed(code);
+  return httpStatus ? texts.cloudApiFailed(`HTTP ${httpStatus}`) : texts.providerFailed;
+}
+
+interface GraphErrorBody {
+  error?: { code?: number; error_subcode?: number; message?: string; fbtrace_id?: string };
+}
+
+export interface GraphClient {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  /** Uploads a file for sending (POST /{phone-number-id}/media); answers the media id. */
+  upload(phoneNumberId: string, file: { path: string; mime: string; fileName: string }): Promise<string>;
+  /** A received media's bytes: its URL from GET /{media-id}, then the file itself (both need the token). */
+  download(mediaId: string): Promise<{ buffer: Buffer; mime: string }>;
+}
+
+export function createGraphClient(config: Config, log: FastifyBaseLogger): GraphClient {
+  const base = `${config.WHATSAPP_GRAPH_URL.replace(/\/+$/, '')}/${config.WHATSAPP_GRAPH_VERSION}`;
+  const token = config.WHATSAPP_ACCESS_TOKEN;
+
+  async function request(
+    method: 'GET' | 'POST',
+    url: string,
+    body: { json?: unknown; form?: FormData } = {},
+    timeoutMs = CALL_TIMEOUT_MS,
+  ): Promise<Response> {
+    if (!token) throw new ChannelError(texts.cloudApiNotConfigured);
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (body.json !== undefined) headers['content-type'] = 'application/json';
+    try {
+      return await fetch(url, {
+        method,
+        headers,
+        body: body.form ?? (body.json === undefined ? undefined : JSON.stringify(body.json)),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      log.warn({ err, method, url }, 'whatsapp graph api unreachable');
+      throw new ChannelError(texts.cloudApiUnreachable);
+    }
+  }
+
+  /** Reads a JSON answer; a Graph error (or any non-2xx) becomes its pt-BR reason. */
+  async function answer<T>(res: Response, what: string): Promise<T> {
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (err) {
+      log.warn({ err, what }, 'whatsapp graph api answer cut off');
+      throw new ChannelError(texts.cloudApiUnreachable);
+    }
+    let data: unknown = null;
+    try {
+      data = text ? JSON.parse(text) : {};
+    } catch {
+      data = null;
+    }
+    const error = (data as GraphErrorBody | null)?.error;
+    if (!res.ok || error || data === null) {
+      log.warn({ what, status: res.status, error: error ?? text.slice(0, 300) }, 'whatsapp graph api error');
+      throw new ChannelError(graphErrorReason(error?.code, res.ok ? undefined : res.status));
+    }
+    return data as T;
+  }
+
+  return {
+    async get(path) {
+      return answer(await request('GET', `${base}/${path}`), `GET ${path}`);
+    },
+    async post(path, body) {
+      return answer(await request('POST', `${base}/${path}`, { json: body }), `POST ${path}`);
+    },
+    async upload(phoneNumberId, file) {
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(file.path);
+      } catch {
+        throw new ChannelError(texts.mediaNotFound);
+      }
+      const form = new FormData();
+      form.append('messaging_product', 'whatsapp');
+      form.append('type', file.mime);
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: file.mime }), file.fileName);
+      const res = await request('POST', `${base}/${phoneNumberId}/media`, { form }, TRANSFER_TIMEOUT_MS);
+      const { id } = await answer<{ id?: string }>(res, 'POST media');
+      if (!id) throw new ChannelError(texts.providerFailed);
+      return id;
+    },
+    async download(mediaId) {
+      const info = await answer<{ url?: string; mime_type?: string }>(
+        await request('GET', `${base}/${encodeURIComponent(mediaId)}`),
+        'GET media url',
+      );
+      if (!info.url) throw new ChannelError(texts.cloudApiMediaUnavailable);
+      const res = await request('GET', info.url, {}, TRANSFER_TIMEOUT_MS);
+      if (!res.ok) {
+        await res.body?.cancel();
+        log.warn({ status: res.status, mediaId }, 'whatsapp media download refused');
+        throw new ChannelError(texts.cloudApiMediaUnavailable);
+      }
+      const size = Number(res.headers.get('content-length') ?? 0);
+      if (size > MAX_DOWNLOAD_BYTES) {
+        await res.body?.cancel();
+        throw new ChannelError(texts.cloudApiMediaUnavailable);
+      }
+      let buffer: Buffer;
+      try {
+        buffer = Buffer.from(await res.arrayBuffer());
+      } catch (err) {
+        log.warn({ err, mediaId }, 'whatsapp media download cut off');
+        throw new ChannelError(texts.cloudApiMediaUnavailable);
+      }
+      const mime = info.mime_type ?? res.headers.get('content-type') ?? 'application/octet-stream';
+      // 'audio/ogg; codecs=opus' → 'audio/ogg': the media store matches bare types.
+      return { buffer, mime: mime.split(';')[0]?.trim() || 'application/octet-stream' };
+    },
+  };
+}

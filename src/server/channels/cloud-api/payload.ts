@@ -1,0 +1,205 @@
+// The webhook notification of the Cloud API (the subset we read) and how a customer's message in it becomes
+// our InboundMessage. Each message and status is parsed on its own, so one odd item never loses the others.
+import { z } from 'zod';
+import { messages as texts } from '../../../shared/messages';
+import type { InboundMessage } from '../adapter';
+
+const media = z.object({
+  id: z.string(),
+  mime_type: z.string().optional(),
+  caption: z.string().optional(),
+  filename: z.string().optional(),
+});
+
+export const webhookMessage = z.object({
+  id: z.string().min(1),
+  from: z.string().min(1),
+  timestamp: z.string().optional(),
+  type: z.string(),
+  context: z.object({ id: z.string().optional() }).optional(),
+  text: z.object({ body: z.string() }).optional(),
+  image: media.optional(),
+  audio: media.optional(),
+  voice: media.optional(),
+  video: media.optional(),
+  document: media.optional(),
+  sticker: media.optional(),
+  location: z
+    .object({
+      latitude: z.coerce.number(),
+      longitude: z.coerce.number(),
+      name: z.string().optional(),
+      address: z.string().optional(),
+    })
+    .optional(),
+  contacts: z
+    .array(
+      z.object({
+        name: z
+          .object({ formatted_name: z.string().optional(), first_name: z.string().optional() })
+          .optional(),
+        phones: z.array(z.object({ phone: z.string().optional(), wa_id: z.string().optional() })).optional(),
+      }),
+    )
+    .optional(),
+  interactive: z
+    .object({
+      type: z.string(),
+      button_reply: z.object({ title: z.string() }).optional(),
+      list_reply: z.object({ title: z.string() }).optional(),
+      nfm_reply: z.object({ body: z.string().optional() }).optional(),
+    })
+    .optional(),
+  button: z.object({ text: z.string() }).optional(),
+  reaction: z.object({ message_id: z.string(), emoji: z.string().optional() }).optional(),
+});
+export type WebhookMessage = z.infer<typeof webhookMessage>;
+
+export const webhookStatus = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  errors: z.array(z.object({ code: z.number().optional() })).optional(),
+});
+
+export const webhookNotification = z.object({
+  entry: z
+    .array(
+      z.object({
+        changes: z
+          .array(
+            z.object({
+              field: z.string().optional(),
+              value: z
+                .object({
+                  metadata: z.object({ phone_number_id: z.string() }).optional(),
+                  contacts: z
+                    .array(
+                      z.object({
+                        wa_id: z.string().optional(),
+                        profile: z.object({ name: z.string().optional() }).optional(),
+                      }),
+                    )
+                    .optional(),
+                  messages: z.array(z.unknown()).optional(),
+                  statuses: z.array(z.unknown()).optional(),
+                })
+                .optional(),
+            }),
+          )
+          .default([]),
+      }),
+    )
+    .default([]),
+});
+
+type MediaKind = 'image' | 'audio' | 'video' | 'document';
+/** Downloads a received media by its id; throws ChannelError when it can't. */
+export type MediaFetcher = (id: string) => Promise<{ buffer: Buffer; mime: string }>;
+
+/** The media object of a message and how we store it: stickers are images, voice notes are audio. */
+function mediaOf(m: WebhookMessage): { kind: MediaKind; media: z.infer<typeof media> } | null {
+  switch (m.type) {
+    case 'image':
+      return m.image ? { kind: 'image', media: m.image } : null;
+    case 'sticker':
+      return m.sticker ? { kind: 'image', media: m.sticker } : null;
+    case 'audio':
+    case 'voice': {
+      const audio = m.audio ?? m.voice;
+      return audio ? { kind: 'audio', media: audio } : null;
+    }
+    case 'video':
+      return m.video ? { kind: 'video', media: m.video } : null;
+    case 'document':
+      return m.document ? { kind: 'document', media: m.document } : null;
+  }
+  return null;
+}
+
+function contactsText(list: NonNullable<WebhookMessage['contacts']>): string {
+  return list
+    .map((c) => {
+      const name = c.name?.formatted_name || c.name?.first_name || '';
+      const phones = (c.phones ?? []).map((p) => p.phone || p.wa_id || '').filter(Boolean);
+      return [name, phones.join(', ')].filter(Boolean).join(': ');
+    })
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * A customer's message as our pipeline takes it, or null when there is nothing to store (a removed reaction).
+ * A media that can't be downloaded still arrives, as a text saying so, so the team knows it was sent.
+ */
+export async function toInbound(
+  m: WebhookMessage,
+  name: string | undefined,
+  download: MediaFetcher,
+): Promise<InboundMessage | null> {
+  const seconds = Number(m.timestamp);
+  const base = {
+    platformMessageId: m.id,
+    from: m.from,
+    ...(name && { name }),
+    ...(m.context?.id && { replyTo: m.context.id }),
+    ...(Number.isFinite(seconds) && seconds > 0 && { timestamp: new Date(seconds * 1000) }),
+  };
+  const text = (value: string): InboundMessage => ({ ...base, type: 'text', text: value });
+
+  const found = mediaOf(m);
+  if (found) {
+    const caption = found.media.caption ?? '';
+    try {
+      const file = await download(found.media.id);
+      return {
+        ...base,
+        type: found.kind,
+        text: caption,
+        media: {
+          buffer: file.buffer,
+          mime: file.mime,
+          ...(found.media.filename && { fileName: found.media.filename }),
+        },
+      };
+    } catch {
+      return text(caption ? `${texts.cloudApiMediaUnavailable}\n${caption}` : texts.cloudApiMediaUnavailable);
+    }
+  }
+
+  switch (m.type) {
+    case 'text':
+      if (m.text) return text(m.text.body);
+      break;
+    case 'location':
+      if (m.location) {
+        const { latitude, longitude, name: place, address } = m.location;
+        return {
+          ...base,
+          type: 'location',
+          text: [place, address].filter(Boolean).join('\n'),
+          location: { latitude, longitude, ...((place || address) && { name: place || address }) },
+        };
+      }
+      break;
+    case 'contacts':
+      if (m.contacts?.length) return { ...base, type: 'contact', text: contactsText(m.contacts) };
+      break;
+    case 'interactive': {
+      const i = m.interactive;
+      const title = i?.button_reply?.title ?? i?.list_reply?.title;
+      if (title) return text(title);
+      if (i?.nfm_reply) return text(i.nfm_reply.body || texts.cloudApiFormAnswered);
+      break;
+    }
+    case 'button':
+      if (m.button) return text(m.button.text);
+      break;
+    case 'reaction':
+      // Kept as a short text quoting the message it reacts to: the team sees the customer's answer (a 👍 often
+      // means "ok"). A removed reaction comes with no emoji and there is nothing to store.
+      if (!m.reaction?.emoji) return null;
+      return { ...text(texts.cloudApiReaction(m.reaction.emoji)), replyTo: m.reaction.message_id };
+  }
+  // 'unsupported', orders, polls, and any type newer than this code.
+  return text(texts.cloudApiUnsupportedMessage);
+}
