@@ -199,6 +199,13 @@ const quickMessagesRoute = createRoute({
   ),
 });
 
+const chipsRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/chips',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('./features/chips/ChipsPage'), 'ChipsPage'),
+});
+
 // Any other path: the not-found page, after the same token and permission checks as a real screen.
 const notFoundRoute = createRoute({
   getParentRoute: () => menu,
@@ -219,6 +226,7 @@ const routeTree = rootRoute.addChildren([
     departmentsRoute,
     teamRoute,
     quickMessagesRoute,
+    chipsRoute,
     notFoundRoute,
   ]),
 ]);

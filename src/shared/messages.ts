@@ -166,6 +166,22 @@ export const messages = {
   simulatorDisconnected: 'Este canal está desconectado. Conecte-o novamente no painel.',
   // The team screen's delete (the spec writes only the create and update texts).
   attendantDeleted: 'Atendente apagado com sucesso',
+  // The chips screen (spec 3 §2.6, §4, §9): its dialogs' texts.
+  chipNameHint: 'Somente letras, números e espaços; os acentos são removidos.',
+  chipNameStoredAs: (name: string) => `Será salvo como: ${name}`,
+  officialChipHint: 'A configuração do número é feita pelo suporte, normalmente em até 1 dia útil.',
+  officialChipSupport:
+    'A configuração dos números da API Oficial é feita pela nossa equipe de suporte, normalmente em até 1 dia útil. Assim que o número for registrado, ele poderá ser conectado aqui em Meus chips. Se já passou mais de 1 dia útil, fale com o suporte.',
+  whatsappQrInstructions:
+    'No celular, abra o WhatsApp, toque em Aparelhos conectados > Conectar um aparelho e aponte a câmera para este QR code.',
+  simulatorQrInstructions:
+    'Aponte a câmera do celular para o QR code e abra o link: o simulador do painel abre e o número é conectado.',
+  simulatorQrDesktopHint: 'Sem outro aparelho à mão? Abra o simulador em uma nova aba.',
+  chipDisconnectConfirm: (name: string) =>
+    `Deseja desconectar o número "${name}"? As mensagens deixam de chegar até uma nova conexão.`,
+  chipResetConfirm: (name: string) =>
+    `A conexão do número "${name}" será apagada e será necessário ler um novo QR code para conectá-lo de novo. Deseja continuar?`,
+  chipDeleteConfirm: (name: string) => `Deseja apagar o número "${name}"?`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

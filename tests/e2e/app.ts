@@ -53,3 +53,25 @@ export async function newCustomer(
   await server.call('create-user', { name: 'Cliente Teste', email, password }, admin);
   return { email, password };
 }
+
+type ApiCaller = { call<T>(call: string, body?: unknown, token?: string): Promise<T> };
+
+/** A chip made through the API, entering by the named department, for files that need one quickly. */
+export async function createChip(
+  server: ApiCaller,
+  token: string,
+  fields: { name: string; department: string; official?: boolean },
+) {
+  const departments = await server.call<{ _id: string; name: string }[]>(
+    'get-departments-by-user',
+    {},
+    token,
+  );
+  const department = departments.find((d) => d.name === fields.department);
+  if (!department) throw new Error(`no department ${fields.department}`);
+  return server.call<{ _id: string; name: string }>(
+    'create-or-update-chip',
+    { name: fields.name, redirect: 'human', department: department._id, official: fields.official ?? false },
+    token,
+  );
+}

@@ -68,6 +68,7 @@ test('the menu follows role and access areas; only the owner sees Minha assinatu
     'dono@demo.com': [
       'Dashboard',
       'Atendimento',
+      'Meus chips',
       'Tags',
       'Departamentos',
       'Minha Equipe',
@@ -79,6 +80,7 @@ test('the menu follows role and access areas; only the owner sees Minha assinatu
     'gerente@demo.com': [
       'Dashboard',
       'Atendimento',
+      'Meus chips',
       'Tags',
       'Departamentos',
       'Minha Equipe',

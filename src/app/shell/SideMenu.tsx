@@ -2,6 +2,7 @@ import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   type Icon,
   IconCreditCard,
+  IconDeviceMobile,
   IconHelp,
   IconLayoutDashboard,
   IconMessageBolt,
@@ -33,6 +34,7 @@ const SECTIONS: { title: string; items: MenuItem[] }[] = [
   {
     title: 'Configurações',
     items: [
+      { label: 'Meus chips', to: '/chips', icon: IconDeviceMobile },
       { label: 'Tags', to: '/tags', icon: IconTags },
       { label: 'Departamentos', to: '/departamentos', icon: IconSitemap },
       { label: 'Minha Equipe', to: '/equipe', icon: IconUsersGroup },

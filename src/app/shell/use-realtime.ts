@@ -27,11 +27,28 @@ function showStatus(status: SocketStatus) {
   }
 }
 
-function applyEvent(client: QueryClient, userId: string, event: ReceiveMessage) {
-  if (event.type === 'status') {
-    client.setQueryData<Chip[]>(chipsQuery.queryKey, (chips) =>
-      chips?.map((c) => (c._id === event.chip_number_id ? { ...c, status: event.message } : c)),
+/**
+ * A chip's live news (spec 3 §4) lands in the chips cache the top bar, the drawer and Meus chips all read: a
+ * QR code to scan (the chip is then connecting), or a new status, which takes any QR code away.
+ */
+function applyChipEvent(client: QueryClient, id: string, change: Pick<Chip, 'status' | 'qrcode'>) {
+  const chips = client.getQueryData<Chip[]>(chipsQuery.queryKey);
+  if (chips?.some((c) => c._id === id)) {
+    client.setQueryData<Chip[]>(chipsQuery.queryKey, (list) =>
+      list?.map((c) => (c._id === id ? { ...c, ...change } : c)),
     );
+  } else {
+    // A chip this cache does not know yet (just created elsewhere): ask for the list again.
+    void client.invalidateQueries({ queryKey: chipsQuery.queryKey });
+  }
+}
+
+/** One socket event into the query cache (exported for its unit test). */
+export function applyEvent(client: QueryClient, userId: string, event: ReceiveMessage) {
+  if (event.type === 'qrcode') {
+    applyChipEvent(client, event.chip_number_id, { status: 'connecting', qrcode: event.message });
+  } else if (event.type === 'status') {
+    applyChipEvent(client, event.chip_number_id, { status: event.message, qrcode: null });
   } else if (event.type === 'user_updated' && event.message._id === userId) {
     void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
   }

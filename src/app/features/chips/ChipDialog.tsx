@@ -1,0 +1,163 @@
+import { Select, Stack, Switch, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { type ChipRedirect, DEFAULT_CHIP_REDIRECT } from '../../../shared/constants';
+import type { Chip } from '../../../shared/contract';
+import { messages } from '../../../shared/messages';
+import { cleanChipName, prepareChip } from '../../../shared/rules/chip';
+import { errorMessage } from '../../lib/api';
+import { EditDialog } from '../../ui/Dialog';
+import { FormActions, FormError } from '../../ui/FormParts';
+import type { EditDialogState } from '../../ui/use-edit-dialog';
+import { useFormError } from '../../ui/use-form-error';
+import { useItemId } from '../../ui/use-item-id';
+import { REDIRECT_OPTIONS } from './chip-view';
+import { useSaveChip } from './create-or-update-chip';
+import { useDepartments } from './get-departments-by-user';
+
+type Field = 'name' | 'redirect' | 'chatbot' | 'flow' | 'department' | 'form';
+
+/** Which field a rule's message belongs to; anything else (the plan's limit) shows under the form. */
+function fieldOf(message: string): Field {
+  switch (message) {
+    case messages.chipNameRequired:
+      return 'name';
+    case messages.chipRedirectRequired:
+      return 'redirect';
+    case messages.chipChatbotRequired:
+    case messages.chatbotNotFound:
+      return 'chatbot';
+    case messages.chipFlowRequired:
+    case messages.flowNotFound:
+      return 'flow';
+    case messages.chipDepartmentRequired:
+    case messages.departmentNotFound:
+      return 'department';
+    default:
+      return 'form';
+  }
+}
+
+// The chatbots and flows screens are not built yet: their selects are there, with nothing to choose.
+const NO_CHATBOTS: { value: string; label: string }[] = [];
+const NO_FLOWS: { value: string; label: string }[] = [];
+
+/** Novo chip / Editar chip (spec 3 §2.6, §5): name, first service and its target, entry department. */
+export function ChipDialog({ dialog }: { dialog: EditDialogState<Chip> }) {
+  return (
+    <EditDialog dialog={dialog} title={dialog.item ? 'Editar chip' : 'Novo chip'}>
+      <ChipForm chip={dialog.item} onDone={dialog.close} />
+    </EditDialog>
+  );
+}
+
+function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
+  const itemId = useItemId(chip);
+  const save = useSaveChip();
+  const departments = useDepartments();
+  const [name, setName] = useState(chip?.name ?? '');
+  const [redirect, setRedirect] = useState<ChipRedirect | ''>(chip?.redirect ?? DEFAULT_CHIP_REDIRECT);
+  const [chatbot, setChatbot] = useState<string | null>(chip?.chatbot ?? null);
+  const [flow, setFlow] = useState<string | null>(chip?.flow ?? null);
+  const [department, setDepartment] = useState<string | null>(chip?.department ?? null);
+  const [official, setOfficial] = useState(false);
+  const { formRef, errorOf, show, clear, reset } = useFormError(fieldOf);
+
+  const stored = cleanChipName(name);
+  const nameHint =
+    stored && stored !== name.trim() ? messages.chipNameStoredAs(stored) : messages.chipNameHint;
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const result = prepareChip({ name, redirect, chatbot, flow, department });
+    if (!result.ok) return show(result.error);
+    reset();
+    save.mutate(
+      { chip: { _id: itemId, ...result.chip, ...(!chip && { official }) }, created: !chip },
+      { onSuccess: onDone, onError: (err) => show(errorMessage(err)) },
+    );
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label="Nome"
+          description={nameHint}
+          value={name}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            clear('name');
+          }}
+          error={errorOf('name')}
+          maxLength={100}
+          data-autofocus
+        />
+        <Select
+          label="Tipo do primeiro atendimento"
+          description="Quem responde primeiro às conversas que chegam por este número."
+          placeholder="Selecione"
+          data={REDIRECT_OPTIONS}
+          value={redirect || null}
+          onChange={(value) => {
+            setRedirect((value as ChipRedirect | null) ?? '');
+            clear('redirect');
+            clear('chatbot');
+            clear('flow');
+          }}
+          error={errorOf('redirect')}
+        />
+        {redirect === 'ai_chatbot' && (
+          <Select
+            label="Chatbot"
+            placeholder="Selecione o chatbot"
+            data={NO_CHATBOTS}
+            value={chatbot}
+            onChange={(value) => {
+              setChatbot(value);
+              clear('chatbot');
+            }}
+            nothingFoundMessage="Nenhum chatbot cadastrado"
+            error={errorOf('chatbot')}
+          />
+        )}
+        {redirect === 'flow_chatbot' && (
+          <Select
+            label="Fluxo"
+            placeholder="Selecione o fluxo"
+            data={NO_FLOWS}
+            value={flow}
+            onChange={(value) => {
+              setFlow(value);
+              clear('flow');
+            }}
+            nothingFoundMessage="Nenhum fluxo cadastrado"
+            error={errorOf('flow')}
+          />
+        )}
+        <Select
+          label="Departamento de entrada"
+          description="O departamento em que as conversas deste número começam."
+          placeholder="Selecione o departamento"
+          data={(departments.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
+          value={department}
+          onChange={(value) => {
+            setDepartment(value);
+            clear('department');
+          }}
+          nothingFoundMessage="Nenhum departamento cadastrado"
+          error={errorOf('department')}
+        />
+        {!chip && (
+          <Switch
+            label="Número da API Oficial"
+            description={messages.officialChipHint}
+            checked={official}
+            onChange={(e) => setOfficial(e.currentTarget.checked)}
+          />
+        )}
+        <FormError message={errorOf('form')} />
+        <FormActions onCancel={onDone} loading={save.isPending} />
+      </Stack>
+    </form>
+  );
+}

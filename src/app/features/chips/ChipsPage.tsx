@@ -1,0 +1,229 @@
+import { ActionIcon, Badge, Button, Text, Tooltip } from '@mantine/core';
+import {
+  type Icon,
+  IconPlugConnected,
+  IconPlugConnectedX,
+  IconPlus,
+  IconQrcode,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import type { Chip } from '../../../shared/contract';
+import { messages } from '../../../shared/messages';
+import { errorMessage } from '../../lib/api';
+import { notifyError } from '../../lib/notify';
+import { confirm } from '../../ui/confirm';
+import { SaibaMais } from '../../ui/HelpDialog';
+import { byText, ListTable, RowActions } from '../../ui/ListTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { useEditDialog } from '../../ui/use-edit-dialog';
+import { useIsMobile } from '../../ui/use-is-mobile';
+import { ChipDialog } from './ChipDialog';
+import {
+  canConnect,
+  canDisconnect,
+  REDIRECT_LABELS,
+  STATUS_COLORS,
+  statusLabel,
+  typeLabel,
+} from './chip-view';
+import { useConnectChip } from './connect-chip';
+import { useDeleteChip } from './create-or-update-chip';
+import { useChips } from './get-chip-numbers-by-user';
+import { useDepartments } from './get-departments-by-user';
+import { QrCodeDialog } from './QrCodeDialog';
+import { useResetChipConnection } from './reset-chip-connection';
+import { SupportDialog } from './SupportDialog';
+
+/** Spec 3 §4: after an official number connects or disconnects, the page reloads after 1.5 s. */
+const OFFICIAL_RELOAD_MS = 1500;
+
+const byName = (a: Chip, b: Chip) => byText(a.name, b.name);
+
+const dash = (
+  <Text span fz="sm" c="dimmed">
+    —
+  </Text>
+);
+
+/**
+ * The chip whose QR dialog opens by itself: one that had no QR code and now has one (the connect answer or
+ * the socket's qrcode event put it in the cache). Codes already waiting when the screen opens do not pop
+ * up; their row offers 'Mostrar QR code'.
+ */
+function useNewQrCode(chips: readonly Chip[] | undefined, open: (id: string) => void) {
+  const waiting = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!chips) return;
+    const before = waiting.current;
+    waiting.current = new Set(chips.filter((c) => c.qrcode).map((c) => c._id));
+    const fresh = before && chips.find((c) => c.qrcode && !before.has(c._id));
+    if (fresh) open(fresh._id);
+  }, [chips, open]);
+}
+
+/** /chips 'Meus chips' (spec 3 §2.6): the account's numbers, their live status, connection and settings. */
+export function ChipsPage() {
+  const chips = useChips();
+  const departments = useDepartments();
+  const dialog = useEditDialog<Chip>();
+  const remove = useDeleteChip();
+  const connection = useConnectChip();
+  const resetConnection = useResetChipConnection();
+  const [qrChipId, setQrChipId] = useState<string | null>(null);
+  const [supportOpened, setSupportOpened] = useState(false);
+  useNewQrCode(chips.data, setQrChipId);
+
+  const departmentName = new Map((departments.data ?? []).map((d) => [d._id, d.name]));
+  const qrChip = chips.data?.find((c) => c._id === qrChipId && c.qrcode) ?? null;
+  const busy = (chip: Chip) => connection.isPending && connection.variables?._id === chip._id;
+
+  function reloadIfOfficial(chip: Chip) {
+    if (chip.official) window.setTimeout(() => window.location.reload(), OFFICIAL_RELOAD_MS);
+  }
+
+  function connect(chip: Chip) {
+    // An official number is set up by support first (spec 3 §4).
+    if (chip.official && !chip.registered) return setSupportOpened(true);
+    connection.mutate(
+      { _id: chip._id, connect: true },
+      {
+        onSuccess: () => reloadIfOfficial(chip),
+        onError: (err) =>
+          errorMessage(err) === messages.chipNotRegistered ? setSupportOpened(true) : notifyError(err),
+      },
+    );
+  }
+
+  async function disconnect(chip: Chip) {
+    if (!(await confirm({ title: 'Desconectar', message: messages.chipDisconnectConfirm(chip.name) })))
+      return;
+    connection.mutate(
+      { _id: chip._id, connect: false },
+      { onSuccess: () => reloadIfOfficial(chip), onError: notifyError },
+    );
+  }
+
+  async function reset(chip: Chip) {
+    const message = messages.chipResetConfirm(chip.name);
+    if (await confirm({ title: 'Resetar conexão', message, danger: true })) resetConnection.mutate(chip);
+  }
+
+  return (
+    <>
+      <PageHeader title="Meus chips">
+        <SaibaMais topic="chips" />
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
+          Novo chip
+        </Button>
+      </PageHeader>
+      <ListTable
+        label="Chips"
+        query={chips}
+        rowKey={(c) => c._id}
+        sort={byName}
+        empty={messages.noChips}
+        columns={[
+          { label: 'Nome', primary: true, render: (c) => c.name },
+          { label: 'Número', render: (c) => c.display_phone_number || dash },
+          {
+            label: 'Status',
+            render: (c) => (
+              // The whole label, never cut: the table gives the column the badge's width.
+              <Badge color={STATUS_COLORS[c.status]} variant="light" miw="max-content">
+                {statusLabel(c)}
+              </Badge>
+            ),
+          },
+          {
+            label: 'Tipo',
+            render: (c) => (
+              <Text span fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                {typeLabel(c)}
+              </Text>
+            ),
+          },
+          { label: 'Primeiro atendimento', render: (c) => REDIRECT_LABELS[c.redirect] },
+          {
+            label: 'Departamento',
+            render: (c) => (c.department && departmentName.get(c.department)) || dash,
+          },
+        ]}
+        actions={(c) => (
+          <>
+            {canConnect(c) && (
+              <ChipAction
+                label="Conectar"
+                icon={IconPlugConnected}
+                color="green"
+                loading={busy(c)}
+                onClick={() => connect(c)}
+              />
+            )}
+            {c.qrcode && (
+              <ChipAction label="Mostrar QR code" icon={IconQrcode} onClick={() => setQrChipId(c._id)} />
+            )}
+            {canDisconnect(c) && (
+              <ChipAction
+                label="Desconectar"
+                icon={IconPlugConnectedX}
+                color="orange"
+                loading={busy(c)}
+                onClick={() => void disconnect(c)}
+              />
+            )}
+            {!c.official && (
+              <ChipAction
+                label="Resetar conexão"
+                icon={IconRefresh}
+                color="gray"
+                onClick={() => void reset(c)}
+              />
+            )}
+            <RowActions
+              onEdit={() => dialog.openEdit(c)}
+              onDelete={() => remove.mutate(c)}
+              confirmDelete={{ title: 'Apagar chip', message: messages.chipDeleteConfirm(c.name) }}
+            />
+          </>
+        )}
+      />
+      <ChipDialog dialog={dialog} />
+      <QrCodeDialog chip={qrChip} onClose={() => setQrChipId(null)} />
+      <SupportDialog opened={supportOpened} onClose={() => setSupportOpened(false)} />
+    </>
+  );
+}
+
+interface ChipActionProps {
+  label: string;
+  icon: Icon;
+  color?: string;
+  loading?: boolean;
+  onClick(): void;
+}
+
+/** A row action like Editar and Apagar: an icon with a tooltip on desktop, a labelled button on phone cards. */
+function ChipAction({ label, icon: ActionIconShape, color, loading, onClick }: ChipActionProps) {
+  const mobile = useIsMobile();
+  if (mobile)
+    return (
+      <Button
+        size="xs"
+        variant="light"
+        color={color}
+        leftSection={<ActionIconShape size={14} aria-hidden />}
+        loading={loading}
+        onClick={onClick}
+      >
+        {label}
+      </Button>
+    );
+  return (
+    <Tooltip label={label} withArrow>
+      <ActionIcon variant="subtle" color={color} aria-label={label} loading={loading} onClick={onClick}>
+        <ActionIconShape size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}

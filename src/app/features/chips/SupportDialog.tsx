@@ -1,0 +1,23 @@
+import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconHeadset } from '@tabler/icons-react';
+import { messages } from '../../../shared/messages';
+import { Dialog } from '../../ui/Dialog';
+
+/** The support dialog (spec 3 §2.6, §4): an official number not yet registered cannot be connected. */
+export function SupportDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  return (
+    <Dialog opened={opened} onClose={onClose} title="Número da API Oficial">
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" size={40} radius="xl" aria-hidden>
+            <IconHeadset size={22} />
+          </ThemeIcon>
+          <Text fz="sm">{messages.officialChipSupport}</Text>
+        </Group>
+        <Group justify="flex-end">
+          <Button onClick={onClose}>Entendi</Button>
+        </Group>
+      </Stack>
+    </Dialog>
+  );
+}
