@@ -90,6 +90,15 @@ const resetPasswordRoute = createRoute({
   component: ResetPasswordPage,
 });
 
+// The simulator channel's phone: public, its secret link is the key; `pair` is the QR code's pairing code.
+const simulatorRoute = createRoute({
+  getParentRoute: () => fullscreen,
+  path: '/simulador/$token',
+  validateSearch: (search: Record<string, unknown>): { pair?: string } =>
+    typeof search.pair === 'string' && search.pair ? { pair: search.pair } : {},
+  component: lazyRouteComponent(() => import('./features/simulator/SimulatorPage'), 'SimulatorPage'),
+});
+
 // --- layout 'menu': side menu and top bar, token required ---------------------------------------------
 
 const menu = createRoute({
@@ -215,7 +224,7 @@ const notFoundRoute = createRoute({
 });
 
 const routeTree = rootRoute.addChildren([
-  fullscreen.addChildren([loginRoute, welcomeRoute, adminLoginRoute, resetPasswordRoute]),
+  fullscreen.addChildren([loginRoute, welcomeRoute, adminLoginRoute, resetPasswordRoute, simulatorRoute]),
   menu.addChildren([
     dashboardRoute,
     attendanceRoute,

@@ -164,6 +164,13 @@ export const messages = {
   // The simulator page
   simulatorLinkInvalid: 'Link do simulador inválido. Gere um novo QR code no painel.',
   simulatorDisconnected: 'Este canal está desconectado. Conecte-o novamente no painel.',
+  // The simulator page: the app's own texts.
+  simulatorIdentityHint: 'Informe o número (com DDD) e o nome do cliente que você vai simular neste celular.',
+  simulatorNoMessages: 'Nenhuma mensagem ainda. Envie a primeira!',
+  simulatorDeletedMessage: 'Mensagem apagada',
+  simulatorLatitudeInvalid: 'Latitude inválida: use um número entre -90 e 90.',
+  simulatorLongitudeInvalid: 'Longitude inválida: use um número entre -180 e 180.',
+  simulatorGeolocationFailed: 'Não foi possível obter a sua localização.',
   // The team screen's delete (the spec writes only the create and update texts).
   attendantDeleted: 'Atendente apagado com sucesso',
   // The chips screen (spec 3 §2.6, §4, §9): its dialogs' texts.
