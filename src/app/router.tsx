@@ -91,8 +91,9 @@ const resetPasswordRoute = createRoute({
 });
 
 // The simulator channel's phone: public, its secret link is the key; `pair` is the QR code's pairing code.
+// It draws its own full-screen phone, so it sits outside both layouts.
 const simulatorRoute = createRoute({
-  getParentRoute: () => fullscreen,
+  getParentRoute: () => rootRoute,
   path: '/simulador/$token',
   validateSearch: (search: Record<string, unknown>): { pair?: string } =>
     typeof search.pair === 'string' && search.pair ? { pair: search.pair } : {},
@@ -224,7 +225,8 @@ const notFoundRoute = createRoute({
 });
 
 const routeTree = rootRoute.addChildren([
-  fullscreen.addChildren([loginRoute, welcomeRoute, adminLoginRoute, resetPasswordRoute, simulatorRoute]),
+  fullscreen.addChildren([loginRoute, welcomeRoute, adminLoginRoute, resetPasswordRoute]),
+  simulatorRoute,
   menu.addChildren([
     dashboardRoute,
     attendanceRoute,

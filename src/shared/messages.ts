@@ -151,6 +151,7 @@ export const messages = {
   webhookVerifyFailed: 'Token de verificação do webhook inválido.',
   // Messages
   messageEmpty: 'Digite uma mensagem ou escolha um arquivo.',
+  audioWithoutText: 'Áudios são enviados sem legenda. Envie o texto em outra mensagem.',
   conversationFinished: 'Esta conversa foi finalizada. Retome o atendimento para enviar mensagens.',
   messageIdReused: 'Este message_id já foi usado em outra conversa.',
   providerFailed: 'Falha ao enviar pelo canal. Tente novamente.',

@@ -4,6 +4,7 @@
 // (send-conversation-message → the simulated phone has it). PGlite by default; PostgreSQL with DATABASE_URL.
 // Run: npm run bench:pipeline
 import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
 import { io } from 'socket.io-client';
 import type { ReceiveMessage, SimulatorEvent } from '../../src/shared/contract/events';
 import { connectedSimulatorChip } from '../server/channel-helpers';
@@ -47,35 +48,41 @@ async function main() {
       if (text) arrivals.set(text, performance.now());
     });
 
-    // Inbound: 200 customers × 5 messages, 20 in flight at a time.
+    // Inbound: 1000 customer messages from 200 customers, 20 connections (autocannon: the load generator's
+    // own cost stays out of the figure), each timed until the team's socket has it.
     const customers = 200;
-    const perCustomer = 5;
-    const jobs: { phone: string; text: string }[] = [];
-    for (let m = 0; m < perCustomer; m++) {
-      for (let c = 0; c < customers; c++) {
-        jobs.push({ phone: `55119${String(10000000 + c)}`, text: `msg ${c}-${m} quero um orçamento` });
-      }
-    }
+    const total = 1000;
     const sentAt = new Map<string, number>();
-    let next = 0;
-    const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: 20 }, async () => {
-        while (next < jobs.length) {
-          const job = jobs[next++] as { phone: string; text: string };
-          sentAt.set(job.text, performance.now());
-          await t.call('simulator-send', {
-            token: simulatorToken,
-            phone: job.phone,
-            name: 'Cliente',
-            id: `bench-${job.text.replace(/\W/g, '-')}`,
-            type: 'text',
-            text: job.text,
-          });
-        }
-      }),
-    );
-    const inboundSeconds = (performance.now() - t0) / 1000;
+    let n = 0;
+    const result = await autocannon({
+      url: `${t.url}/api/simulator-send`,
+      connections: 20,
+      amount: total,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => {
+            const i = n++;
+            const text = `msg ${i} quero um orçamento`;
+            sentAt.set(text, performance.now());
+            return {
+              ...req,
+              body: JSON.stringify({
+                token: simulatorToken,
+                phone: `55119${String(10000000 + (i % customers))}`,
+                name: 'Cliente',
+                id: `bench-in-${i}-xxxx`,
+                type: 'text',
+                text,
+              }),
+            };
+          },
+        },
+      ],
+    });
+    if (result.non2xx || result.errors) throw new Error(`inbound errors: ${result.non2xx} ${result.errors}`);
+    const inboundPerSecond = result.requests.average;
     await new Promise((r) => setTimeout(r, 300));
     const toTeam = [...sentAt]
       .map(([text, at]) => (arrivals.get(text) ?? Number.NaN) - at)
@@ -125,7 +132,7 @@ async function main() {
     const db = t.server.database.kind;
     console.log(`Database: ${db}`);
     console.log(
-      `Inbound: ${jobs.length} customer messages from ${customers} customers in ${inboundSeconds.toFixed(2)} s = ${(jobs.length / inboundSeconds).toFixed(0)} messages/s (20 concurrent)`,
+      `Inbound: ${total} customer messages from ${customers} customers: ${inboundPerSecond.toFixed(0)} messages/s (20 connections), HTTP p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms`,
     );
     console.log(
       `Customer send → team socket event: p50 ${ms(pct(toTeam, 50))}, p95 ${ms(pct(toTeam, 95))} (${toTeam.length} events)`,

@@ -27,6 +27,8 @@ export const simulatorMessage = z.object({
   location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().optional() }).nullable(),
   /** For the business's messages: 1 sent, 3 delivered, 4 read. For the customer's: always 1. */
   status: z.number().int(),
+  /** Deleted for everyone by the business: shown as 'Mensagem apagada'. */
+  deleted: z.boolean(),
   created: z.string(),
 });
 export type SimulatorMessage = z.infer<typeof simulatorMessage>;

@@ -28,7 +28,6 @@ export type ConversationEvent = Exclude<
 /** The simulator page's socket: the business's replies and their status changes. */
 export type SimulatorEvent =
   | { type: 'message'; message: SimulatorMessage }
-  | { type: 'status'; message: { id: string; status: number } }
   | { type: 'deleted'; message: { id: string } }
   | { type: 'chip'; message: { connected: boolean } };
 

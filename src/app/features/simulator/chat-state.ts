@@ -35,9 +35,6 @@ export type ChatAction =
   | { type: 'status'; ids: string[]; status: number }
   | { type: 'deleted'; id: string };
 
-/** The history has no deleted flag: a deleted business message comes back with no content at all. */
-const looksDeleted = (m: SimulatorMessage) => m.from_me && !m.text && !m.media_url && !m.location;
-
 const time = (m: SimulatorMessage) => Date.parse(m.created) || 0;
 
 export function chatReducer(state: Bubble[], action: ChatAction): Bubble[] {
@@ -52,7 +49,7 @@ export function chatReducer(state: Bubble[], action: ChatAction): Bubble[] {
         return {
           // A history read before a socket update must not undo it.
           message: { ...m, status: Math.max(m.status, local?.message.status ?? 0) },
-          deleted: looksDeleted(m) || Boolean(local?.deleted),
+          deleted: m.deleted || Boolean(local?.deleted),
         };
       });
       // What the server does not have yet (sending, failed, a reply newer than the read) stays.
@@ -107,7 +104,7 @@ export function chatReducer(state: Bubble[], action: ChatAction): Bubble[] {
     case 'received': {
       const i = state.findIndex((b) => b.message.id === action.message.id);
       if (i >= 0) return state;
-      return [...state, { message: action.message, deleted: looksDeleted(action.message) }];
+      return [...state, { message: action.message, deleted: action.message.deleted }];
     }
     case 'status': {
       const ids = new Set(action.ids);

@@ -97,9 +97,6 @@ export function useSimulatorChat({ token, identity, autoRead, onChip }: Options)
           if (event.message.from_me && event.message.status < 3)
             void mark([event.message.id], 3).catch(() => undefined);
           break;
-        case 'status':
-          dispatch({ type: 'status', ids: [event.message.id], status: event.message.status });
-          break;
         case 'deleted':
           dispatch({ type: 'deleted', id: event.message.id });
           break;
@@ -159,6 +156,7 @@ export function useSimulatorChat({ token, identity, autoRead, onChip }: Options)
       const message: SimulatorMessage = {
         id: bubbleId,
         from_me: false,
+        deleted: false,
         type: draft.type,
         text: draft.text,
         media_url: previewUrl ?? null,

@@ -128,6 +128,7 @@ export function createSimulatorChannel(deps: {
         from_me: true,
         location: null,
         status: 1,
+        deleted: false,
         created: new Date().toISOString(),
       };
       const message: SimulatorMessage =
@@ -199,6 +200,7 @@ export function createSimulatorChannel(deps: {
         file_name: m.fileName,
         location: m.location ?? null,
         status: m.origin === 'customer' ? 1 : Math.max(m.status, 1),
+        deleted: m.deleted,
         created: m.createdAt.toISOString(),
       }));
     },
@@ -226,11 +228,12 @@ export function createSimulatorChannel(deps: {
         id: platformMessageId,
         from_me: false,
         type: input.type,
-        text: input.text,
+        text: input.type === 'location' ? (input.location?.name ?? '') : input.text,
         media_url: input.media_url ?? null,
         file_name: input.file_name ?? null,
         location: input.location ?? null,
         status: 1,
+        deleted: false,
         created: new Date().toISOString(),
       };
     },

@@ -109,6 +109,8 @@ async function send(ctx: Ctx, p: SendInput): Promise<Message> {
   const { conversation, chip, contact } = await visibleConversation(ctx, p.conversation_id);
   const text = p.text.trim();
   if (!text && !p.media) throw new AppError(texts.messageEmpty);
+  // WhatsApp delivers audio without a caption: typed text would silently vanish.
+  if (p.media?.type === 'audio' && text) throw new AppError(texts.audioWithoutText);
 
   const [existing] = await db
     .select({ id: messages.id })
