@@ -5,11 +5,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { chips, contacts, conversations, messages } from '../../src/server/db/schema';
+import { channelInbox, chips, contacts, conversations, messages } from '../../src/server/db/schema';
 import { MESSAGE_STATUS } from '../../src/shared/constants';
 import { messages as texts } from '../../src/shared/messages';
 import { type FakeGraph, postWebhook, startFakeGraph } from '../fakes/graph-api';
-import { listen } from './channel-helpers';
+import { listen, until } from './channel-helpers';
 import { testServerPerFile } from './helpers';
 
 const SECRET = 'app-secret-for-tests';
@@ -259,6 +259,31 @@ describe('webhook notifications (POST)', () => {
     await s.t.server.services.channels.cloudApi.idle();
     expect((await storedMessages()).map((m) => m.message).sort()).toEqual(['Primeira', 'Segunda']);
     expect(await s.t.server.services.db.select().from(conversations)).toHaveLength(1);
+  });
+
+  it('keeps each notification before answering 200; one left unhandled by a restart is handled at start', async () => {
+    await officialChip();
+    const db = s.t.server.services.db;
+    await deliver(fromCustomer([{ id: wamid(), type: 'text', text: { body: 'Guardada' } }]));
+    const kept = await db.select().from(channelInbox);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.processedAt).not.toBeNull();
+
+    // The process died after answering Meta and before handling: the row is there, unhandled.
+    await db.insert(channelInbox).values({
+      id: 'INBOXLEFTBYACRASH00000000001',
+      provider: 'cloud-api',
+      body: fromCustomer([{ id: wamid(), type: 'text', text: { body: 'Depois do reinício' } }]),
+    });
+    await s.t.server.services.channels.start();
+    await until(async () => (await storedMessages()).some((m) => m.message === 'Depois do reinício'));
+    await until(async () => {
+      const [row] = await db
+        .select()
+        .from(channelInbox)
+        .where(eq(channelInbox.id, 'INBOXLEFTBYACRASH00000000001'));
+      return row?.processedAt ? row : undefined;
+    });
   });
 
   it('maps every message type: text, media with download, location, contacts, interactive, button, reaction, unsupported', async () => {

@@ -343,3 +343,20 @@ export const messages = pgTable(
       .where(sql`${t.platformMessageId} is not null`),
   ],
 );
+
+/**
+ * Notifications a provider pushed to us (Cloud API webhooks), kept until handled: the webhook answers 200
+ * only after the row is stored, and a restart handles what was left. Handling is idempotent (messages are
+ * unique per provider id), so handling a row twice stores nothing twice.
+ */
+export const channelInbox = pgTable(
+  'channel_inbox',
+  {
+    id: id().primaryKey(),
+    provider: text('provider').$type<ChannelProvider>().notNull(),
+    body: jsonb('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [index('channel_inbox_pending_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`)],
+);

@@ -2,10 +2,10 @@
 // WABA, registers the number, and the owner connects it; sends go to /{phone_number_id}/messages, and what
 // customers send (and the statuses of our sends) arrives at the signed webhook (./webhook.ts).
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { messages as texts } from '../../../shared/messages';
-import { chips } from '../../db/schema';
+import { channelInbox, chips } from '../../db/schema';
 import type { Services } from '../../http/context';
 import { type ChannelAdapter, ChannelError, type ChannelSink, type ChipRow } from '../adapter';
 import { createGraphClient } from './graph';
@@ -124,6 +124,22 @@ export function createCloudApiChannel(deps: {
     async deleteMessage() {
       // The Cloud API has no "delete for everyone": the message is only marked deleted on our side.
     },
+    /** After a restart: the notifications stored but not yet handled. */
+    async start() {
+      const { db } = deps.services();
+      const left = await db
+        .select()
+        .from(channelInbox)
+        .where(and(eq(channelInbox.provider, 'cloud-api'), isNull(channelInbox.processedAt)))
+        .orderBy(asc(channelInbox.receivedAt));
+      // One after another, in the order Meta sent them.
+      let chain = Promise.resolve();
+      for (const row of left) chain = chain.then(() => received(row.id, row.body, deps.services().log));
+      // Handled notifications are kept a week, for support.
+      await db
+        .delete(channelInbox)
+        .where(lt(channelInbox.processedAt, new Date(Date.now() - 7 * 24 * 60 * 60 * 1000)));
+    },
     async stop() {
       await idle();
     },
@@ -133,11 +149,20 @@ export function createCloudApiChannel(deps: {
     while (pending.size) await Promise.allSettled([...pending]);
   }
 
-  function received(body: unknown, log: FastifyBaseLogger) {
-    const run: Promise<void> = processNotification({ sink: deps.sink, services: deps.services() }, body)
+  function received(inboxId: string, body: unknown, log: FastifyBaseLogger): Promise<void> {
+    const services = deps.services();
+    const run: Promise<void> = processNotification({ sink: deps.sink, services }, body)
+      .then(() =>
+        services.db
+          .update(channelInbox)
+          .set({ processedAt: new Date() })
+          .where(eq(channelInbox.id, inboxId))
+          .then(() => undefined),
+      )
       .catch((err: unknown) => log.error({ err }, 'whatsapp webhook: notification not processed'))
       .finally(() => pending.delete(run));
     pending.add(run);
+    return run;
   }
 
   return {

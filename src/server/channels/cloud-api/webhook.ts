@@ -4,8 +4,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
-import { chips } from '../../db/schema';
+import { channelInbox, chips } from '../../db/schema';
 import type { Services } from '../../http/context';
 import type { ChannelSink, ReceiptStatus } from '../adapter';
 import { createGraphClient, graphErrorReason } from './graph';
@@ -107,7 +108,10 @@ export async function processNotification(
 
 export async function registerWebhookRoutes(
   app: FastifyInstance,
-  deps: { services: () => Services; received: (body: unknown, log: FastifyBaseLogger) => void },
+  deps: {
+    services: () => Services;
+    received: (inboxId: string, body: unknown, log: FastifyBaseLogger) => void;
+  },
 ) {
   // Its own scope: the signature is over the exact bytes Meta sent, so this route keeps the raw body and
   // the JSON parser of /api (registered on the root) stays as it is.
@@ -169,8 +173,11 @@ export async function registerWebhookRoutes(
         req.log.warn({ ip: req.ip }, 'whatsapp webhook: signed body is not JSON');
         return reply.code(400).send({ error: true, message: texts.invalidJson });
       }
+      // Kept before answering: once Meta has its 200 it never sends this notification again.
+      const inboxId = newId();
+      await deps.services().db.insert(channelInbox).values({ id: inboxId, provider: 'cloud-api', body });
       reply.code(200).send({ error: false, message: 'ok' });
-      deps.received(body, req.log);
+      deps.received(inboxId, body, req.log);
       return reply;
     });
   });
