@@ -138,6 +138,8 @@ describe('send-conversation-message', () => {
     expect(onPhone).toMatchObject({ message: { text: '*Ana Atendente*:\nPosso ajudar?' } });
     const pending = await manager.next('new_message');
     expect(pending.message.message).toMatchObject({ _id: sent._id, status: 0 });
+    const updated = await manager.next('conversation_updated');
+    expect(updated.message).toMatchObject({ _id: conversation._id, waiting_response: false, is_new: false });
     const done = await manager.next('message_updated');
     expect(done.message.message).toMatchObject({ _id: sent._id, status: 1 });
   });

@@ -11,7 +11,7 @@ import { chips, contacts, conversations, messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../auth/auth.service';
-import { toMessage } from './present';
+import { loadConversation, toMessage } from './present';
 
 type Ctx = SignedInContext;
 
@@ -177,6 +177,13 @@ async function send(ctx: Ctx, p: SendInput): Promise<Message> {
     type: 'new_message',
     message: { conversation_id: conversation.id, message: toMessage(row) },
   });
+  // Answered: the other screens' lists drop its 'waiting response' and 'new' marks.
+  const updated = await loadConversation(db, conversation.id);
+  if (updated)
+    realtime.toConversation(ctx.user.accountId, department, {
+      type: 'conversation_updated',
+      message: updated,
+    });
 
   const to =
     contact.channelContactId && chip.provider !== 'simulator' ? contact.channelContactId : contact.phone;

@@ -34,23 +34,26 @@ async function upsertContact(services: Services, chip: ChipRow, phone: string, i
   return row;
 }
 
+/** The contact's open conversation on this chip, if any. */
+async function findOpen(services: Services, chipId: string, contactId: string) {
+  const [row] = await services.db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.chipId, chipId),
+        eq(conversations.contactId, contactId),
+        isNull(conversations.finishedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /** The contact's open conversation on this chip, or a new one as the chip's settings say. */
 async function openConversation(services: Services, chip: ChipRow, contactId: string) {
   const { db } = services;
-  const find = async () =>
-    (
-      await db
-        .select()
-        .from(conversations)
-        .where(
-          and(
-            eq(conversations.chipId, chip.id),
-            eq(conversations.contactId, contactId),
-            isNull(conversations.finishedAt),
-          ),
-        )
-        .limit(1)
-    )[0];
+  const find = () => findOpen(services, chip.id, contactId);
   const found = await find();
   if (found) return { conversation: found, created: false };
   // Who answers first (spec 3 §3 redirect). Chatbots and flows take over here when they exist; until then
@@ -84,17 +87,7 @@ async function openConversation(services: Services, chip: ChipRow, contactId: st
 /** An ignored contact's message is kept, in a finished conversation when none is open, and nothing more. */
 async function storageConversation(services: Services, chip: ChipRow, contactId: string) {
   const { db } = services;
-  const [open] = await db
-    .select()
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.chipId, chip.id),
-        eq(conversations.contactId, contactId),
-        isNull(conversations.finishedAt),
-      ),
-    )
-    .limit(1);
+  const open = await findOpen(services, chip.id, contactId);
   if (open) return open;
   const [created] = await db
     .insert(conversations)
