@@ -196,14 +196,14 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
     }
   }
 
-  const view = await loadConversation(db, conversation.id);
-  if (!view) return;
   if (created) {
-    realtime.toConversation(chip.accountId, view.department, { type: 'new_conversation', message: view });
+    const view = await loadConversation(db, conversation.id);
+    if (view)
+      realtime.toConversation(chip.accountId, view.department, { type: 'new_conversation', message: view });
   } else {
-    realtime.toConversation(chip.accountId, view.department, {
+    realtime.toConversation(chip.accountId, conversation.departmentId, {
       type: 'new_message',
-      message: { conversation_id: view._id, message: toMessage(row) },
+      message: { conversation_id: conversation.id, message: toMessage(row) },
     });
   }
 }
