@@ -6,6 +6,7 @@ import type { Chip, User } from '../../shared/contract';
 import type { ReceiveMessage } from '../../shared/contract/events';
 import { messages } from '../../shared/messages';
 import { session } from '../lib/api';
+import { publishConversationEvent } from '../lib/conversation-events';
 import { createSocketClient, type SocketStatus } from '../lib/socket';
 import { currentUserQuery } from '../lib/user';
 import { chipsQuery } from './chips';
@@ -49,8 +50,10 @@ export function applyEvent(client: QueryClient, userId: string, event: ReceiveMe
     applyChipEvent(client, event.chip_number_id, { status: 'connecting', qrcode: event.message });
   } else if (event.type === 'status') {
     applyChipEvent(client, event.chip_number_id, { status: event.message, qrcode: null });
-  } else if (event.type === 'user_updated' && event.message._id === userId) {
-    void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+  } else if (event.type === 'user_updated') {
+    if (event.message._id === userId) void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+  } else {
+    publishConversationEvent(event);
   }
 }
 

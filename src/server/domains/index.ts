@@ -4,6 +4,7 @@ import { accountsHandlers } from './accounts/accounts.routes';
 import { appConfigHandlers } from './app-config/app-config.routes';
 import { authHandlers } from './auth/auth.routes';
 import { chipsHandlers } from './chips/chips.routes';
+import { contactsHandlers } from './contacts/contacts.routes';
 import { conversationsHandlers } from './conversations/conversations.routes';
 import { departmentsHandlers } from './departments/departments.routes';
 import { quickMessagesHandlers } from './quick-messages/quick-messages.routes';
@@ -21,5 +22,6 @@ export const handlers: Handlers = {
   ...quickMessagesHandlers,
   ...teamHandlers,
   ...conversationsHandlers,
+  ...contactsHandlers,
   ...appConfigHandlers,
 };

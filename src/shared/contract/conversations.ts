@@ -124,6 +124,94 @@ export const conversationsCalls = {
     payload: z.object({ phone: z.string().max(40), chip: id }),
     answer: z.object({ exists: z.boolean(), phone: z.string(), id: z.string().nullable() }),
   }),
+  /**
+   * The service screen's list (spec 2 §2.3, §9): open conversations the caller may see, newest activity
+   * first, 15 at a time. With `conversation_id`, just that one (open or finished), for a refresh after an event.
+   */
+  'get-conversations-with-last-message': defineCall({
+    access: {},
+    payload: z.object({
+      filter: z
+        .object({
+          situation: z.enum(['all', 'waiting_response']).default('all'),
+          /** Empty means both. */
+          types: z
+            .array(z.enum(['chatbot', 'human']))
+            .max(2)
+            .default([]),
+          departments: z.array(id).max(200).default([]),
+          tags: z.array(id).max(200).default([]),
+          chips: z.array(id).max(200).default([]),
+          /** Name or phone. */
+          text: z.string().max(100).default(''),
+        })
+        .default({ situation: 'all', types: [], departments: [], tags: [], chips: [], text: '' }),
+      limit: z.number().int().min(1).max(100).default(15),
+      /** The list so far: the next page starts after the last conversation shown. */
+      after: z.object({ last_message_at: z.string(), _id: id }).optional(),
+      conversation_id: id.optional(),
+    }),
+    answer: z.object({ conversations: z.array(conversation), load_more: z.boolean() }),
+  }),
+  /** 'Conversa atualizada': Marcar como respondida (waiting_response false), Desativar follow-up automático. */
+  'change-conversation-data': defineCall({
+    access: {},
+    payload: z.object({
+      conversation_id: id,
+      waiting_response: z.literal(false).optional(),
+      auto_follow_up: z.literal(false).optional(),
+    }),
+    answer: conversation,
+  }),
+  /** Atender como humano: the chatbot or flow stops, a person serves. */
+  'set-conversation-manual': defineCall({
+    access: {},
+    payload: z.object({ conversation_id: id }),
+    answer: conversation,
+  }),
+  /** Transferência (spec 2 §4, §5): to a department (human), an AI chatbot or a flow; tags may be set too. */
+  'transfer-conversation': defineCall({
+    access: {},
+    payload: z.object({
+      conversation_id: id,
+      type: z.enum(['department', 'chatbot', 'flow']).or(z.literal('')),
+      department: id.nullish(),
+      chatbot: id.nullish(),
+      flow: id.nullish(),
+      tags: z.array(id).max(100).optional(),
+    }),
+    answer: conversation,
+  }),
+  'finish-conversation': defineCall({
+    access: {},
+    payload: z.object({ conversation_id: id }),
+    answer: conversation,
+  }),
+  /** 'Atendimento retomado com sucesso': a finished conversation is served again (if the contact has no other open one on that chip). */
+  'resume-conversation': defineCall({
+    access: {},
+    payload: z.object({ conversation_id: id }),
+    answer: conversation,
+  }),
+  /** Bulk finish: open conversations with no message for `hours` (default 48). Owners and managers. */
+  'finish-inactive-conversations': defineCall({
+    access: { roles: ['owner', 'manager'] },
+    payload: z.object({
+      hours: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 365)
+        .default(48),
+    }),
+    answer: z.object({ finished: z.number().int().nonnegative() }),
+  }),
+  /** A note in the conversation's timeline (type system), seen by the team only. */
+  'create-system-message': defineCall({
+    access: {},
+    payload: z.object({ conversation_id: id, message: z.string().trim().min(1).max(1000) }),
+    answer: message,
+  }),
   /** Uploads a file to send (spec 2 §7 upload-file): checked by its content against the type's formats. */
   'upload-file': defineCall({
     access: {},

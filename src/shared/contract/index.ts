@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { appConfigCalls } from './app-config';
 import { chipsCalls } from './chips';
 import { configurationCalls } from './configuration';
+import { contactsCalls } from './contacts';
 import { conversationsCalls } from './conversations';
 import type { CallDef } from './define';
 import { usersCalls } from './users';
@@ -15,6 +16,7 @@ export const calls = {
   ...configurationCalls,
   ...chipsCalls,
   ...conversationsCalls,
+  ...contactsCalls,
   ...appConfigCalls,
 } satisfies Record<string, CallDef>;
 

@@ -2,6 +2,16 @@ import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { conversations } from '../../db/schema';
 import type { Handlers } from '../../http/context';
 import {
+  changeConversationData,
+  createSystemMessage,
+  finishConversation,
+  finishInactiveConversations,
+  listConversations,
+  resumeConversation,
+  setConversationManual,
+  transferConversation,
+} from './conversation-actions';
+import {
   checkPhone,
   deleteConversationMessage,
   listMessages,
@@ -32,4 +42,12 @@ export const conversationsHandlers = {
   'delete-conversation-message': (p, ctx) => deleteConversationMessage(ctx, p._id),
   'check-phone': (p, ctx) => checkPhone(ctx, p),
   'upload-file': (p, ctx) => uploadFile(ctx, p),
+  'get-conversations-with-last-message': (p, ctx) => listConversations(ctx, p),
+  'change-conversation-data': (p, ctx) => changeConversationData(ctx, p),
+  'set-conversation-manual': (p, ctx) => setConversationManual(ctx, p.conversation_id),
+  'transfer-conversation': (p, ctx) => transferConversation(ctx, p),
+  'finish-conversation': (p, ctx) => finishConversation(ctx, p.conversation_id),
+  'resume-conversation': (p, ctx) => resumeConversation(ctx, p.conversation_id),
+  'finish-inactive-conversations': (p, ctx) => finishInactiveConversations(ctx, p.hours),
+  'create-system-message': (p, ctx) => createSystemMessage(ctx, p),
 } satisfies Handlers;

@@ -15,11 +15,11 @@ import { loadConversation, toMessage } from './present';
 
 type Ctx = SignedInContext;
 
-const canSeeDepartment = (user: AuthUser, departmentId: string | null) =>
+export const canSeeDepartment = (user: AuthUser, departmentId: string | null) =>
   user.userRole !== 'user' || (departmentId !== null && user.departments.includes(departmentId));
 
 /** The conversation with its chip and contact, when the caller may see it; otherwise 'not found'. */
-async function visibleConversation(ctx: Ctx, conversationId: string) {
+export async function visibleConversation(ctx: Ctx, conversationId: string) {
   const [row] = await ctx.services.db
     .select({ conversation: conversations, chip: chips, contact: contacts })
     .from(conversations)

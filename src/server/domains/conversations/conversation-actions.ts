@@ -1,0 +1,283 @@
+// The service screen's list and its conversation actions (spec 2 §2.3, §4, §7). Every action checks that the
+// caller may see the conversation, changes it, and tells the other screens over the socket: a conversation
+// that moves to another department is announced to both departments, so it leaves one list and joins the other.
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { MESSAGE_STATUS } from '../../../shared/constants';
+import type { Conversation } from '../../../shared/contract/conversations';
+import { newId } from '../../../shared/ids';
+import { messages as texts } from '../../../shared/messages';
+import { type TransferInput, transferError } from '../../../shared/rules/transfer';
+import { contacts, conversations, departments, messages, tags } from '../../db/schema';
+import type { SignedInContext } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { visibleConversation } from './conversations.service';
+import { loadConversation, toConversation, toMessage } from './present';
+
+type Ctx = SignedInContext;
+type ConversationRow = typeof conversations.$inferSelect;
+
+export interface ListInput {
+  filter: {
+    situation: 'all' | 'waiting_response';
+    types: ('chatbot' | 'human')[];
+    departments: string[];
+    tags: string[];
+    chips: string[];
+    text: string;
+  };
+  limit: number;
+  after?: { last_message_at: string; _id: string };
+  conversation_id?: string;
+}
+
+const lastMessage = alias(messages, 'last_message');
+const activity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
+
+/** Open conversations the caller may see, newest activity first, a page at a time. */
+export async function listConversations(ctx: Ctx, p: ListInput) {
+  const { user } = ctx;
+  const { filter } = p;
+  if (p.conversation_id) {
+    await visibleConversation(ctx, p.conversation_id);
+    const one = await loadConversation(ctx.services.db, p.conversation_id);
+    return { conversations: one ? [one] : [], load_more: false };
+  }
+  // Attendants: their departments only, whatever the filter asks.
+  let departmentIds = filter.departments.length ? filter.departments : null;
+  if (user.userRole === 'user') {
+    departmentIds = (departmentIds ?? user.departments).filter((d) => user.departments.includes(d));
+    if (departmentIds.length === 0) return { conversations: [], load_more: false };
+  }
+  const types = new Set(filter.types);
+  const text = filter.text.trim();
+  const digits = text.replace(/\D/g, '');
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await ctx.services.db
+    .select({ conversation: conversations, contact: contacts, last: lastMessage })
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
+    .where(
+      and(
+        eq(conversations.accountId, user.accountId),
+        isNull(conversations.finishedAt),
+        departmentIds ? inArray(conversations.departmentId, departmentIds) : undefined,
+        filter.situation === 'waiting_response' ? eq(conversations.waitingResponse, true) : undefined,
+        types.size === 1 ? eq(conversations.isManual, types.has('human')) : undefined,
+        filter.chips.length ? inArray(conversations.chipId, filter.chips) : undefined,
+        filter.tags.length
+          ? sql`${contacts.tags} ?| array[${sql.join(
+              filter.tags.map((t) => sql`${t}`),
+              sql`, `,
+            )}]::text[]`
+          : undefined,
+        text
+          ? or(
+              sql`${contacts.name} ilike ${like}`,
+              sql`${contacts.overrideName} ilike ${like}`,
+              digits.length >= 3 ? sql`${contacts.phone} like ${`%${digits}%`}` : undefined,
+            )
+          : undefined,
+        p.after
+          ? sql`(${activity}, ${conversations.id}) < (${new Date(p.after.last_message_at)}, ${p.after._id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(activity), desc(conversations.id))
+    .limit(p.limit + 1);
+  return {
+    conversations: rows.slice(0, p.limit).map((r) => toConversation(r.conversation, r.contact, r.last)),
+    load_more: rows.length > p.limit,
+  };
+}
+
+/** Saves a change and tells the department it was in and, when it moved, the one it is in now. */
+async function changed(ctx: Ctx, before: ConversationRow, set: Partial<typeof conversations.$inferInsert>) {
+  const { db, realtime } = ctx.services;
+  await db
+    .update(conversations)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(conversations.id, before.id));
+  const view = (await loadConversation(db, before.id)) as Conversation;
+  const event = { type: 'conversation_updated' as const, message: view };
+  realtime.toConversation(ctx.user.accountId, view.department, event);
+  if (before.departmentId && before.departmentId !== view.department) {
+    realtime.toConversation(ctx.user.accountId, before.departmentId, event);
+  }
+  return view;
+}
+
+async function openOne(ctx: Ctx, conversationId: string) {
+  const { conversation } = await visibleConversation(ctx, conversationId);
+  if (conversation.finishedAt) throw new AppError(texts.conversationAlreadyFinished);
+  return conversation;
+}
+
+export async function changeConversationData(
+  ctx: Ctx,
+  p: { conversation_id: string; waiting_response?: false; auto_follow_up?: false },
+) {
+  const { conversation } = await visibleConversation(ctx, p.conversation_id);
+  return changed(ctx, conversation, {
+    ...(p.waiting_response === false && { waitingResponse: false }),
+    // Switched off for this conversation only: a new conversation with the contact has it again.
+    ...(p.auto_follow_up === false && { autoFollowUp: false }),
+  });
+}
+
+export async function setConversationManual(ctx: Ctx, conversationId: string) {
+  const conversation = await openOne(ctx, conversationId);
+  const view = await changed(ctx, conversation, { isManual: true });
+  ctx.services.realtime.toConversation(ctx.user.accountId, view.department, {
+    type: 'set_manual',
+    message: { _id: view._id, user: ctx.user.id },
+  });
+  return view;
+}
+
+async function checkTags(ctx: Ctx, ids: string[]) {
+  if (!ids.length) return;
+  const found = await ctx.services.db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.accountId, ctx.user.accountId), eq(tags.filed, false), inArray(tags.id, ids)));
+  if (found.length !== new Set(ids).size) throw new AppError(texts.tagNotFound);
+}
+
+/**
+ * Transferência (spec 2 §4): to a department, a person there serves it; to a chatbot or a flow, the manual
+ * flag is cleared, the other target and the flow context are reset, and a flow starts from the beginning.
+ * A finished conversation transferred (from the history) is served again.
+ */
+export async function transferConversation(
+  ctx: Ctx,
+  p: TransferInput & { conversation_id: string; tags?: string[] },
+) {
+  const error = transferError(p);
+  if (error) throw new AppError(error);
+  const { conversation, contact } = await visibleConversation(ctx, p.conversation_id);
+  const { db } = ctx.services;
+  let set: Partial<typeof conversations.$inferInsert>;
+  if (p.type === 'department') {
+    const [department] = await db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(
+        and(
+          eq(departments.id, p.department ?? ''),
+          eq(departments.accountId, ctx.user.accountId),
+          eq(departments.filed, false),
+        ),
+      );
+    if (!department) throw new AppError(texts.departmentNotFound);
+    set = { departmentId: department.id, isManual: true };
+  } else {
+    // The chatbots and flows issues bring their tables; until then no id can name one.
+    throw new AppError(p.type === 'chatbot' ? texts.chatbotNotFound : texts.flowNotFound);
+  }
+  if (p.tags) {
+    await checkTags(ctx, p.tags);
+    await db.update(contacts).set({ tags: p.tags }).where(eq(contacts.id, contact.id));
+  }
+  if (conversation.finishedAt) {
+    await resumable(ctx, conversation);
+    set.finishedAt = null;
+  }
+  return changed(ctx, conversation, set);
+}
+
+export async function finishConversation(ctx: Ctx, conversationId: string) {
+  const conversation = await openOne(ctx, conversationId);
+  const { db, realtime } = ctx.services;
+  const [row] = await db
+    .update(conversations)
+    .set({ finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(conversations.id, conversation.id), isNull(conversations.finishedAt)))
+    .returning();
+  if (!row) throw new AppError(texts.conversationAlreadyFinished);
+  realtime.toConversation(ctx.user.accountId, row.departmentId, {
+    type: 'conversation_finished',
+    message: { _id: row.id, user: ctx.user.id },
+  });
+  return (await loadConversation(db, row.id)) as Conversation;
+}
+
+/** A contact has one open conversation per chip: a resume waits until the other one is finished. */
+async function resumable(ctx: Ctx, conversation: ConversationRow) {
+  const [open] = await ctx.services.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.chipId, conversation.chipId),
+        eq(conversations.contactId, conversation.contactId),
+        isNull(conversations.finishedAt),
+      ),
+    )
+    .limit(1);
+  if (open) throw new AppError(texts.contactHasOpenConversation);
+}
+
+export async function resumeConversation(ctx: Ctx, conversationId: string) {
+  const { conversation } = await visibleConversation(ctx, conversationId);
+  if (!conversation.finishedAt) throw new AppError(texts.conversationNotFinished);
+  await resumable(ctx, conversation);
+  try {
+    return await changed(ctx, conversation, { finishedAt: null });
+  } catch (err) {
+    // Two resumes at once: the open-conversation index lets one win.
+    await resumable(ctx, conversation);
+    throw err;
+  }
+}
+
+/** Bulk finish: every open conversation of the account with no message for `hours`. */
+export async function finishInactiveConversations(ctx: Ctx, hours: number) {
+  const { db, realtime } = ctx.services;
+  const limit = new Date(Date.now() - hours * 60 * 60 * 1000);
+  const rows = await db
+    .update(conversations)
+    .set({ finishedAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(conversations.accountId, ctx.user.accountId),
+        isNull(conversations.finishedAt),
+        lt(activity, limit),
+      ),
+    )
+    .returning({ id: conversations.id, departmentId: conversations.departmentId });
+  for (const row of rows) {
+    realtime.toConversation(ctx.user.accountId, row.departmentId, {
+      type: 'conversation_finished',
+      message: { _id: row.id, user: ctx.user.id },
+    });
+  }
+  return { finished: rows.length };
+}
+
+export async function createSystemMessage(ctx: Ctx, p: { conversation_id: string; message: string }) {
+  const { conversation } = await visibleConversation(ctx, p.conversation_id);
+  const { db, realtime } = ctx.services;
+  const [row] = await db
+    .insert(messages)
+    .values({
+      id: newId(),
+      accountId: ctx.user.accountId,
+      conversationId: conversation.id,
+      chipId: conversation.chipId,
+      origin: 'user',
+      type: 'system',
+      message: p.message,
+      userId: ctx.user.id,
+      status: MESSAGE_STATUS.sent,
+    })
+    .returning();
+  if (!row) throw new Error('system message insert returned nothing');
+  const message = toMessage(row);
+  realtime.toConversation(ctx.user.accountId, conversation.departmentId, {
+    type: 'new_message',
+    message: { conversation_id: conversation.id, message },
+  });
+  return message;
+}
