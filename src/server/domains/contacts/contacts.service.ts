@@ -88,11 +88,13 @@ export async function changeContactAnnotationsAndData(
   p: { contact_id: string; data: Record<string, unknown>; new_annotation?: string },
 ) {
   const contact = await visibleContact(ctx, p.contact_id);
-  const data = Object.fromEntries(
-    Object.entries(p.data)
-      .map(([k, v]) => [k.trim(), v] as const)
-      .filter(([k]) => k !== ''),
-  );
+  const entries = Object.entries(p.data)
+    .map(([k, v]) => [k.trim(), v] as const)
+    .filter(([k]) => k !== '');
+  // ' cpf' and 'cpf' are one variable once trimmed: refused as the dialog refuses it, never one silently lost.
+  if (new Set(entries.map(([k]) => k)).size !== entries.length)
+    throw new AppError(texts.contactVariableDuplicate);
+  const data = Object.fromEntries(entries);
   const text = p.new_annotation?.trim();
   const annotations = text
     ? [...contact.annotations, { user: ctx.user.name, created: new Date().toISOString(), text }]

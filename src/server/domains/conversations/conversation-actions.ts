@@ -33,6 +33,9 @@ export interface ListInput {
 
 const lastMessage = alias(messages, 'last_message');
 const activity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
+// The cursor comes back as a JS date (milliseconds) while PostgreSQL keeps microseconds: the list sorts and
+// pages on the millisecond, or a conversation between the cursor and its true time would be skipped.
+const activityMs = sql`date_trunc('milliseconds', ${activity})`;
 
 /** Open conversations the caller may see, newest activity first, a page at a time. */
 export async function listConversations(ctx: Ctx, p: ListInput) {
@@ -53,6 +56,8 @@ export async function listConversations(ctx: Ctx, p: ListInput) {
   const text = filter.text.trim();
   const digits = text.replace(/\D/g, '');
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const afterAt = p.after ? new Date(p.after.last_message_at) : null;
+  if (afterAt && Number.isNaN(afterAt.getTime())) throw new AppError(texts.invalidPayload);
   const rows = await ctx.services.db
     .select({ conversation: conversations, contact: contacts, last: lastMessage })
     .from(conversations)
@@ -79,12 +84,12 @@ export async function listConversations(ctx: Ctx, p: ListInput) {
               digits.length >= 3 ? sql`${contacts.phone} like ${`%${digits}%`}` : undefined,
             )
           : undefined,
-        p.after
-          ? sql`(${activity}, ${conversations.id}) < (${new Date(p.after.last_message_at)}, ${p.after._id})`
+        p.after && afterAt
+          ? sql`(${activityMs}, ${conversations.id}) < (${afterAt}, ${p.after._id})`
           : undefined,
       ),
     )
-    .orderBy(desc(activity), desc(conversations.id))
+    .orderBy(desc(activityMs), desc(conversations.id))
     .limit(p.limit + 1);
   return {
     conversations: rows.slice(0, p.limit).map((r) => toConversation(r.conversation, r.contact, r.last)),
