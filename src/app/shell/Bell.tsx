@@ -1,17 +1,44 @@
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { BADGE_CAP } from '../../shared/constants';
 import { badgeCount } from '../../shared/format';
 import { ROUTE_NAMES } from '../lib/access';
+import { onConversationEvent } from '../lib/conversation-events';
 import { callQuery } from '../lib/query';
 
 export const openManualCountQuery = callQuery('get-open-manual-conversation-count');
 
+/** Conversation events come in bursts: the count is asked again once they settle for a second. */
+const RECOUNT_DELAY_MS = 1000;
+
+/** Keeps the count live: a conversation that opens, closes, changes department or mode asks for it again. */
+function useLiveCount() {
+  const client = useQueryClient();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onConversationEvent((event) => {
+      if (event.type === 'message_read' || event.type === 'message_updated' || event.type === 'new_message')
+        return;
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => void client.invalidateQueries({ queryKey: openManualCountQuery.queryKey }),
+        RECOUNT_DELAY_MS,
+      );
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [client]);
+}
+
 /** The bell: open human conversations, '9+' above nine; it leads to Atendimento. */
 export function Bell() {
   const { data } = useQuery({ ...openManualCountQuery, refetchInterval: 60_000 });
+  useLiveCount();
   const count = data?.open_manual_count ?? 0;
   const label = `Atendimentos humanos abertos: ${count}`;
   return (

@@ -1,11 +1,237 @@
+// Atendimento (spec 2 §2.3): the conversation list on the left and the open conversation on the right; on a
+// phone the conversation is a full-screen dialog over the list (which stays mounted, so it keeps its scroll).
+// The open conversation is the URL's `c`, so a reload or a notification opens it; the list's filter is kept
+// per user in localStorage. On a phone, opening pushes a history entry: the back button or gesture closes it.
+import { ActionIcon, Box, Button, Center, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconFilter, IconMessagePlus, IconMessages } from '@tabler/icons-react';
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { messages } from '../../../shared/messages';
+import { ROUTE_NAMES } from '../../lib/access';
+import { useCurrentUser } from '../../lib/user';
 import { SaibaMais } from '../../ui/HelpDialog';
 import { PageHeader } from '../../ui/PageHeader';
+import { useIsMobile } from '../../ui/use-is-mobile';
+import { type ConversationFilter, useConversation } from './data/conversations';
+import { ConversationList } from './list/ConversationList';
+import { FilterSheet } from './list/FilterSheet';
+import { loadFilter, saveFilter } from './list/filter-store';
+import { defaultFilter, displayName, filterIsActive } from './list/list-view';
+import { SettingsMenu } from './list/SettingsMenu';
+import { useListRealtime } from './list/use-list-realtime';
+import { ConversationPane } from './pane/ConversationPane';
 
-/** Placeholder until the service-screen issue builds Atendimento (spec 2 §2.3). */
+/** The screen's height under the top bar, inside the shell's padding: the list scrolls, not the page. */
+const SCREEN_HEIGHT =
+  'calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--app-shell-padding, 0rem))';
+
+function useFilter() {
+  const user = useCurrentUser();
+  const fallback = useMemo(
+    () => defaultFilter({ user_role: user.user_role, departments: user.departments }),
+    [user.user_role, user.departments],
+  );
+  const [filter, setFilter] = useState(() => {
+    const stored = loadFilter(user._id, fallback);
+    // An attendant's department list may have changed since: keep only the departments they still serve.
+    if (user.user_role !== 'user') return stored;
+    const departments = stored.departments.filter((d) => user.departments.includes(d));
+    return { ...stored, departments: departments.length ? departments : fallback.departments };
+  });
+  const apply = useCallback(
+    (next: ConversationFilter) => {
+      const clean = {
+        ...next,
+        text: next.text.trim(),
+        types: next.types.length ? next.types : fallback.types,
+        departments: next.departments.length ? next.departments : fallback.departments,
+      };
+      saveFilter(user._id, clean);
+      setFilter(clean);
+    },
+    [user._id, fallback],
+  );
+  return { user, filter, fallback, apply, active: filterIsActive(filter, fallback) };
+}
+
+/** The selected conversation in the URL: desktop replaces the entry, a phone pushes one for its back button. */
+function useSelection(mobile: boolean) {
+  const navigate = useNavigate();
+  const router = useRouter();
+  const search = useSearch({ strict: false }) as { c?: unknown };
+  const selectedId = search.c === undefined || search.c === '' ? null : String(search.c);
+  const pushed = useRef(false);
+  useEffect(() => {
+    if (!selectedId) pushed.current = false;
+  }, [selectedId]);
+
+  const select = useCallback(
+    (id: string) => {
+      const push = mobile && !selectedId;
+      if (push) pushed.current = true;
+      void navigate({
+        to: ROUTE_NAMES.Atendimento,
+        search: { c: id } as never,
+        replace: !push,
+        resetScroll: false,
+      });
+    },
+    [mobile, selectedId, navigate],
+  );
+  const close = useCallback(() => {
+    if (pushed.current) {
+      pushed.current = false;
+      router.history.back();
+    } else {
+      void navigate({ to: ROUTE_NAMES.Atendimento, search: {} as never, replace: true, resetScroll: false });
+    }
+  }, [navigate, router]);
+  return { selectedId, select, close };
+}
+
 export function AttendancePage() {
+  const mobile = useIsMobile();
+  const { user, filter, fallback, apply, active } = useFilter();
+  const { selectedId, select, close } = useSelection(mobile);
+  const [filtersOpened, setFiltersOpened] = useState(false);
+  const selected = useConversation(selectedId);
+  useListRealtime({ sound: !user.config.disable_notification_sound, onOpen: select });
+
+  const applyAndClose = (next: ConversationFilter) => {
+    apply(next);
+    setFiltersOpened(false);
+  };
+
+  // The next issue builds the new-conversation dialog: until then the button says so.
+  const newConversation = (
+    <Tooltip label={messages.listComingSoon}>
+      {mobile ? (
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={messages.newConversation}
+          data-disabled
+          aria-disabled
+          onClick={(e) => e.preventDefault()}
+        >
+          <IconMessagePlus size={20} aria-hidden />
+        </ActionIcon>
+      ) : (
+        <Button
+          variant="default"
+          leftSection={<IconMessagePlus size={18} aria-hidden />}
+          data-disabled
+          aria-disabled
+          onClick={(e) => e.preventDefault()}
+        >
+          {messages.newConversation}
+        </Button>
+      )}
+    </Tooltip>
+  );
+  const filterButton = (
+    <Button
+      variant="light"
+      leftSection={<IconFilter size={18} aria-hidden />}
+      onClick={() => setFiltersOpened(true)}
+      style={mobile ? { flex: 1 } : undefined}
+    >
+      {messages.listSearchOrFilter}
+    </Button>
+  );
+  // The top buttons: beside the title on a desktop, in a row over the list on a phone.
+  const topButtons = mobile ? (
+    <Group gap="xs" wrap="nowrap" p="xs">
+      {filterButton}
+      {newConversation}
+      <SettingsMenu />
+    </Group>
+  ) : (
+    <>
+      {filterButton}
+      {newConversation}
+      <SettingsMenu />
+    </>
+  );
+
+  const list = (
+    <Paper
+      withBorder
+      w={mobile ? '100%' : 380}
+      h="100%"
+      style={{ display: 'flex', flexDirection: 'column', flex: 'none', overflow: 'hidden' }}
+    >
+      {mobile && topButtons}
+      {active && (
+        <Group
+          role="status"
+          justify="space-between"
+          gap="xs"
+          wrap="nowrap"
+          px="sm"
+          py={4}
+          bg="var(--mantine-color-yellow-light)"
+        >
+          <Text size="sm" fw={500}>
+            {messages.listFiltersActive}
+          </Text>
+          <Button size="compact-sm" variant="subtle" onClick={() => apply(fallback)}>
+            {messages.listClearFilters}
+          </Button>
+        </Group>
+      )}
+      <Box style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+        <ConversationList filter={filter} selectedId={selectedId} onSelect={select} />
+      </Box>
+    </Paper>
+  );
+
   return (
-    <PageHeader title="Atendimento">
-      <SaibaMais topic="atendimento" />
-    </PageHeader>
+    <Stack gap={0} h={SCREEN_HEIGHT} mih={360}>
+      <PageHeader title="Atendimento">
+        {!mobile && topButtons}
+        <SaibaMais topic="atendimento" />
+      </PageHeader>
+      <Group gap="md" align="stretch" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
+        {list}
+        {!mobile && (
+          <Paper withBorder h="100%" style={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
+            {selectedId ? (
+              <ConversationPane key={selectedId} conversationId={selectedId} onClose={close} />
+            ) : (
+              <Center h="100%" p="lg">
+                <Stack align="center" gap="xs">
+                  <IconMessages size={40} color="var(--mantine-color-dimmed)" aria-hidden />
+                  <Text c="dimmed" ta="center">
+                    {messages.listNoneSelected}
+                  </Text>
+                </Stack>
+              </Center>
+            )}
+          </Paper>
+        )}
+      </Group>
+      {mobile && (
+        <Modal.Root opened={Boolean(selectedId)} onClose={close} fullScreen>
+          <Modal.Content
+            aria-label={selected.data ? displayName(selected.data.contact) : messages.listConversations}
+          >
+            <Modal.Body p={0} h="100%">
+              {selectedId && (
+                <ConversationPane key={selectedId} conversationId={selectedId} onClose={close} />
+              )}
+            </Modal.Body>
+          </Modal.Content>
+        </Modal.Root>
+      )}
+      <FilterSheet
+        opened={filtersOpened}
+        onClose={() => setFiltersOpened(false)}
+        user={user}
+        value={filter}
+        fallback={fallback}
+        onApply={applyAndClose}
+      />
+    </Stack>
   );
 }

@@ -9,10 +9,12 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import type { Payload } from '../../../../shared/contract';
-import type { Conversation } from '../../../../shared/contract/conversations';
+import type { Conversation, Message } from '../../../../shared/contract/conversations';
 import { api } from '../../../lib/api';
 
-export type ConversationFilter = NonNullable<Payload<'get-conversations-with-last-message'>['filter']>;
+export type ConversationFilter = Required<
+  NonNullable<Payload<'get-conversations-with-last-message'>['filter']>
+>;
 export type ConversationPage = { conversations: Conversation[]; load_more: boolean };
 
 export const LIST_KEY = ['attendance', 'list'] as const;
@@ -67,8 +69,89 @@ export function dropConversation(client: QueryClient, id: string) {
     data
       ? {
           ...data,
-          pages: data.pages.map((p) => ({ ...p, conversations: p.conversations.filter((c) => c._id !== id) })),
+          pages: data.pages.map((p) => ({
+            ...p,
+            conversations: p.conversations.filter((c) => c._id !== id),
+          })),
         }
       : data,
   );
+}
+
+/** Newest activity first, then the larger id: the server's order. */
+const sortsBefore = (a: Conversation, b: Conversation) => {
+  const d = Date.parse(activityOf(a)) - Date.parse(activityOf(b));
+  return d > 0 || (d === 0 && a._id > b._id);
+};
+
+/** A list's pages with the conversation put where its activity sorts (or left out when beyond the loaded tail). */
+export function placeInPages(data: ListData, conversation: Conversation): ListData {
+  const pages = data.pages.map((p) => ({
+    ...p,
+    conversations: p.conversations.filter((c) => c._id !== conversation._id),
+  }));
+  for (const page of pages) {
+    const at = page.conversations.findIndex((c) => sortsBefore(conversation, c));
+    if (at >= 0) {
+      page.conversations.splice(at, 0, conversation);
+      return { ...data, pages };
+    }
+  }
+  const last = pages.at(-1);
+  // After everything loaded: it comes with 'Carregar mais' when there is more, else it is the new tail.
+  if (last && !last.load_more) last.conversations.push(conversation);
+  else if (!last) return data;
+  return { ...data, pages };
+}
+
+/**
+ * Writes a changed conversation everywhere: its own entry, and every loaded list, where it moves to the place
+ * its activity sorts when it belongs (`belongs(filter)`), and leaves when it no longer does.
+ */
+export function placeConversation(
+  client: QueryClient,
+  conversation: Conversation,
+  belongs: (filter: ConversationFilter) => boolean,
+) {
+  client.setQueryData(conversationQuery(conversation._id).queryKey, conversation);
+  for (const [key, data] of client.getQueriesData<ListData>({ queryKey: LIST_KEY })) {
+    if (!data) continue;
+    const filter = key[2] as ConversationFilter | undefined;
+    if (!filter) continue;
+    const next = belongs(filter)
+      ? placeInPages(data, conversation)
+      : {
+          ...data,
+          pages: data.pages.map((p) => ({
+            ...p,
+            conversations: p.conversations.filter((c) => c._id !== conversation._id),
+          })),
+        };
+    client.setQueryData(key, next);
+  }
+}
+
+/** The conversation as the cache knows it (its own entry, or a list page), if loaded anywhere. */
+export function cachedConversation(client: QueryClient, id: string): Conversation | undefined {
+  const own = client.getQueryData(conversationQuery(id).queryKey);
+  if (own) return own;
+  for (const [, data] of client.getQueriesData<ListData>({ queryKey: LIST_KEY })) {
+    for (const page of data?.pages ?? []) {
+      const found = page.conversations.find((c) => c._id === id);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** A message changed (status, deleted): the list's preview follows when it is the last message. */
+export function patchLastMessage(
+  client: QueryClient,
+  conversationId: string,
+  messageId: string,
+  change: Partial<Message>,
+) {
+  const current = cachedConversation(client, conversationId);
+  if (current?.last_message?._id !== messageId) return;
+  patchConversation(client, { ...current, last_message: { ...current.last_message, ...change } });
 }

@@ -1,0 +1,118 @@
+import { Avatar, Badge, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconClock, IconClockOff } from '@tabler/icons-react';
+import { memo } from 'react';
+import type { Tag } from '../../../../shared/contract/configuration';
+import type { Conversation } from '../../../../shared/contract/conversations';
+import { messages } from '../../../../shared/messages';
+import { activityOf } from '../data/conversations';
+import { displayName, formatListTime, previewOf, replyWindowLeft, visibleTags } from './list-view';
+import { useMinuteTick } from './minute-ticker';
+
+/** Every item has this height (spec 2 §2.3): the virtual list places them by it. */
+export const ITEM_HEIGHT = 145;
+
+/** The reply window's countdown: hours and minutes, then the 'off' icon once it has closed. */
+function ReplyWindow({ deadline }: { deadline: string }) {
+  const now = useMinuteTick();
+  const left = replyWindowLeft(deadline, now);
+  if (!left)
+    return (
+      <IconClockOff
+        size={16}
+        color="var(--mantine-color-red-7)"
+        role="img"
+        aria-label={messages.listReplyWindowClosed}
+        style={{ flex: 'none' }}
+      />
+    );
+  return (
+    <Text
+      span
+      size="xs"
+      c="dimmed"
+      title={messages.listReplyWindowLeft(left)}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 3, flex: 'none', whiteSpace: 'nowrap' }}
+    >
+      <IconClock size={14} aria-hidden />
+      {left}
+    </Text>
+  );
+}
+
+interface Props {
+  conversation: Conversation;
+  chipName: string;
+  tags: ReadonlyMap<string, Tag>;
+  selected: boolean;
+  onSelect(id: string): void;
+}
+
+/** One conversation of the list: who, on which chip, the last message and its time, tags, waiting, window. */
+export const ConversationItem = memo(function ConversationItem({
+  conversation: c,
+  chipName,
+  tags,
+  selected,
+  onSelect,
+}: Props) {
+  const name = displayName(c.contact);
+  const known = c.contact.tags.flatMap((id) => tags.get(id) ?? []);
+  const { shown, more } = visibleTags(known);
+  return (
+    <UnstyledButton
+      onClick={() => onSelect(c._id)}
+      aria-current={selected || undefined}
+      h={ITEM_HEIGHT}
+      w="100%"
+      px="sm"
+      py={10}
+      style={{
+        display: 'flex',
+        gap: 12,
+        alignItems: 'flex-start',
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+        background: selected ? 'var(--mantine-primary-color-light)' : undefined,
+      }}
+    >
+      <Avatar src={c.contact.profile_picture} name={name} color="initials" size={44} radius="xl" alt="" />
+      <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 5 }}>
+        <Group justify="space-between" wrap="nowrap" gap={6}>
+          <Text fw={c.waiting_response ? 700 : 600} truncate="end">
+            {name}
+          </Text>
+          <Text span size="xs" c="dimmed" style={{ flex: 'none' }}>
+            {formatListTime(activityOf(c))}
+          </Text>
+        </Group>
+        <Group justify="space-between" wrap="nowrap" gap={6} mih={18}>
+          <Text size="xs" c="dimmed" truncate="end">
+            {chipName}
+          </Text>
+          {c.context_window && <ReplyWindow deadline={c.context_window} />}
+        </Group>
+        <Text size="sm" c={c.last_message ? undefined : 'dimmed'} truncate="end">
+          {previewOf(c.last_message)}
+        </Text>
+        <Group justify="space-between" wrap="nowrap" gap={6} mih={20}>
+          <Group gap={4} wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }}>
+            {shown.map((tag) => (
+              <Badge key={tag._id} color={tag.color} autoContrast size="sm" maw={92} title={tag.name}>
+                {tag.name}
+              </Badge>
+            ))}
+            {more > 0 && (
+              <Badge variant="default" size="sm" title={messages.listMoreTags(more)} style={{ flex: 'none' }}>
+                +{more}
+              </Badge>
+            )}
+          </Group>
+          {c.waiting_response && (
+            <Badge color="orange" size="sm" style={{ flex: 'none' }}>
+              {messages.listWaitingResponse}
+            </Badge>
+          )}
+        </Group>
+      </div>
+    </UnstyledButton>
+  );
+});

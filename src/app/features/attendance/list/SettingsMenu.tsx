@@ -1,0 +1,37 @@
+import { ActionIcon, Popover, Stack, Switch, Tooltip } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
+import { messages } from '../../../../shared/messages';
+import { useCurrentUser, useUpdateUserConfig } from '../../../lib/user';
+
+/** The gear of the service screen: the user's own notification sound and signature (spec 2 §6). */
+export function SettingsMenu() {
+  const { config } = useCurrentUser();
+  const update = useUpdateUserConfig();
+  return (
+    <Popover position="bottom-end" shadow="md" withArrow trapFocus>
+      <Popover.Target>
+        <Tooltip label={messages.listSettings}>
+          <ActionIcon variant="default" size="lg" aria-label={messages.listSettings}>
+            <IconSettings size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="sm">
+          <Switch
+            label={messages.listNotificationSound}
+            checked={!config.disable_notification_sound}
+            disabled={update.isPending}
+            onChange={(e) => update.mutate({ disable_notification_sound: !e.currentTarget.checked })}
+          />
+          <Switch
+            label={messages.listSignature}
+            checked={config.user_signature}
+            disabled={update.isPending}
+            onChange={(e) => update.mutate({ user_signature: e.currentTarget.checked })}
+          />
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,114 @@
+// What a conversation item shows, as pure functions (spec 2 §2.3, §9): the name, the preview, its time, the
+// tags that fit, the reply-window countdown, and whether a conversation belongs in a filtered list.
+import type { Conversation, Message } from '../../../../shared/contract/conversations';
+import { formatPhone, truncatePreview } from '../../../../shared/format';
+import { messages } from '../../../../shared/messages';
+import type { ConversationFilter } from '../data/conversations';
+
+/** override_name first, then the profile name, then the formatted phone. */
+export function displayName(contact: Conversation['contact']): string {
+  return contact.override_name?.trim() || contact.name.trim() || formatPhone(contact.phone);
+}
+
+const TYPE_LABELS: Partial<Record<Message['type'], string>> = {
+  image: messages.previewImage,
+  audio: messages.previewAudio,
+  video: messages.previewVideo,
+  document: messages.previewDocument,
+  location: messages.previewLocation,
+  contact: messages.previewContact,
+  summary: messages.previewSummary,
+};
+
+/** The last message in one line of at most 60 characters: its text, or what kind of media it is. */
+export function previewOf(message: Message | null): string {
+  if (!message) return messages.listNoMessages;
+  if (message.deleted) return messages.listDeletedMessage;
+  const text = message.message.replace(/\s+/g, ' ').trim();
+  const label = TYPE_LABELS[message.type];
+  if (!label) return truncatePreview(text);
+  const detail = text || (message.type === 'document' ? (message.file_name ?? '') : '');
+  return truncatePreview(detail ? `${label}: ${detail}` : label);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** HH:mm for today, dd/MM HH:mm otherwise (the viewer's local time). */
+export function formatListTime(value: string, now: Date = new Date()): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const today =
+    d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
+  return today ? time : `${pad(d.getDate())}/${pad(d.getMonth() + 1)} ${time}`;
+}
+
+/** The tag selector's rule: 3 chips, then '+N' for the rest. */
+export function visibleTags<T>(tags: readonly T[], max = 3): { shown: T[]; more: number } {
+  return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
+}
+
+/**
+ * Time left in the reply window, in hours and minutes ('23h 05min'), or null once it has closed. Minutes are
+ * rounded up: a window with 30 s left still shows '0h 01min' until the next minute's refresh.
+ */
+export function replyWindowLeft(deadline: string, now: number): string | null {
+  const ms = Date.parse(deadline) - now;
+  if (!Number.isFinite(ms) || ms <= 0) return null;
+  const minutes = Math.ceil(ms / 60_000);
+  return `${Math.floor(minutes / 60)}h ${pad(minutes % 60)}min`;
+}
+
+export type ConversationType = 'chatbot' | 'human';
+
+/** The filter a user starts with: attendants see their own departments (spec 2 §6). */
+export function defaultFilter(user: { user_role: string; departments: string[] }): ConversationFilter {
+  return {
+    situation: 'all',
+    types: ['chatbot', 'human'],
+    departments: user.user_role === 'user' ? [...user.departments] : [],
+    tags: [],
+    chips: [],
+    text: '',
+  };
+}
+
+const sorted = (list: readonly string[]) => [...list].sort();
+
+/** The same filter written one way: sorted lists, trimmed text, both types when none or both are chosen. */
+export function normalizeFilter(filter: ConversationFilter): ConversationFilter {
+  const types: ConversationType[] = filter.types.length === 1 ? [...filter.types] : ['chatbot', 'human'];
+  return {
+    situation: filter.situation,
+    types,
+    departments: sorted(filter.departments),
+    tags: sorted(filter.tags),
+    chips: sorted(filter.chips),
+    text: filter.text.trim(),
+  };
+}
+
+/** True when the filter asks for less than the user's default: the 'Existem filtros ativos' banner. */
+export function filterIsActive(filter: ConversationFilter, fallback: ConversationFilter): boolean {
+  return JSON.stringify(normalizeFilter(filter)) !== JSON.stringify(normalizeFilter(fallback));
+}
+
+/** Whether an open conversation belongs in a list with this filter: the server's rules, client side. */
+export function matchesFilter(c: Conversation, filter: ConversationFilter): boolean {
+  if (c.finished) return false;
+  const f = normalizeFilter(filter);
+  if (f.situation === 'waiting_response' && !c.waiting_response) return false;
+  if (f.types.length === 1 && c.is_manual !== (f.types[0] === 'human')) return false;
+  if (f.departments.length && !(c.department && f.departments.includes(c.department))) return false;
+  if (f.chips.length && !f.chips.includes(c.chip)) return false;
+  if (f.tags.length && !c.contact.tags.some((t) => f.tags.includes(t))) return false;
+  if (f.text) {
+    const text = f.text.toLocaleLowerCase('pt-BR');
+    const digits = f.text.replace(/\D/g, '');
+    const named = [c.contact.name, c.contact.override_name ?? ''].some((n) =>
+      n.toLocaleLowerCase('pt-BR').includes(text),
+    );
+    if (!named && !(digits.length >= 3 && c.contact.phone.includes(digits))) return false;
+  }
+  return true;
+}

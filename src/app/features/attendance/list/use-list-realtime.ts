@@ -1,0 +1,148 @@
+// The list's real time (spec 2 §4): socket events into the conversations' cache while the screen is open.
+// A new conversation is fetched 2 s after its event and an updated one 1 s after (one fetch per conversation
+// however many events arrive meanwhile); a message moves its conversation to the top at once.
+import { notifications } from '@mantine/notifications';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { Conversation, Message } from '../../../../shared/contract/conversations';
+import type { ConversationEvent } from '../../../../shared/contract/events';
+import { messages } from '../../../../shared/messages';
+import { onConversationEvent } from '../../../lib/conversation-events';
+import {
+  cachedConversation,
+  conversationQuery,
+  dropConversation,
+  patchLastMessage,
+  placeConversation,
+} from '../data/conversations';
+import { displayName, matchesFilter } from './list-view';
+import { playNotificationSound } from './notification-sound';
+
+export const NEW_CONVERSATION_DELAY_MS = 2000;
+export const UPDATED_CONVERSATION_DELAY_MS = 1000;
+
+interface Options {
+  /** The user's choice (user.config.disable_notification_sound). */
+  sound: boolean;
+  /** Opens a conversation (the notification's click). */
+  onOpen(id: string): void;
+}
+
+/** Asks the server for the conversation and puts it where it belongs; gone from view means out of the lists. */
+async function refresh(client: QueryClient, id: string) {
+  let fresh: Conversation | null;
+  try {
+    fresh = await client.fetchQuery({ ...conversationQuery(id), staleTime: 0 });
+  } catch {
+    // Not visible any more (moved to a department the attendant does not serve).
+    dropConversation(client, id);
+    return;
+  }
+  if (!fresh) dropConversation(client, id);
+  else placeConversation(client, fresh, (filter) => matchesFilter(fresh, filter));
+}
+
+/** A message arrived or was sent: the new preview, the waiting flag, and the top of the list. */
+function applyMessage(client: QueryClient, id: string, message: Message, fetchLater: (id: string) => void) {
+  // A team note does not change the conversation's place or preview (the server keeps its last message).
+  if (message.type === 'system') return;
+  const current = cachedConversation(client, id);
+  if (!current) {
+    // Not loaded (further down the list, or filtered out before): ask the server where it stands.
+    fetchLater(id);
+    return;
+  }
+  const waiting =
+    message.origin === 'customer' ? true : message.origin === 'user' ? false : current.waiting_response;
+  const next = { ...current, last_message: message, waiting_response: waiting };
+  placeConversation(client, next, (filter) => matchesFilter(next, filter));
+}
+
+export function useListRealtime({ sound, onOpen }: Options) {
+  const client = useQueryClient();
+  // The latest options, read when an event arrives, so the listener is registered once.
+  const options = useRef({ sound, onOpen });
+  options.current = { sound, onOpen };
+
+  useEffect(() => {
+    const timers = new Map<string, ReturnType<typeof setTimeout>>();
+    const fetchAfter = (id: string, ms: number) => {
+      if (timers.has(id)) return;
+      timers.set(
+        id,
+        setTimeout(() => {
+          timers.delete(id);
+          void refresh(client, id);
+        }, ms),
+      );
+    };
+
+    const notifyNew = (conversation: Conversation) => {
+      notifications.show({
+        id: `new-conversation-${conversation._id}`,
+        color: 'green',
+        title: messages.newConversation,
+        message: displayName(conversation.contact),
+        style: { cursor: 'pointer' },
+        onClick: (e) => {
+          // Its close button only closes it.
+          if ((e.target as Element).closest('button')) return;
+          notifications.hide(`new-conversation-${conversation._id}`);
+          options.current.onOpen(conversation._id);
+        },
+      });
+      if (options.current.sound) playNotificationSound();
+    };
+
+    const handle = (event: ConversationEvent) => {
+      switch (event.type) {
+        case 'new_conversation':
+          notifyNew(event.message);
+          fetchAfter(event.message._id, NEW_CONVERSATION_DELAY_MS);
+          break;
+        case 'new_message':
+          applyMessage(client, event.message.conversation_id, event.message.message, (id) =>
+            fetchAfter(id, UPDATED_CONVERSATION_DELAY_MS),
+          );
+          break;
+        case 'conversation_updated':
+          fetchAfter(event.message._id, UPDATED_CONVERSATION_DELAY_MS);
+          break;
+        case 'conversation_finished':
+          dropConversation(client, event.message._id);
+          // The pane reads the conversation's own entry: it is finished now.
+          client.setQueryData(conversationQuery(event.message._id).queryKey, (c) =>
+            c && !c.finished ? { ...c, finished: new Date().toISOString() } : c,
+          );
+          break;
+        case 'set_manual': {
+          const current = cachedConversation(client, event.message._id);
+          if (current) {
+            const next = { ...current, is_manual: true };
+            placeConversation(client, next, (filter) => matchesFilter(next, filter));
+          }
+          break;
+        }
+        case 'message_updated':
+          patchLastMessage(
+            client,
+            event.message.conversation_id,
+            event.message.message._id,
+            event.message.message,
+          );
+          break;
+        case 'message_read':
+          patchLastMessage(client, event.message.conversation_id, event.message._id, {
+            status: event.message.status,
+          });
+          break;
+      }
+    };
+
+    const stop = onConversationEvent(handle);
+    return () => {
+      stop();
+      for (const t of timers.values()) clearTimeout(t);
+    };
+  }, [client]);
+}

@@ -1,0 +1,436 @@
+// Atendimento's conversation list as the team sees it: customers write from the simulator (its public
+// calls, as the simulator page makes them), conversations appear live with the waiting badge and the
+// 'Nova conversa' notification, move to the top with their new preview, filter, page by 15, and stay in
+// their department. Each test makes chips of its own and files them at the end.
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import type { Chip } from '../../src/shared/contract';
+import type { Conversation } from '../../src/shared/contract/conversations';
+import { messages } from '../../src/shared/messages';
+import { calm, createChip, DEMO_PASSWORD, isPhone } from './app';
+import { type AppServer, expect, test } from './fixtures';
+
+test.use({ seed: 'demo', ...calm });
+
+const project = () => test.info().project.name;
+const SHOTS = '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/attendance-${name}-${project()}.png` });
+
+let seq = 0;
+const localId = () => `e2e${Date.now().toString(36)}${(seq++).toString(36)}xx`;
+/** Phones of this project: the two projects never share a customer. */
+const phoneOf = (n: number) =>
+  `11 9${project() === 'phone' ? '1' : '2'}${String(n).padStart(3, '0')}-${1000 + n}`;
+const digitsOf = (phone: string) => `55${phone.replace(/\D/g, '')}`;
+
+const tokenOf = async (server: AppServer, email: string) =>
+  (await server.call<{ token: string }>('auth', { email, password: DEMO_PASSWORD })).token;
+
+/** A simulator chip entering by `department`, connected (its QR link opened): customers can write to it. */
+async function connectedChip(server: AppServer, token: string, name: string, department: string) {
+  const chip = await createChip(server, token, { name, department });
+  await server.call('connect-chip', { _id: chip._id, connect: true }, token);
+  let qrcode = '';
+  await expect
+    .poll(async () => {
+      const chips = await server.call<Chip[]>('get-chip-numbers-by-user', {}, token);
+      qrcode = chips.find((c) => c._id === chip._id)?.qrcode ?? '';
+      return qrcode;
+    })
+    .toContain('/simulador/');
+  const link = new URL(qrcode, server.url);
+  const simulator = link.pathname.split('/').at(-1) as string;
+  await server.call('simulator-open', { token: simulator, pair: link.searchParams.get('pair') ?? undefined });
+  return {
+    ...chip,
+    /** The customer `name` at `phone` sends `text`. */
+    write: (phone: string, customer: string, text: string) =>
+      server.call('simulator-send', {
+        token: simulator,
+        phone,
+        name: customer,
+        id: localId(),
+        type: 'text',
+        text,
+      }),
+    file: () => server.call('create-or-update-chip', { _id: chip._id, filed: true }, token),
+  };
+}
+
+/** The conversation of a customer's phone, as the team's API sees it. */
+async function conversationOf(server: AppServer, token: string, phone: string) {
+  let found: Conversation | undefined;
+  await expect
+    .poll(async () => {
+      const { conversations } = await server.call<{ conversations: Conversation[] }>(
+        'get-conversations-with-last-message',
+        { filter: { text: digitsOf(phone).slice(-8) }, limit: 5 },
+        token,
+      );
+      found = conversations.find((c) => c.contact.phone === digitsOf(phone));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found as Conversation;
+}
+
+async function openAttendance(page: Page, email: string, server: AppServer) {
+  const token = await tokenOf(server, email);
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto('/atendimento');
+  await expect(page.getByRole('heading', { level: 1, name: 'Atendimento' })).toBeVisible();
+  return token;
+}
+
+const conversationList = (page: Page) => page.getByRole('list', { name: messages.listConversations });
+const items = (page: Page) => conversationList(page).getByRole('listitem');
+const item = (page: Page, text: string) => items(page).filter({ hasText: text });
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+/** Closes the notifications, so a screenshot shows the screen under them. */
+async function clearToasts(page: Page) {
+  for (const close of await page.getByRole('alert').getByRole('button', { name: 'Fechar' }).all())
+    await close.click({ timeout: 2000 }).catch(() => {});
+  await expect(page.getByRole('alert')).toHaveCount(0);
+}
+const banner = (page: Page) => page.getByRole('status').filter({ hasText: messages.listFiltersActive });
+
+/** Opens 'Buscar ou filtrar' and answers the sheet. */
+async function filterSheet(page: Page) {
+  await page.getByRole('button', { name: messages.listSearchOrFilter }).click();
+  const sheet = page.getByRole('dialog', { name: messages.listSearchOrFilter });
+  await expect(sheet).toBeVisible();
+  return sheet;
+}
+
+async function pick(page: Page, sheet: Locator, label: string, option: string) {
+  await sheet.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+async function apply(sheet: Locator) {
+  await sheet.getByRole('button', { name: messages.listApplyFilters }).click();
+  await expect(sheet).toBeHidden();
+}
+
+test("a customer's conversation appears live, waiting, with 'Nova conversa'; a new message moves it to the top", async ({
+  page,
+  browser,
+  server,
+}) => {
+  const owner = await tokenOf(server, 'dono@demo.com');
+  const chip = await connectedChip(server, owner, `Suporte Lista ${project()}`, 'Suporte');
+  try {
+    const attendant = await openAttendance(page, 'atendente@demo.com', server);
+    await expect(page.getByText(messages.listEmpty).or(conversationList(page)).first()).toBeVisible();
+    const { open_manual_count: before } = await server.call<{ open_manual_count: number }>(
+      'get-open-manual-conversation-count',
+      {},
+      attendant,
+    );
+    const bell = page.getByRole('banner').getByRole('link', { name: /Atendimentos humanos abertos/ });
+
+    // The top buttons: Nova conversa waits for its issue; the gear holds the user's own toggles.
+    const newConversation = page.getByRole('button', { name: messages.newConversation, exact: true });
+    await expect(newConversation).toHaveAttribute('aria-disabled', 'true');
+    await newConversation.hover();
+    await expect(page.getByRole('tooltip', { name: messages.listComingSoon })).toBeVisible();
+
+    // A first customer writes: the notification, then (2 s later) the item, waiting for an answer.
+    const ana = phoneOf(1);
+    await chip.write(ana, 'Ana Lista', 'Olá, meu pedido não chegou');
+    await expect(toast(page, messages.newConversation)).toBeVisible();
+    await expect(toast(page, messages.newConversation)).toContainText('Ana Lista');
+    const first = item(page, 'Ana Lista');
+    await expect(first).toBeVisible();
+    await expect(first).toContainText(messages.listWaitingResponse);
+    await expect(first).toContainText('Olá, meu pedido não chegou');
+    await expect(first).toContainText(chip.name);
+
+    // A second customer: on top. Then Ana writes again: back on top with the new preview.
+    await chip.write(phoneOf(2), 'Beto Lista', 'Boa tarde');
+    await expect(items(page).first()).toContainText('Beto Lista');
+    // The bell counts them at once, not at its next minute's poll.
+    await expect(bell).toHaveAccessibleName(`Atendimentos humanos abertos: ${before + 2}`);
+    const long = `Segunda mensagem: ${'muito '.repeat(12)}longa`;
+    await chip.write(ana, 'Ana Lista', long);
+    await expect(items(page).first()).toContainText('Ana Lista');
+    await expect(items(page).first()).toContainText(`${long.slice(0, 59)}…`);
+    await expect(items(page).nth(1)).toContainText('Beto Lista');
+    await clearToasts(page);
+    await shot(page, 'list');
+
+    // Opening it: the pane at the side on a desktop, a full-screen dialog on a phone that Back closes.
+    await items(page).first().getByRole('button').click();
+    await expect(page).toHaveURL(/\/atendimento\?c=[0-9A-Z]{28}$/);
+    if (isPhone()) {
+      const dialog = page.getByRole('dialog', { name: 'Ana Lista' });
+      await expect(dialog).toBeVisible();
+      await shot(page, 'pane-dialog');
+      await page.goBack();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(/\/atendimento$/);
+      await expect(items(page).first()).toContainText('Ana Lista');
+    } else {
+      await expect(items(page).first().getByRole('button')).toHaveAttribute('aria-current', 'true');
+      await shot(page, 'pane');
+    }
+
+    // An attendant of Vendas never sees a Suporte conversation.
+    const other = await browser.newContext({ ...calm.contextOptions, viewport: page.viewportSize() });
+    try {
+      const sales = await other.newPage();
+      await openAttendance(sales, 'atendente2@demo.com', server);
+      await expect(sales.getByText(messages.listEmpty).or(conversationList(sales)).first()).toBeVisible();
+      await chip.write(ana, 'Ana Lista', 'Alguém aí?');
+      await expect(item(page, 'Alguém aí?')).toBeVisible();
+      await expect(item(sales, 'Ana Lista')).toHaveCount(0);
+      await expect(toast(sales, messages.newConversation)).toHaveCount(0);
+
+      // Transferred to Vendas: it leaves Suporte's list and joins Vendas'.
+      const anaConversation = await conversationOf(server, owner, ana);
+      const departments = await server.call<{ _id: string; name: string }[]>(
+        'get-departments-by-user',
+        {},
+        owner,
+      );
+      await server.call(
+        'transfer-conversation',
+        {
+          conversation_id: anaConversation._id,
+          type: 'department',
+          department: departments.find((d) => d.name === 'Vendas')?._id,
+        },
+        owner,
+      );
+      await expect(item(page, 'Ana Lista')).toHaveCount(0);
+      await expect(item(sales, 'Ana Lista')).toBeVisible();
+    } finally {
+      await other.close();
+    }
+
+    // Finished by someone else: it leaves the list.
+    const beto = await conversationOf(server, owner, phoneOf(2));
+    await server.call('finish-conversation', { conversation_id: beto._id }, owner);
+    await expect(item(page, 'Beto Lista')).toHaveCount(0);
+
+    // A click on the notification opens its conversation.
+    await chip.write(phoneOf(3), 'Cris Lista', 'Oi, tudo bem?');
+    await toast(page, 'Cris Lista').getByText('Cris Lista').click();
+    await expect(page).toHaveURL(/\/atendimento\?c=[0-9A-Z]{28}$/);
+    if (isPhone()) await expect(page.getByRole('dialog', { name: 'Cris Lista' })).toBeVisible();
+    else await expect(item(page, 'Cris Lista').getByRole('button')).toHaveAttribute('aria-current', 'true');
+  } finally {
+    await chip.file();
+  }
+});
+
+test('filters: situation, type, tag, chip, name and phone; the active-filters banner and Limpar filtros', async ({
+  page,
+  server,
+}) => {
+  const manager = await tokenOf(server, 'gerente@demo.com');
+  const one = await connectedChip(server, manager, `Filtro Um ${project()}`, 'Suporte');
+  const two = await connectedChip(server, manager, `Filtro Dois ${project()}`, 'Vendas');
+  const tag = await server.call<{ _id: string; name: string }>(
+    'create-or-update-tag',
+    { name: `VIP ${project()}`, color: '#7048E8' },
+    manager,
+  );
+  try {
+    const bia = phoneOf(11);
+    await one.write(bia, 'Bia Filtro', 'Quero um orçamento');
+    await one.write(phoneOf(12), 'Caio Filtro', 'Oi');
+    await two.write(phoneOf(13), 'Davi Filtro', 'Olá');
+    const biaConversation = await conversationOf(server, manager, bia);
+    await server.call(
+      'change-contact-tags',
+      { contact_id: biaConversation.contact._id, tags: [tag._id], conversation_id: biaConversation._id },
+      manager,
+    );
+    // Caio is answered: no longer waiting.
+    const caio = await conversationOf(server, manager, phoneOf(12));
+    await server.call(
+      'send-conversation-message',
+      { conversation_id: caio._id, message_id: localId(), text: 'Olá Caio, em que posso ajudar?' },
+      manager,
+    );
+
+    await openAttendance(page, 'gerente@demo.com', server);
+    for (const name of ['Bia Filtro', 'Caio Filtro', 'Davi Filtro'])
+      await expect(item(page, name)).toBeVisible();
+    await expect(item(page, 'Bia Filtro')).toContainText(tag.name);
+    await expect(item(page, 'Caio Filtro')).not.toContainText(messages.listWaitingResponse);
+    await expect(banner(page)).toHaveCount(0);
+
+    // Não respondidas.
+    let sheet = await filterSheet(page);
+    await shot(page, 'filters');
+    await sheet.getByRole('radio', { name: messages.filterSituationWaiting }).check();
+    await apply(sheet);
+    await expect(banner(page)).toBeVisible();
+    await expect(item(page, 'Bia Filtro')).toBeVisible();
+    await expect(item(page, 'Caio Filtro')).toHaveCount(0);
+    await shot(page, 'filtered');
+    await banner(page).getByRole('button', { name: messages.listClearFilters }).click();
+    await expect(banner(page)).toHaveCount(0);
+    await expect(item(page, 'Caio Filtro')).toBeVisible();
+
+    // Type: only Chatbot leaves none of these; Humano brings them back.
+    sheet = await filterSheet(page);
+    await sheet.getByRole('checkbox', { name: messages.filterTypeHuman }).uncheck();
+    await apply(sheet);
+    await expect(banner(page)).toBeVisible();
+    await expect(page.getByText(messages.listEmpty)).toBeVisible();
+    sheet = await filterSheet(page);
+    await expect(sheet.getByRole('checkbox', { name: messages.filterTypeChatbot })).toBeChecked();
+    await sheet.getByRole('checkbox', { name: messages.filterTypeHuman }).check();
+    await sheet.getByRole('checkbox', { name: messages.filterTypeChatbot }).uncheck();
+    await apply(sheet);
+    await expect(item(page, 'Davi Filtro')).toBeVisible();
+
+    // A tag.
+    sheet = await filterSheet(page);
+    await sheet.getByRole('button', { name: messages.listClearFilters }).click();
+    await expect(sheet).toBeHidden();
+    sheet = await filterSheet(page);
+    await pick(page, sheet, messages.filterTags, tag.name);
+    await apply(sheet);
+    await expect(item(page, 'Bia Filtro')).toBeVisible();
+    await expect(items(page)).toHaveCount(1);
+
+    // A chip (the tag is kept: clear it first).
+    sheet = await filterSheet(page);
+    await sheet.getByRole('button', { name: messages.listClearFilters }).click();
+    sheet = await filterSheet(page);
+    await pick(page, sheet, messages.filterChips, two.name);
+    await apply(sheet);
+    await expect(item(page, 'Davi Filtro')).toBeVisible();
+    await expect(items(page)).toHaveCount(1);
+
+    // By name, then by phone digits (Enter applies).
+    sheet = await filterSheet(page);
+    await sheet.getByRole('button', { name: messages.listClearFilters }).click();
+    sheet = await filterSheet(page);
+    await sheet.getByRole('searchbox', { name: messages.filterText }).fill('caio filtro');
+    await apply(sheet);
+    await expect(item(page, 'Caio Filtro')).toBeVisible();
+    await expect(items(page)).toHaveCount(1);
+    sheet = await filterSheet(page);
+    await expect(sheet.getByRole('searchbox', { name: messages.filterText })).toHaveValue('caio filtro');
+    await sheet.getByRole('searchbox', { name: messages.filterText }).fill(bia.replace(/\D/g, '').slice(-6));
+    await sheet.getByRole('searchbox', { name: messages.filterText }).press('Enter');
+    await expect(sheet).toBeHidden();
+    await expect(item(page, 'Bia Filtro')).toBeVisible();
+    await expect(items(page)).toHaveCount(1);
+
+    // The filter survives a reload; Limpar filtros in the sheet brings everything back.
+    await page.reload();
+    await expect(banner(page)).toBeVisible();
+    await expect(items(page)).toHaveCount(1);
+    sheet = await filterSheet(page);
+    await sheet.getByRole('button', { name: messages.listClearFilters }).click();
+    await expect(banner(page)).toHaveCount(0);
+    for (const name of ['Bia Filtro', 'Caio Filtro', 'Davi Filtro'])
+      await expect(item(page, name)).toBeVisible();
+
+    // The gear: the user's own sound toggle.
+    await page.getByRole('button', { name: messages.listSettings }).click();
+    const sound = page.getByRole('switch', { name: messages.listNotificationSound });
+    await expect(sound).toBeChecked();
+    await expect(page.getByRole('switch', { name: messages.listSignature })).toBeVisible();
+    await sound.click({ force: true });
+    await expect(toast(page, messages.configChanged)).toBeVisible();
+    await expect(sound).not.toBeChecked();
+    await sound.click({ force: true });
+    await expect(sound).toBeChecked();
+  } finally {
+    await one.file();
+    await two.file();
+    await server.call('create-or-update-tag', { _id: tag._id, filed: true }, manager);
+  }
+});
+
+test("an attendant's department filter starts from their own departments and offers only those", async ({
+  page,
+  server,
+}) => {
+  await openAttendance(page, 'atendente@demo.com', server);
+  await expect(banner(page)).toHaveCount(0);
+  const sheet = await filterSheet(page);
+  const departments = sheet.getByRole('combobox', { name: messages.filterDepartments });
+  // The chosen department shows as a pill beside the box.
+  await expect(sheet.getByText('Suporte', { exact: true })).toBeVisible();
+  await departments.click();
+  await expect(page.getByRole('option', { name: 'Vendas' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await sheet.getByRole('button', { name: 'Fechar' }).click();
+  await expect(sheet).toBeHidden();
+});
+
+test("15 at a time: 'Carregar mais' adds the next 15; the DOM keeps only what is in view; Back keeps the scroll", async ({
+  page,
+  server,
+}) => {
+  const owner = await tokenOf(server, 'dono@demo.com');
+  const chip = await connectedChip(server, owner, `Lote ${project()}`, 'Vendas');
+  const batch = `Lote ${project()}`;
+  try {
+    for (let i = 1; i <= 20; i++)
+      await chip.write(phoneOf(100 + i), `${batch} ${String(i).padStart(2, '0')}`, `Mensagem ${i}`);
+    await openAttendance(page, 'dono@demo.com', server);
+    const sheet = await filterSheet(page);
+    await sheet.getByRole('searchbox', { name: messages.filterText }).fill(batch);
+    await apply(sheet);
+    await expect(items(page).first()).toContainText(`${batch} 20`);
+    // Virtualized: only the items in view (and a few around) are in the DOM.
+    expect(await items(page).count()).toBeLessThanOrEqual(12);
+
+    const more = page.getByRole('button', { name: messages.listLoadMore });
+    await more.scrollIntoViewIfNeeded();
+    await expect(item(page, `${batch} 06`)).toHaveAttribute('aria-posinset', '15');
+    await expect(item(page, `${batch} 05`)).toHaveCount(0);
+    await more.click();
+    await expect(more).toBeHidden();
+    const scroller = conversationList(page).locator('xpath=..');
+    await scroller.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await expect(item(page, `${batch} 01`)).toHaveAttribute('aria-posinset', '20');
+    await expect(item(page, `${batch} 01`)).toHaveAttribute('aria-setsize', '20');
+    expect(await items(page).count()).toBeLessThanOrEqual(12);
+
+    // Opening one and coming back keeps the list where it was.
+    const top = await scroller.evaluate((el) => el.scrollTop);
+    expect(top).toBeGreaterThan(0);
+    await item(page, `${batch} 02`).getByRole('button').click();
+    await expect(
+      page.getByRole('region', { name: messages.paneMessages }).getByText('Mensagem 2', { exact: true }),
+    ).toBeVisible();
+    // The whole page, list and conversation together, stays small.
+    const nodes = await page.evaluate(() => document.querySelectorAll('body *').length);
+    test.info().annotations.push({ type: 'DOM nodes', description: String(nodes) });
+    expect(nodes).toBeLessThanOrEqual(1400);
+    if (isPhone()) {
+      const dialog = page.getByRole('dialog', { name: `${batch} 02` });
+      await expect(dialog).toBeVisible();
+      await shot(page, 'pane-dialog-loaded');
+      // The pane's own back button, this time.
+      await dialog.getByRole('button', { name: messages.paneBack }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(/\/atendimento$/);
+    }
+    await expect(item(page, `${batch} 02`)).toBeVisible();
+    expect(await scroller.evaluate((el) => el.scrollTop)).toBe(top);
+    await shot(page, 'load-more');
+    console.log(`[${project()}] DOM nodes with the list and the pane open: ${nodes}`);
+
+    const clear = await filterSheet(page);
+    await clear.getByRole('button', { name: messages.listClearFilters }).click();
+  } finally {
+    await chip.file();
+  }
+});
