@@ -1,0 +1,563 @@
+// Prints the service screen's figures (issue 6): the real server in-process on a fresh PGlite data dir
+// (PostgreSQL with DATABASE_URL) with 10,000 open conversations on one chip in Suporte and 5,000 messages in
+// one of them; Chromium opens /atendimento at 1280×800 as the manager, clicks the big conversation, scrolls
+// the list to its end (loading every page) and the message pane through its whole history, while a
+// PerformanceObserver('longtask') records long tasks. Figures: DOM nodes (budget ≤ 1,400), the longest task
+// while scrolling (budget ≤ 50 ms), click → last message visible, and the JS heap.
+// The server serves the built app from dist/, so build first:  npx vite build && npm run bench:attendance
+// BENCH_LIST_PAGES=n stops the list after n pages (default: every page).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { chromium, type Locator, type Page } from 'playwright-core';
+import { chips, contacts, conversations, messages, tags } from '../../src/server/db/schema';
+import { newId } from '../../src/shared/ids';
+import { messages as texts } from '../../src/shared/messages';
+import { startTestServer, type TestServer } from '../server/helpers';
+
+const CONVERSATIONS = 10_000;
+const BIG_MESSAGES = 5_000;
+const BATCH = 1_000;
+const BIG_NAME = 'Conversa Grande';
+const LAST_TEXT = `Mensagem ${BIG_MESSAGES} de ${BIG_MESSAGES}: a última`;
+const FIRST_TEXT = `Mensagem 1 de ${BIG_MESSAGES}`;
+const OLDEST_NAME = `Cliente ${String(CONVERSATIONS - 1).padStart(5, '0')}`;
+const NODE_BUDGET = 1_400;
+const TASK_BUDGET = 50;
+const listPagesLimit = Number(process.env.BENCH_LIST_PAGES ?? Number.POSITIVE_INFINITY);
+
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+const verdict = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
+
+/** Varied customer and team texts, some with WhatsApp formatting, so bubbles are not all one line. */
+const sample = [
+  'Olá! Gostaria de saber o prazo de entrega do meu pedido.',
+  'Claro, vou verificar para você. Um momento, por favor.',
+  '*Pedido 4521*: saiu para entrega hoje pela manhã, deve chegar até as 18h.',
+  'Perfeito, obrigado! E se eu não estiver em casa?',
+  'O entregador tenta de novo no próximo dia útil. Se preferir, posso _reagendar_ agora mesmo para um horário melhor, é só me dizer qual período fica bom para você (manhã, tarde ou noite).',
+  'ok',
+  'Pode ser à tarde, depois das 14h. Meu endereço continua o mesmo: Rua das Flores, 123, apto 45, Centro.',
+  '~Cancelado~ Reagendado para amanhã à tarde. ```protocolo 20261121-4521```',
+];
+
+/** Contacts, conversations (each with one last message) and the big conversation's history, in batches. */
+async function seedScreen(t: TestServer, accountId: string, supportId: string) {
+  const db = t.server.services.db;
+  const chipId = newId();
+  await db.insert(chips).values({
+    id: chipId,
+    accountId,
+    name: 'Loja Principal',
+    status: 'open',
+    provider: 'simulator',
+    redirect: 'human',
+    departmentId: supportId,
+  });
+  const tagIds = [newId(), newId(), newId(), newId(), newId()];
+  await db.insert(tags).values(
+    ['VIP', 'Entrega', 'Troca', 'Atacado', 'Reclamação'].map((name, i) => ({
+      id: tagIds[i] as string,
+      accountId,
+      name,
+      color: ['red', 'blue', 'green', 'grape', 'orange'][i] as string,
+    })),
+  );
+  const now = Date.now();
+  // Conversation i's last message is i minutes old: the big one (i = 0) is on top, distinct times.
+  for (let start = 0; start < CONVERSATIONS; start += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, CONVERSATIONS - start) }, (_, k) => {
+      const i = start + k;
+      return {
+        i,
+        contactId: newId(),
+        conversationId: newId(),
+        messageId: newId(),
+        at: new Date(now - i * 60_000),
+      };
+    });
+    await db.insert(contacts).values(
+      rows.map((r) => ({
+        id: r.contactId,
+        accountId,
+        name: r.i === 0 ? BIG_NAME : `Cliente ${String(r.i).padStart(5, '0')}`,
+        phone: `55119${String(r.i).padStart(8, '0')}`,
+        channelContactId: `55119${String(r.i).padStart(8, '0')}`,
+        tags: tagIds.slice(0, r.i % 6),
+      })),
+    );
+    await db.insert(conversations).values(
+      rows.map((r) => ({
+        id: r.conversationId,
+        accountId,
+        chipId,
+        contactId: r.contactId,
+        departmentId: supportId,
+        isManual: true,
+        isNew: r.i % 7 === 0,
+        waitingResponse: r.i % 3 === 0,
+        lastMessageId: r.messageId,
+        lastMessageAt: r.at,
+        createdAt: new Date(r.at.getTime() - (r.i === 0 ? BIG_MESSAGES * 10_000 : 60_000)),
+      })),
+    );
+    await db.insert(messages).values(
+      rows.map((r) => ({
+        id: r.messageId,
+        accountId,
+        conversationId: r.conversationId,
+        chipId,
+        origin: 'customer' as const,
+        type: 'text' as const,
+        message: r.i === 0 ? LAST_TEXT : (sample[r.i % sample.length] as string),
+        status: 1,
+        createdAt: r.at,
+      })),
+    );
+    if (start === 0) {
+      // The big conversation: 4,999 earlier messages, 10 s apart, both sides; the last one is above.
+      const big = rows[0] as (typeof rows)[number];
+      for (let from = 1; from < BIG_MESSAGES; from += BATCH) {
+        const count = Math.min(BATCH, BIG_MESSAGES - from);
+        await db.insert(messages).values(
+          Array.from({ length: count }, (_, k) => {
+            const n = from + k;
+            const customer = n % 2 === 1;
+            return {
+              id: newId(),
+              accountId,
+              conversationId: big.conversationId,
+              chipId,
+              origin: customer ? ('customer' as const) : ('user' as const),
+              type: 'text' as const,
+              message: `Mensagem ${n} de ${BIG_MESSAGES}${n === 1 ? '' : `. ${sample[n % sample.length]}`}`,
+              status: customer ? 1 : 4,
+              createdAt: new Date(big.at.getTime() - (BIG_MESSAGES - n) * 10_000),
+            };
+          }),
+        );
+      }
+    }
+  }
+}
+
+/** Runs in the page before the app: long tasks, frame gaps per phase, and a watch for a text on screen. */
+function instrument() {
+  const w = window as unknown as BenchWindow;
+  w.__bench = { phase: 'load', pages: 0, tasks: [], gaps: {}, clickAt: null, shownAt: null };
+  new PerformanceObserver((list) => {
+    const b = w.__bench;
+    for (const e of list.getEntries()) b.tasks.push({ phase: b.phase, pages: b.pages, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  let last = performance.now();
+  const frame = (now: number) => {
+    const gap = now - last;
+    last = now;
+    const b = w.__bench;
+    if (gap > (b.gaps[b.phase] ?? 0)) b.gaps[b.phase] = gap;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  // On screen: rendered, in the window, and inside every clipping ancestor (a scrolled-away item is not).
+  w.__benchVisible = (text, exclude) => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || !n.textContent?.includes(text)) continue;
+      if (exclude && el.closest(exclude)) continue;
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const r = el.getBoundingClientRect();
+      let shown = r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight;
+      for (let a = el.parentElement; a && shown; a = a.parentElement) {
+        if (getComputedStyle(a).overflowY === 'visible') continue;
+        const c = a.getBoundingClientRect();
+        shown = r.bottom > c.top && r.top < c.bottom;
+      }
+      if (shown) return true;
+    }
+    return false;
+  };
+  // From the next click's event time to the first frame that shows `text`.
+  w.__benchWatch = (text, exclude) => {
+    w.__bench.clickAt = null;
+    w.__bench.shownAt = null;
+    document.addEventListener('click', (e) => (w.__bench.clickAt = e.timeStamp), {
+      capture: true,
+      once: true,
+    });
+    const check = () => {
+      if (w.__bench.clickAt !== null && w.__benchVisible(text, exclude))
+        w.__bench.shownAt = performance.now();
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  };
+}
+
+/** Long tasks and frame gaps are filed under the phase, with the pages loaded so far. */
+const setPhase = (page: Page, phase: string, pages = 0) =>
+  page.evaluate(
+    ({ phase, pages }) => {
+      const b = (window as unknown as BenchWindow).__bench;
+      b.phase = phase;
+      b.pages = pages;
+    },
+    { phase, pages },
+  );
+
+const nodeCount = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length);
+
+const frames = (page: Page, n = 2) =>
+  page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        let left = count;
+        const step = () => (--left <= 0 ? resolve() : requestAnimationFrame(step));
+        requestAnimationFrame(step);
+      }),
+    n,
+  );
+
+/**
+ * Marks the nearest scrollable ancestor of the element showing `text` (outside `exclude`) as `mark`: the
+ * list or the message area, found as a user sees them rather than by the UI's class names.
+ */
+async function markScroller(page: Page, text: string, mark: string, exclude?: string) {
+  const found = await page.evaluate(
+    ({ text, mark, exclude }) => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!n.textContent?.includes(text)) continue;
+        if (exclude && n.parentElement?.closest(exclude)) continue;
+        for (let el = n.parentElement; el; el = el.parentElement) {
+          const style = getComputedStyle(el);
+          if (/(auto|scroll)/.test(style.overflowY) && el.scrollHeight > el.clientHeight) {
+            el.setAttribute('data-bench', mark);
+            return true;
+          }
+        }
+      }
+      return false;
+    },
+    { text, mark, exclude },
+  );
+  if (!found) throw new Error(`no scrollable area holds "${text}"`);
+  return page.locator(`[data-bench="${mark}"]`);
+}
+
+type BenchWindow = {
+  __bench: {
+    phase: string;
+    pages: number;
+    tasks: { phase: string; pages: number; duration: number }[];
+    gaps: Record<string, number>;
+    clickAt: number | null;
+    shownAt: number | null;
+  };
+  __benchVisible(text: string, exclude?: string): boolean;
+  __benchWatch(text: string, exclude?: string): void;
+};
+
+/** True when an element showing `text` (outside `exclude`) is on screen. */
+const textVisible = (page: Page, text: string, exclude?: string) =>
+  page.evaluate(({ text, exclude }) => (window as unknown as BenchWindow).__benchVisible(text, exclude), {
+    text,
+    exclude,
+  });
+
+async function waitFor(check: () => Promise<boolean>, ms: number, what: string) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Scrolls `area` toward `direction` with the mouse wheel until `done()`; a 'Carregar mais' button that comes
+ * into view is clicked and its page awaited. Long tasks go under `<name>:wheel` or `<name>:load`. Answers
+ * the pages loaded and the largest DOM seen.
+ */
+async function scrollThrough(
+  page: Page,
+  area: Locator,
+  name: string,
+  loadMoreName: string,
+  direction: 'down' | 'up',
+  done: () => Promise<boolean>,
+  maxPages = Number.POSITIVE_INFINITY,
+) {
+  const box = await area.boundingBox();
+  if (!box) throw new Error('scroll area not visible');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const loadMore = area.getByRole('button', { name: loadMoreName, exact: true });
+  const state = () =>
+    area.evaluate((el) => ({ top: el.scrollTop, height: el.scrollHeight, client: el.clientHeight }));
+  let pages = 0;
+  let maxNodes = await nodeCount(page);
+  let still = 0;
+  for (;;) {
+    if (await done()) break;
+    const before = await state();
+    const button = loadMore.first();
+    // Clicked once the scroll has brought it into view, as a person would.
+    const inView =
+      (await loadMore.count()) > 0 &&
+      (await button.evaluate(
+        (b, area) => {
+          const r = b.getBoundingClientRect();
+          const a = (area as HTMLElement).getBoundingClientRect();
+          return r.height > 0 && r.bottom > a.top && r.top < a.bottom;
+        },
+        await area.elementHandle(),
+      ));
+    if (inView && pages < maxPages) {
+      await setPhase(page, `${name}:load`, pages);
+      await button.click();
+      pages++;
+      // The page is in when the content grew (or the end came into view).
+      await waitFor(
+        async () => (await state()).height !== before.height || (await done()),
+        30_000,
+        'the next page',
+      );
+      await frames(page);
+      still = 0;
+    } else {
+      await setPhase(page, `${name}:wheel`, pages);
+      await page.mouse.wheel(0, direction === 'down' ? 700 : -700);
+      await frames(page);
+      const after = await state();
+      const atEnd = direction === 'down' ? after.top + after.client >= after.height - 1 : after.top <= 0;
+      // At the end with nothing to load: an infinite scroll may still be fetching; give it a moment.
+      if (after.top === before.top && after.height === before.height && atEnd) {
+        if (++still > 50 || pages >= maxPages) break;
+        await new Promise((r) => setTimeout(r, 100));
+      } else still = 0;
+    }
+    maxNodes = Math.max(maxNodes, await nodeCount(page));
+  }
+  return { pages, maxNodes };
+}
+
+async function main() {
+  if (!existsSync(path.resolve('dist', 'index.html')))
+    throw new Error('dist/ missing: run npx vite build first');
+  const t = await startTestServer({ LOG_LEVEL: 'error' });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // performance.memory in exact bytes rather than rounded buckets.
+      '--enable-precise-memory-info',
+    ],
+  });
+  try {
+    const seed = await t.reset();
+    let t0 = performance.now();
+    await seedScreen(t, seed.accountId, seed.departments.support);
+    const seedMs = performance.now() - t0;
+
+    const token = await t.login('gerente@demo.com');
+    // The server's share: one list page (the first, and one 5,000 conversations down) and 25 messages.
+    const median5 = async (run: () => Promise<unknown>) => {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const start = performance.now();
+        await run();
+        times.push(performance.now() - start);
+      }
+      return times.sort((a, b) => a - b)[2] as number;
+    };
+    const first = await t.call('get-conversations-with-last-message', {}, token);
+    const bigId = first.conversations[0]?._id;
+    const deep = await t.call('get-conversations-with-last-message', { limit: 100 }, token);
+    let cursor = deep.conversations.at(-1);
+    for (let i = 0; i < 49 && cursor; i++) {
+      const page = await t.call(
+        'get-conversations-with-last-message',
+        {
+          limit: 100,
+          after: { last_message_at: cursor.last_message?.created ?? cursor.created, _id: cursor._id },
+        },
+        token,
+      );
+      cursor = page.conversations.at(-1);
+    }
+    const after = cursor && {
+      last_message_at: cursor.last_message?.created ?? cursor.created,
+      _id: cursor._id,
+    };
+    const firstPageMs = await median5(() => t.call('get-conversations-with-last-message', {}, token));
+    const deepPageMs = await median5(() => t.call('get-conversations-with-last-message', { after }, token));
+    const messagesPageMs = await median5(() =>
+      t.call('get-messages-by-conversation', { conversation_id: bigId, limit: 25 }, token),
+    );
+
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    // tsx (esbuild keepNames) wraps named functions in __name(): the page needs it too.
+    await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+    await page.addInitScript(instrument);
+    // Signed in as the app signs in: the token in localStorage (tests/e2e/fixtures.ts signIn).
+    await page.goto(`${t.url}/`);
+    await page.evaluate((tk) => localStorage.setItem('token', tk), token);
+    t0 = performance.now();
+    await page.goto(`${t.url}/atendimento`);
+    const list = page.getByRole('list', { name: texts.listConversations });
+    await list.getByRole('listitem').first().waitFor({ timeout: 30_000 });
+    const listShownMs = performance.now() - t0;
+    const itemsInDom = await list.getByRole('listitem').count();
+    const nodesList = await nodeCount(page);
+    const listArea = await markScroller(page, BIG_NAME, 'list');
+    const outsideList = '[data-bench="list"]';
+
+    // Click → the last message on screen, timed in the page from the click's dispatch.
+    await setPhase(page, 'open');
+    const big = list.getByRole('listitem').filter({ hasText: BIG_NAME }).getByRole('button').first();
+    await big.waitFor();
+    await page.evaluate(
+      ({ text, exclude }) => (window as unknown as BenchWindow).__benchWatch(text, exclude),
+      { text: LAST_TEXT, exclude: outsideList },
+    );
+    await big.click();
+    let openMs: number | null = null;
+    try {
+      await waitFor(
+        () => page.evaluate(() => (window as unknown as BenchWindow).__bench.shownAt !== null),
+        30_000,
+        'the last message',
+      );
+      openMs = await page.evaluate(() => {
+        const b = (window as unknown as BenchWindow).__bench;
+        return (b.shownAt as number) - (b.clickAt as number);
+      });
+    } catch {
+      console.warn('The open conversation never showed its last message: the message pane is skipped.');
+    }
+    await frames(page, 5);
+    const nodesOpen = await nodeCount(page);
+
+    // The list, to its end.
+    t0 = performance.now();
+    const listScroll = await scrollThrough(
+      page,
+      listArea,
+      'list',
+      texts.listLoadMore,
+      'down',
+      () => textVisible(page, OLDEST_NAME),
+      listPagesLimit,
+    );
+    const listScrollMs = performance.now() - t0;
+    const listReachedEnd = await textVisible(page, OLDEST_NAME);
+    const listItems = await list.getByRole('listitem').count();
+    const nodesPerItem = await list
+      .getByRole('listitem')
+      .first()
+      .evaluate((li) => li.getElementsByTagName('*').length + 1);
+
+    // The message pane, up through its history.
+    t0 = performance.now();
+    let messageScroll = { pages: 0, maxNodes: 0 };
+    let messageArea: Locator | null = null;
+    if (openMs !== null) {
+      messageArea = await markScroller(page, LAST_TEXT, 'messages', outsideList);
+      messageScroll = await scrollThrough(page, messageArea, 'messages', texts.paneLoadMore, 'up', () =>
+        textVisible(page, FIRST_TEXT),
+      );
+    }
+    const messageScrollMs = performance.now() - t0;
+    const messagesReachedStart = await textVisible(page, FIRST_TEXT);
+    // Messages in the DOM (each seeded text starts 'Mensagem N de'), and the nodes per message.
+    const messagesInDom = messageArea
+      ? await messageArea.evaluate((el) => {
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          let n = 0;
+          for (let t = walker.nextNode(); t; t = walker.nextNode())
+            if (/^Mensagem \d+ de/.test(t.textContent ?? '')) n++;
+          return { messages: n, nodes: el.getElementsByTagName('*').length };
+        })
+      : { messages: 0, nodes: 0 };
+    await setPhase(page, 'end');
+    await frames(page, 5);
+    const nodesEnd = await nodeCount(page);
+
+    const bench = await page.evaluate(() => (window as unknown as BenchWindow).__bench);
+    const heap = () =>
+      page.evaluate(
+        () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize,
+      );
+    const heapBefore = await heap();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heapAfter = await heap();
+
+    type Task = (typeof bench.tasks)[number];
+    const longestOf = (tasks: Task[]) => Math.max(0, ...tasks.map((x) => x.duration));
+    const inPhase = (phase: string) => bench.tasks.filter((x) => x.phase === phase);
+    const taskLine = (tasks: Task[]) => {
+      const l = longestOf(tasks);
+      return l ? `${ms(l)} (${tasks.length} over 50 ms)` : 'none over 50 ms';
+    };
+    /** Long tasks by where the scroll was: the first pages against the last ones show growth with the data. */
+    const growth = (name: string, pages: number) => {
+      if (pages < 40) return '';
+      const load = inPhase(`${name}:load`);
+      return `; loading pages 1–20 ${taskLine(load.filter((x) => x.pages < 20))}, pages ${pages - 19}–${pages} ${taskLine(load.filter((x) => x.pages >= pages - 20))}`;
+    };
+    const maxNodes = Math.max(nodesList, nodesOpen, nodesEnd, listScroll.maxNodes, messageScroll.maxNodes);
+    const scrollTasks = bench.tasks.filter((x) => /^(list|messages):/.test(x.phase));
+    const scrollLongest = longestOf(scrollTasks);
+
+    console.log(`Database: ${t.server.database.kind}`);
+    console.log(
+      `Seed: ${CONVERSATIONS.toLocaleString('en')} conversations (contacts, one last message each) + ${BIG_MESSAGES.toLocaleString('en')} messages in one: ${ms(seedMs)}`,
+    );
+    console.log(
+      `Server (median of 5): first list page ${ms(firstPageMs)}, a page 5,000 conversations down ${ms(deepPageMs)}, last 25 messages ${ms(messagesPageMs)}`,
+    );
+    console.log(`/atendimento → first list item: ${ms(listShownMs)} (${itemsInDom} items in the DOM)`);
+    console.log(
+      `DOM nodes: list ${nodesList}, with the conversation open ${nodesOpen}, after scrolling both ${nodesEnd}; largest seen ${maxNodes} (budget ≤ ${NODE_BUDGET}: ${verdict(maxNodes <= NODE_BUDGET)})`,
+    );
+    console.log(
+      `  list: ${listItems} items in the DOM at the end, ${nodesPerItem} nodes per item; messages: ${messagesInDom.messages} in the DOM, ${messagesInDom.nodes} nodes in the message area${messagesInDom.messages ? ` (${(messagesInDom.nodes / messagesInDom.messages).toFixed(0)} per message)` : ''}`,
+    );
+    console.log(
+      `Click on the conversation → its last message visible: ${openMs === null ? 'NEVER (no message pane)' : ms(openMs)}; long tasks while opening: ${taskLine(inPhase('open'))}`,
+    );
+    console.log(
+      `List: ${listScroll.pages} pages loaded with '${texts.listLoadMore}', end ${listReachedEnd ? 'reached' : 'NOT reached'} in ${(listScrollMs / 1000).toFixed(1)} s; longest task while wheel-scrolling ${taskLine(inPhase('list:wheel'))}, while loading a page ${taskLine(inPhase('list:load'))}${growth('list', listScroll.pages)}; longest frame gap ${ms(Math.max(bench.gaps['list:wheel'] ?? 0, bench.gaps['list:load'] ?? 0))}`,
+    );
+    console.log(
+      `Messages: ${messageScroll.pages} pages loaded, first message ${messagesReachedStart ? 'reached' : 'NOT reached'} in ${(messageScrollMs / 1000).toFixed(1)} s; longest task while wheel-scrolling ${taskLine(inPhase('messages:wheel'))}, while loading a page ${taskLine(inPhase('messages:load'))}${growth('messages', messageScroll.pages)}; longest frame gap ${ms(Math.max(bench.gaps['messages:wheel'] ?? 0, bench.gaps['messages:load'] ?? 0))}`,
+    );
+    console.log(
+      `Longest task while scrolling: ${scrollLongest ? ms(scrollLongest) : 'none over 50 ms'} (budget ≤ ${TASK_BUDGET} ms: ${verdict(scrollLongest <= TASK_BUDGET)})`,
+    );
+    console.log(
+      `JS heap (performance.memory.usedJSHeapSize): ${mb(heapBefore)}, after a GC ${mb(heapAfter)}`,
+    );
+    await context.close();
+  } finally {
+    await browser.close();
+    await t.close();
+  }
+}
+
+await main();
+process.exit(0);
