@@ -1,0 +1,128 @@
+import { ActionIcon, Badge, Menu } from '@mantine/core';
+import {
+  IconAddressBook,
+  IconArrowsExchange,
+  IconCalendarTime,
+  IconChecks,
+  IconDotsVertical,
+  IconHeadset,
+  IconPencil,
+  IconPlayerPlay,
+  IconRobotOff,
+  IconTags,
+  IconUsersGroup,
+  IconX,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ComponentType, useState } from 'react';
+import type { Conversation } from '../../../../shared/contract/conversations';
+import { messages } from '../../../../shared/messages';
+import { useCurrentUser } from '../../../lib/user';
+import { ContactDrawer } from '../../../ui/ContactDrawer';
+import { BulkFinishDialog } from './BulkFinishDialog';
+import { patchContact, useConversationActions } from './conversation-actions';
+import { EditNameDialog } from './EditNameDialog';
+import { COMING_SOON, canBulkFinish, MENU_LABELS, type MenuEntry, menuEntries } from './menu-entries';
+import { TagsDialog } from './TagsDialog';
+import { TransferDialog } from './TransferDialog';
+
+const ICONS: Record<MenuEntry, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
+  'contact-data': IconAddressBook,
+  'edit-name': IconPencil,
+  'mark-answered': IconChecks,
+  schedule: IconCalendarTime,
+  'assign-tags': IconTags,
+  transfer: IconArrowsExchange,
+  resume: IconPlayerPlay,
+  'serve-as-human': IconHeadset,
+  'disable-follow-up': IconRobotOff,
+  finish: IconX,
+  'bulk-finish': IconUsersGroup,
+};
+
+type DialogName = 'contact' | 'name' | 'tags' | 'transfer' | 'bulk';
+
+interface Props {
+  conversation: Conversation;
+  /** Clears the pane: the conversation was finished or left the user's departments. */
+  onClose(): void;
+}
+
+/** The conversation menu (spec 2 §2.3) and the dialogs its entries open. */
+export function ConversationMenu({ conversation, onClose }: Props) {
+  const client = useQueryClient();
+  const user = useCurrentUser();
+  const actions = useConversationActions(conversation, onClose);
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  const close = () => setDialog(null);
+
+  const run: Record<MenuEntry, () => void> = {
+    'contact-data': () => setDialog('contact'),
+    'edit-name': () => setDialog('name'),
+    'mark-answered': () => void actions.markAnswered(),
+    schedule: () => undefined,
+    'assign-tags': () => setDialog('tags'),
+    transfer: () => setDialog('transfer'),
+    resume: () => void actions.resume(),
+    'serve-as-human': () => void actions.serveAsHuman(),
+    'disable-follow-up': () => void actions.disableFollowUp(),
+    finish: () => void actions.finish(),
+    'bulk-finish': () => setDialog('bulk'),
+  };
+
+  const entries = menuEntries(conversation, user.user_role);
+
+  return (
+    <>
+      <Menu position="bottom-end" shadow="md" width={300} withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={messages.paneMenu}>
+            <IconDotsVertical size={20} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {entries.map((entry) => {
+            const Icon = ICONS[entry];
+            const soon = COMING_SOON.has(entry);
+            const danger = entry === 'finish' || entry === 'bulk-finish';
+            return (
+              <Menu.Item
+                key={entry}
+                leftSection={<Icon size={18} aria-hidden />}
+                color={danger ? 'red' : undefined}
+                disabled={soon}
+                rightSection={
+                  soon ? (
+                    <Badge size="xs" variant="light" color="gray">
+                      {messages.paneComingSoon}
+                    </Badge>
+                  ) : undefined
+                }
+                onClick={run[entry]}
+              >
+                {MENU_LABELS[entry]}
+              </Menu.Item>
+            );
+          })}
+        </Menu.Dropdown>
+      </Menu>
+
+      <ContactDrawer
+        contactId={conversation.contact._id}
+        opened={dialog === 'contact'}
+        onClose={close}
+        conversationId={conversation._id}
+        onSaved={(contact) => patchContact(client, conversation, contact)}
+      />
+      <EditNameDialog conversation={conversation} opened={dialog === 'name'} onClose={close} />
+      <TagsDialog conversation={conversation} opened={dialog === 'tags'} onClose={close} />
+      <TransferDialog
+        conversation={conversation}
+        opened={dialog === 'transfer'}
+        onClose={close}
+        onTransferred={actions.transferred}
+      />
+      {canBulkFinish(user.user_role) && <BulkFinishDialog opened={dialog === 'bulk'} onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { Button, Group, Radio, Select, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Conversation } from '../../../../shared/contract/conversations';
+import { messages } from '../../../../shared/messages';
+import { type TransferType, transferError } from '../../../../shared/rules/transfer';
+import { api, errorMessage } from '../../../lib/api';
+import { callQuery } from '../../../lib/query';
+import { Dialog } from '../../../ui/Dialog';
+import { FormError } from '../../../ui/FormParts';
+
+interface Props {
+  conversation: Conversation;
+  opened: boolean;
+  onClose(): void;
+  onTransferred(conversation: Conversation): void;
+}
+
+/**
+ * Transferência (spec 2 §4, §5): to a department (a person serves it), an AI chatbot or a flow. Transferir
+ * waits for a type; each type needs its target, with the same messages the server gives.
+ */
+export function TransferDialog({ conversation, opened, onClose, onTransferred }: Props) {
+  return (
+    <Dialog opened={opened} onClose={onClose} title={messages.paneTransfer}>
+      <TransferForm conversation={conversation} onCancel={onClose} onTransferred={onTransferred} />
+    </Dialog>
+  );
+}
+
+function TransferForm({
+  conversation,
+  onCancel,
+  onTransferred,
+}: {
+  conversation: Conversation;
+  onCancel(): void;
+  onTransferred(conversation: Conversation): void;
+}) {
+  const departments = useQuery(callQuery('get-departments-by-user'));
+  const [type, setType] = useState<TransferType | ''>('');
+  const [department, setDepartment] = useState<string | null>(null);
+  // The chatbots and flows screens bring their lists; until then there is nothing to pick.
+  const [chatbot, setChatbot] = useState<string | null>(null);
+  const [flow, setFlow] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const input = { type, department, chatbot, flow };
+    const problem = transferError(input);
+    if (problem) return setError(problem);
+    setSaving(true);
+    setError(null);
+    try {
+      const answer = await api('transfer-conversation', {
+        conversation_id: conversation._id,
+        type,
+        department: type === 'department' ? department : null,
+        chatbot: type === 'chatbot' ? chatbot : null,
+        flow: type === 'flow' ? flow : null,
+      });
+      onTransferred(answer);
+      onCancel();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const departmentOptions = (departments.data ?? [])
+    .filter((d) => !d.filed)
+    .map((d) => ({ value: d._id, label: d.name }));
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Radio.Group
+          label={messages.paneTransferType}
+          value={type}
+          onChange={(value) => {
+            setType(value as TransferType);
+            setError(null);
+          }}
+        >
+          <Group mt="xs">
+            <Radio value="department" label={messages.paneTransferDepartment} />
+            <Radio value="chatbot" label={messages.paneTransferChatbot} />
+            <Radio value="flow" label={messages.paneTransferFlow} />
+          </Group>
+        </Radio.Group>
+        {type === 'department' && (
+          <Select
+            label={messages.paneTransferDepartment}
+            data={departmentOptions}
+            value={department}
+            onChange={(v) => {
+              setDepartment(v);
+              setError(null);
+            }}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        {type === 'chatbot' && (
+          <Select
+            label={messages.paneTransferChatbot}
+            description={messages.paneNoChatbots}
+            data={[]}
+            value={chatbot}
+            onChange={setChatbot}
+          />
+        )}
+        {type === 'flow' && (
+          <Select
+            label={messages.paneTransferFlow}
+            description={messages.paneNoFlows}
+            data={[]}
+            value={flow}
+            onChange={setFlow}
+          />
+        )}
+        <FormError message={error} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={!type} loading={saving}>
+            {messages.paneTransferSubmit}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,316 @@
+import {
+  ActionIcon,
+  Badge,
+  CloseButton,
+  Combobox,
+  Group,
+  Menu,
+  Text,
+  Textarea,
+  Tooltip,
+  useCombobox,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconFileText,
+  IconHeadphones,
+  IconLibraryPhoto,
+  IconMovie,
+  IconPaperclip,
+  IconPhoto,
+  IconSend2,
+  IconSignature,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { MEDIA_MAX_BYTES, SENDABLE_MEDIA } from '../../../../shared/constants';
+import type { MediaType } from '../../../../shared/contract/conversations';
+import { messages } from '../../../../shared/messages';
+import { callQuery } from '../../../lib/query';
+import { useIsMobile } from '../../../ui/use-is-mobile';
+import classes from './pane.module.css';
+import type { Attachment, Draft } from './send-message';
+
+const ACCEPT: Record<MediaType, string> = {
+  image: SENDABLE_MEDIA.image.join(','),
+  audio: 'audio/mpeg,audio/ogg,audio/mp4,audio/aac,.mp3,.ogg,.m4a,.aac',
+  video: SENDABLE_MEDIA.video.join(','),
+  document: '.pdf,.txt,.doc,.docx,.xls,.xlsx,.ppt,.pptx',
+};
+
+const ATTACHMENTS: { type: MediaType; label: string; icon: typeof IconPhoto; color: string }[] = [
+  { type: 'image', label: messages.paneAttachImage, icon: IconPhoto, color: '#bf59cf' },
+  { type: 'audio', label: messages.paneAttachAudio, icon: IconHeadphones, color: '#e5533d' },
+  { type: 'video', label: messages.paneAttachVideo, icon: IconMovie, color: '#0795dc' },
+  { type: 'document', label: messages.paneAttachDocument, icon: IconFileText, color: '#7f66ff' },
+];
+
+/** The shortcut being typed: '/' at the start and no space yet. */
+export const quickQuery = (text: string) => /^\/(\S*)$/.exec(text)?.[1]?.toLowerCase() ?? null;
+
+function attachmentOf(file: File, type: MediaType): Attachment | null {
+  if (file.size > MEDIA_MAX_BYTES) {
+    notifications.show({ color: 'red', message: messages.paneAttachmentTooLarge });
+    return null;
+  }
+  return { file, type, preview: type === 'image' ? URL.createObjectURL(file) : null };
+}
+
+interface Props {
+  /** The user's signature is on: the server puts their name before the text. */
+  signature: boolean;
+  onSend(draft: Draft): Promise<boolean>;
+}
+
+/**
+ * The command bar (spec 2 §5 Message box): Enter sends on a desktop and Shift+Enter adds a line; on a phone
+ * Enter adds a line and the button sends. '/' at the start opens the quick messages, filtered by shortcut.
+ * A pasted image becomes the attachment.
+ */
+export function Composer({ signature, onSend }: Props) {
+  const mobile = useIsMobile();
+  const [text, setText] = useState('');
+  const [attachment, setAttachment] = useState<Attachment | null>(null);
+  const [dismissed, setDismissed] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fileType = useRef<MediaType>('image');
+  const quick = useQuery(callQuery('get-quick-messages-by-user'));
+  const combobox = useCombobox();
+
+  const query = quickQuery(text);
+  const options = useMemo(
+    () =>
+      query === null
+        ? []
+        : (quick.data ?? [])
+            .filter((q) => !q.filed && q.shortcut.toLowerCase().includes(query))
+            .sort((a, b) => a.shortcut.localeCompare(b.shortcut, 'pt-BR')),
+    [query, quick.data],
+  );
+  const menuOpen = query !== null && !dismissed;
+
+  useEffect(() => {
+    if (menuOpen) {
+      combobox.openDropdown();
+      // The first match is ready for Enter.
+      requestAnimationFrame(() => combobox.selectFirstOption());
+    } else combobox.closeDropdown();
+  }, [menuOpen, combobox.openDropdown, combobox.closeDropdown, combobox.selectFirstOption]);
+
+  // The first match is ready for Enter, whenever the matches change.
+  const matches = options.map((q) => q._id).join();
+  useEffect(() => {
+    if (menuOpen && matches) requestAnimationFrame(() => combobox.selectFirstOption());
+  }, [matches, menuOpen, combobox.selectFirstOption]);
+
+  function choose(id: string) {
+    const chosen = quick.data?.find((q) => q._id === id);
+    if (chosen) setText(chosen.message);
+    combobox.closeDropdown();
+    box.current?.focus();
+  }
+
+  function clearAttachment() {
+    if (attachment?.preview) URL.revokeObjectURL(attachment.preview);
+    setAttachment(null);
+  }
+
+  function submit() {
+    const draft: Draft = { text, attachment };
+    if (!draft.text.trim() && !draft.attachment) return;
+    setText('');
+    setAttachment(null);
+    box.current?.focus();
+    // Audio goes without a caption (WhatsApp drops it): the text follows as its own message.
+    const sends =
+      attachment?.type === 'audio' && text.trim()
+        ? [
+            { text: '', attachment },
+            { text, attachment: null },
+          ]
+        : [draft];
+    void (async () => {
+      for (const one of sends) {
+        const ok = await onSend(one);
+        // Refused: the text comes back to the box, unless something new was typed meanwhile.
+        if (!ok) {
+          if (one.text.trim()) setText((current) => current || one.text);
+          return;
+        }
+      }
+    })();
+  }
+
+  function pick(type: MediaType) {
+    const input = fileInput.current;
+    if (!input) return;
+    fileType.current = type;
+    input.accept = ACCEPT[type];
+    input.value = '';
+    input.click();
+  }
+
+  function picked(e: React.ChangeEvent<HTMLInputElement>) {
+    const file = e.currentTarget.files?.[0];
+    e.currentTarget.value = '';
+    if (!file) return;
+    const next = attachmentOf(file, fileType.current);
+    if (next) {
+      clearAttachment();
+      setAttachment(next);
+    }
+  }
+
+  function pasted(e: React.ClipboardEvent<HTMLTextAreaElement>) {
+    const image = Array.from(e.clipboardData.files).find((f) => f.type.startsWith('image/'));
+    if (!image) return;
+    e.preventDefault();
+    const named =
+      image.name && image.name !== 'image.png'
+        ? image
+        : new File([image], `imagem-colada-${Date.now()}.png`, { type: image.type });
+    const next = attachmentOf(named, 'image');
+    if (next) {
+      clearAttachment();
+      setAttachment(next);
+    }
+  }
+
+  return (
+    <div className={classes.composer}>
+      {signature && (
+        <Tooltip label={messages.paneSignatureHint} withArrow>
+          <Badge
+            size="sm"
+            variant="light"
+            color="green"
+            leftSection={<IconSignature size={12} aria-hidden />}
+            mb={6}
+            tabIndex={0}
+          >
+            {messages.paneSignatureActive}
+          </Badge>
+        </Tooltip>
+      )}
+      {attachment && (
+        <div>
+          <div className={classes.attachment}>
+            {attachment.preview ? (
+              <img className={classes.attachmentThumb} src={attachment.preview} alt={attachment.file.name} />
+            ) : (
+              <IconFileText size={28} color="#7f66ff" aria-hidden />
+            )}
+            <Text size="sm" lineClamp={1} style={{ minWidth: 0, maxWidth: 220 }}>
+              {attachment.file.name}
+            </Text>
+            <CloseButton size="sm" aria-label={messages.paneRemoveAttachment} onClick={clearAttachment} />
+          </div>
+        </div>
+      )}
+      <div className={classes.composerRow}>
+        <Menu position="top-start" shadow="md" width={220}>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" size={40} radius="xl" aria-label={messages.paneAttach}>
+              <IconPaperclip size={22} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {ATTACHMENTS.map(({ type, label, icon: Icon, color }) => (
+              <Menu.Item
+                key={type}
+                leftSection={<Icon size={18} color={color} aria-hidden />}
+                onClick={() => pick(type)}
+              >
+                {label}
+              </Menu.Item>
+            ))}
+            <Menu.Item
+              leftSection={<IconLibraryPhoto size={18} aria-hidden />}
+              disabled
+              rightSection={
+                <Badge size="xs" variant="light" color="gray">
+                  {messages.paneComingSoon}
+                </Badge>
+              }
+            >
+              {messages.paneMediaLibrary}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+        <input ref={fileInput} type="file" hidden onChange={picked} aria-hidden tabIndex={-1} />
+        <Combobox
+          store={combobox}
+          onOptionSubmit={choose}
+          position="top-start"
+          withinPortal
+          middlewares={{ flip: false, shift: true }}
+        >
+          <Combobox.Target>
+            <Textarea
+              ref={box}
+              aria-label={messages.paneComposer}
+              placeholder={mobile ? messages.paneComposerPlaceholderShort : messages.paneComposerPlaceholder}
+              autosize
+              minRows={1}
+              maxRows={6}
+              radius="lg"
+              style={{ flex: 1, minWidth: 0 }}
+              value={text}
+              maxLength={4096}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                setDismissed(false);
+              }}
+              onPaste={pasted}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape' && menuOpen) setDismissed(true);
+                if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+                // The quick-messages menu takes Enter to choose.
+                if (menuOpen && options.length > 0) return;
+                if (mobile) return;
+                e.preventDefault();
+                submit();
+              }}
+            />
+          </Combobox.Target>
+          <Combobox.Dropdown>
+            <Combobox.Header>
+              <Text size="xs" fw={600} c="dimmed">
+                {messages.paneQuickMessages}
+              </Text>
+            </Combobox.Header>
+            <Combobox.Options aria-label={messages.paneQuickMessages} mah={260} style={{ overflowY: 'auto' }}>
+              {options.length === 0 ? (
+                <Combobox.Empty>{messages.paneNoQuickMessages}</Combobox.Empty>
+              ) : (
+                options.map((q) => (
+                  <Combobox.Option key={q._id} value={q._id}>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
+                        /{q.shortcut}
+                      </Text>
+                      <Text size="sm" c="dimmed" lineClamp={1}>
+                        {q.message}
+                      </Text>
+                    </Group>
+                  </Combobox.Option>
+                ))
+              )}
+            </Combobox.Options>
+          </Combobox.Dropdown>
+        </Combobox>
+        <ActionIcon
+          size={40}
+          radius="xl"
+          color="#00a884"
+          aria-label={messages.paneSend}
+          disabled={!text.trim() && !attachment}
+          onClick={submit}
+        >
+          <IconSend2 size={20} aria-hidden />
+        </ActionIcon>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+import { ActionIcon, Anchor, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconBan,
+  IconCheck,
+  IconChecks,
+  IconChevronDown,
+  IconClock,
+  IconFileText,
+  IconMapPin,
+  IconNotes,
+  IconRobot,
+  IconTrash,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { memo } from 'react';
+import { messages } from '../../../../shared/messages';
+import { WhatsAppText } from '../../../ui/whatsapp-format';
+import type { PaneMessage } from '../data/messages';
+import classes from './pane.module.css';
+import {
+  clockTime,
+  contactCard,
+  osmLink,
+  replyText,
+  sideOf,
+  TICK_LABELS,
+  type Tick,
+  tickOf,
+} from './pane-view';
+
+export interface BubbleActions {
+  onOpenImage(url: string, alt: string): void;
+  onDelete(message: PaneMessage): void;
+}
+
+function Ticks({ tick }: { tick: Tick }) {
+  const label = TICK_LABELS[tick];
+  switch (tick) {
+    case 'failed':
+      return <IconAlertCircle size={14} color="var(--mantine-color-red-7)" role="img" aria-label={label} />;
+    case 'pending':
+      return <IconClock size={12} role="img" aria-label={label} />;
+    case 'sent':
+      return <IconCheck size={15} role="img" aria-label={label} />;
+    case 'delivered':
+      return <IconChecks size={15} role="img" aria-label={label} />;
+    case 'read':
+      return <IconChecks size={15} className={classes.read} role="img" aria-label={label} />;
+  }
+}
+
+function Text_({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    <div className={classes.text}>
+      <WhatsAppText text={text} />
+    </div>
+  );
+}
+
+function Content({ message, actions }: { message: PaneMessage; actions: BubbleActions }) {
+  const url = message.media_url;
+  const caption = <Text_ text={message.message} />;
+  switch (message.type) {
+    case 'image': {
+      const alt = message.file_name ?? messages.paneImage;
+      return (
+        <>
+          {url && (
+            <UnstyledButton
+              aria-label={messages.paneOpenImage}
+              onClick={() => actions.onOpenImage(url, alt)}
+              style={{ display: 'block' }}
+            >
+              <img className={classes.thumb} src={url} alt={alt} loading="lazy" decoding="async" />
+            </UnstyledButton>
+          )}
+          {caption}
+        </>
+      );
+    }
+    case 'audio':
+      return (
+        <>
+          {/* biome-ignore lint/a11y/useMediaCaption: a voice message has no captions */}
+          {url && <audio className={classes.audio} controls preload="none" src={url} />}
+          {caption}
+        </>
+      );
+    case 'video':
+      return (
+        <>
+          {/* biome-ignore lint/a11y/useMediaCaption: a customer's video has no captions */}
+          {url && <video className={classes.video} controls preload="metadata" src={url} />}
+          {caption}
+        </>
+      );
+    case 'document':
+      return (
+        <>
+          <a
+            className={classes.file}
+            href={url ?? undefined}
+            target="_blank"
+            rel="noopener noreferrer"
+            download={message.file_name ?? true}
+          >
+            <IconFileText size={28} color="#e5533d" aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="sm" fw={500} lineClamp={2}>
+              {message.file_name ?? messages.paneDocument}
+            </Text>
+          </a>
+          {caption}
+        </>
+      );
+    case 'location': {
+      const place = message.location;
+      if (!place) return caption;
+      return (
+        <div className={classes.card}>
+          <IconMapPin size={28} color="#e5533d" aria-hidden style={{ flexShrink: 0 }} />
+          <div>
+            <Text size="sm" fw={600}>
+              {place.name || message.message || messages.paneLocation}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {place.latitude.toFixed(6)}, {place.longitude.toFixed(6)}
+            </Text>
+            <Anchor
+              size="sm"
+              href={osmLink(place.latitude, place.longitude)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {messages.paneSeeOnMap}
+            </Anchor>
+          </div>
+        </div>
+      );
+    }
+    case 'contact': {
+      const card = contactCard(message.message);
+      return (
+        <div className={classes.card}>
+          <IconUserCircle size={32} color="#6c7a84" aria-hidden style={{ flexShrink: 0 }} />
+          <div>
+            <Text size="xs" c="dimmed">
+              {messages.paneContactCard}
+            </Text>
+            <Text size="sm" fw={600}>
+              {card.name}
+            </Text>
+            {card.phones.map((p) => (
+              <Text key={p} size="sm">
+                {p}
+              </Text>
+            ))}
+          </div>
+        </div>
+      );
+    }
+    default:
+      return caption;
+  }
+}
+
+interface Props {
+  message: PaneMessage;
+  /** The signed-in user: their own messages can be deleted. */
+  me: string;
+  actions: BubbleActions;
+}
+
+/** One message of the area, by origin (customer left; people and chatbots right) and by type. */
+export const MessageBubble = memo(function MessageBubble({ message, me, actions }: Props) {
+  if (message.type === 'system') {
+    return (
+      <div className={classes.centre}>
+        <div className={classes.system}>{message.message}</div>
+      </div>
+    );
+  }
+  if (message.type === 'summary') {
+    return (
+      <div className={classes.centre}>
+        <div className={classes.summary}>
+          <div className={classes.author} style={{ color: '#b7791f' }}>
+            <IconNotes size={14} aria-hidden />
+            {messages.paneSummary}
+          </div>
+          <Text_ text={message.message} />
+          <div className={classes.meta}>{clockTime(message.created)}</div>
+        </div>
+      </div>
+    );
+  }
+  const side = sideOf(message);
+  const chatbot = message.origin === 'chatbot';
+  const tick = side === 'team' ? tickOf(message) : null;
+  const deletable =
+    message.origin === 'user' && message.user === me && !message.deleted && !message.provisional;
+  const bubbleClass = [classes.bubble, chatbot && classes.chatbot, message.provisional && classes.provisional]
+    .filter(Boolean)
+    .join(' ');
+  const who =
+    side === 'customer' ? messages.paneCustomer : chatbot ? messages.paneChatbotAuthor : messages.paneYou;
+  return (
+    <div className={`${classes.row} ${classes[side]}`}>
+      <div className={bubbleClass}>
+        {chatbot ? (
+          <div className={classes.author}>
+            <IconRobot size={14} aria-hidden />
+            {messages.paneChatbotAuthor}
+          </div>
+        ) : (
+          <VisuallyHidden>{who}:</VisuallyHidden>
+        )}
+        {message.reply_message && !message.deleted && (
+          <div className={classes.reply}>
+            <VisuallyHidden>{messages.paneReplyTo}: </VisuallyHidden>
+            {replyText(message.reply_message)}
+          </div>
+        )}
+        {message.deleted ? (
+          <div className={classes.deleted}>
+            <IconBan size={14} aria-hidden />
+            {messages.paneDeletedMessage}
+          </div>
+        ) : (
+          <Content message={message} actions={actions} />
+        )}
+        <div className={classes.meta}>
+          <time dateTime={message.created}>{clockTime(message.created)}</time>
+          {tick && !message.deleted && <Ticks tick={tick} />}
+        </div>
+        {tick === 'failed' && message.failure && (
+          <div className={classes.failure} role="alert">
+            {message.failure}
+          </div>
+        )}
+      </div>
+      {deletable && (
+        <Menu position="bottom-end" shadow="md" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              className={classes.bubbleMenu}
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={messages.paneMessageOptions}
+            >
+              <IconChevronDown size={16} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => actions.onDelete(message)}
+            >
+              {messages.paneDeleteMessage}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,98 @@
+import { ActionIcon, Avatar, Badge, Group, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { Conversation } from '../../../../shared/contract/conversations';
+import { formatPhone } from '../../../../shared/format';
+import { messages } from '../../../../shared/messages';
+import { callQuery } from '../../../lib/query';
+import { useIsMobile } from '../../../ui/use-is-mobile';
+import { ConversationMenu } from '../actions/ConversationMenu';
+import classes from './pane.module.css';
+import { contactName, initialsOf } from './pane-view';
+import { ReplyWindow } from './ReplyWindow';
+
+interface Props {
+  conversation: Conversation;
+  onClose(): void;
+}
+
+/** The pane's header: who, on which chip and department, the reply window, and the conversation menu. */
+export function PaneHeader({ conversation, onClose }: Props) {
+  const mobile = useIsMobile();
+  const chips = useQuery(callQuery('get-chip-numbers-by-user'));
+  const departments = useQuery(callQuery('get-departments-by-user'));
+  const chip = chips.data?.find((c) => c._id === conversation.chip);
+  const department = departments.data?.find((d) => d._id === conversation.department);
+  const name = contactName(conversation.contact);
+  const finished = conversation.finished !== null;
+  const phone = formatPhone(conversation.contact.phone);
+
+  return (
+    <header className={classes.header}>
+      {mobile && (
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={messages.paneBack} onClick={onClose}>
+          <IconArrowLeft size={22} aria-hidden />
+        </ActionIcon>
+      )}
+      <Avatar
+        src={conversation.contact.profile_picture}
+        name={initialsOf(name)}
+        color="initials"
+        size={mobile ? 38 : 42}
+        radius="xl"
+        alt=""
+      />
+      <div className={classes.headerText}>
+        <Group gap={6} wrap="nowrap">
+          <Title order={2} size="h5" lineClamp={1} style={{ minWidth: 0 }}>
+            {name}
+          </Title>
+          {finished && (
+            <Badge size="sm" color="gray" variant="filled" style={{ flexShrink: 0 }}>
+              {messages.paneFinished}
+            </Badge>
+          )}
+        </Group>
+        <Group gap={8} wrap="nowrap">
+          {phone !== name && (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {phone}
+            </Text>
+          )}
+          {conversation.context_window && !finished && <ReplyWindow deadline={conversation.context_window} />}
+        </Group>
+        <Group gap={4} mt={2} wrap="wrap">
+          {chip && (
+            <Badge
+              size="xs"
+              variant="light"
+              color="teal"
+              title={messages.paneChip}
+              style={{ textTransform: 'none' }}
+            >
+              {chip.name}
+            </Badge>
+          )}
+          <Badge
+            size="xs"
+            variant="light"
+            color="blue"
+            title={messages.paneDepartment}
+            style={{ textTransform: 'none' }}
+          >
+            {department?.name ?? (conversation.department ? '…' : messages.paneNoDepartment)}
+          </Badge>
+          <Badge
+            size="xs"
+            variant="light"
+            color={conversation.is_manual ? 'grape' : 'orange'}
+            style={{ textTransform: 'none' }}
+          >
+            {conversation.is_manual ? messages.paneHuman : messages.paneChatbot}
+          </Badge>
+        </Group>
+      </div>
+      <ConversationMenu conversation={conversation} onClose={onClose} />
+    </header>
+  );
+}

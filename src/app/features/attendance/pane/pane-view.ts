@@ -1,0 +1,127 @@
+// What the pane shows, as pure functions: the contact's name, the reply window, the rows of the message area
+// (day separators between messages), a bubble's side and read status, and a shared contact card.
+import { MESSAGE_STATUS } from '../../../../shared/constants';
+import type { Conversation, Message } from '../../../../shared/contract/conversations';
+import { formatPhone } from '../../../../shared/format';
+import { messages } from '../../../../shared/messages';
+import type { PaneMessage } from '../data/messages';
+
+/** override_name first, then the profile name, then the formatted phone. */
+export function contactName(contact: Conversation['contact']): string {
+  return contact.override_name?.trim() || contact.name.trim() || formatPhone(contact.phone);
+}
+
+/** The letters of a name, for the avatar's initials: '+55 (11) …' has none, 'Ana (VIP)' gives 'Ana VIP'. */
+export function initialsOf(name: string): string | undefined {
+  const letters = name
+    .replace(/[^\p{L}\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return letters || undefined;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Time left in the reply window as '5h 07min', or null once it has closed. Minutes round up. */
+export function replyWindowLeft(deadline: string, now: number): string | null {
+  const ms = Date.parse(deadline) - now;
+  if (!Number.isFinite(ms) || ms <= 0) return null;
+  const minutes = Math.ceil(ms / 60_000);
+  return `${Math.floor(minutes / 60)}h ${pad(minutes % 60)}min`;
+}
+
+/** HH:mm in the viewer's time. */
+export function clockTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const dayKey = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** 'Hoje', 'Ontem' or dd/MM/yyyy. */
+export function dayLabel(iso: string, now: Date = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  if (dayKey(d) === dayKey(now)) return messages.paneToday;
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (dayKey(d) === dayKey(yesterday)) return messages.paneYesterday;
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+}
+
+export type Row =
+  | { kind: 'more'; key: 'more' }
+  | { kind: 'day'; key: string; label: string }
+  | { kind: 'message'; key: string; message: PaneMessage };
+
+/** The message area's rows: 'Carregar mais' when there is more, then each day's separator and messages. */
+export function buildRows(list: readonly PaneMessage[], hasOlder: boolean, now: Date = new Date()): Row[] {
+  const rows: Row[] = [];
+  if (hasOlder) rows.push({ kind: 'more', key: 'more' });
+  let day = '';
+  for (const message of list) {
+    const d = new Date(message.created);
+    const key = Number.isNaN(d.getTime()) ? '' : dayKey(d);
+    if (key !== day) {
+      day = key;
+      rows.push({ kind: 'day', key: `day-${key}`, label: dayLabel(message.created, now) });
+    }
+    // A provisional message keeps its key when the server's copy takes its place: no remount, no jump.
+    rows.push({ kind: 'message', key: `m-${message.message_id ?? message._id}`, message });
+  }
+  return rows;
+}
+
+/** Customer messages on the left; the team's (people and chatbots) on the right. */
+export const sideOf = (m: Pick<Message, 'origin'>) => (m.origin === 'customer' ? 'customer' : 'team');
+
+export type Tick = 'failed' | 'pending' | 'sent' | 'delivered' | 'read';
+
+/** The ticks of a sent message: ✓ sent, ✓✓ delivered, blue ✓✓ read (4 or more). */
+export function tickOf(m: Pick<PaneMessage, 'status' | 'provisional'>): Tick {
+  if (m.status < 0) return 'failed';
+  if (m.provisional || m.status === MESSAGE_STATUS.pending) return 'pending';
+  if (m.status >= MESSAGE_STATUS.read) return 'read';
+  if (m.status >= MESSAGE_STATUS.delivered) return 'delivered';
+  return 'sent';
+}
+
+export const TICK_LABELS: Record<Tick, string> = {
+  failed: messages.paneStatusFailed,
+  pending: messages.paneStatusPending,
+  sent: messages.paneStatusSent,
+  delivered: messages.paneStatusDelivered,
+  read: messages.paneStatusRead,
+};
+
+/** A shared contact: a vCard's name and phones, or the text as it came. */
+export function contactCard(text: string): { name: string; phones: string[] } {
+  if (!/BEGIN:VCARD/i.test(text)) return { name: text.trim(), phones: [] };
+  const lines = text.split(/\r?\n/);
+  const value = (line: string) => line.slice(line.indexOf(':') + 1).trim();
+  const fn = lines.find((l) => /^FN[;:]/i.test(l));
+  const n = lines.find((l) => /^N[;:]/i.test(l));
+  const name = fn ? value(fn) : n ? value(n).split(';').filter(Boolean).reverse().join(' ') : '';
+  const phones = lines.filter((l) => /^(item\d+\.)?TEL[;:]/i.test(l)).map(value);
+  return { name, phones };
+}
+
+const MEDIA_LABELS: Partial<Record<Message['type'], string>> = {
+  image: messages.paneImage,
+  audio: messages.paneAttachAudio,
+  video: messages.paneAttachVideo,
+  document: messages.paneDocument,
+  location: messages.paneLocation,
+  contact: messages.paneContactCard,
+};
+
+/** The quoted message of a reply, in one short line. */
+export function replyText(reply: NonNullable<Message['reply_message']>): string {
+  const label = MEDIA_LABELS[reply.type as Message['type']];
+  const text = reply.message.trim();
+  if (!label) return text;
+  return text ? `${label}: ${text}` : label;
+}
+
+export const osmLink = (latitude: number, longitude: number) =>
+  `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`;
