@@ -155,6 +155,9 @@ const dashboardRoute = createRoute({
 const attendanceRoute = createRoute({
   getParentRoute: () => menu,
   path: '/atendimento',
+  // `c`: the open conversation, so a reload or a notification opens it.
+  validateSearch: (search: Record<string, unknown>): { c?: string } =>
+    typeof search.c === 'string' && /^[0-9A-Z]{28}$/.test(search.c) ? { c: search.c } : {},
   staticData: { name: 'Atendimento' },
   component: lazyRouteComponent(() => import('./features/attendance/AttendancePage'), 'AttendancePage'),
 });

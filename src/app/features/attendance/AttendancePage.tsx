@@ -7,7 +7,6 @@ import { IconFilter, IconMessagePlus, IconMessages } from '@tabler/icons-react';
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
-import { ROUTE_NAMES } from '../../lib/access';
 import { useCurrentUser } from '../../lib/user';
 import { SaibaMais } from '../../ui/HelpDialog';
 import { PageHeader } from '../../ui/PageHeader';
@@ -58,8 +57,7 @@ function useFilter() {
 function useSelection(mobile: boolean) {
   const navigate = useNavigate();
   const router = useRouter();
-  const search = useSearch({ strict: false }) as { c?: unknown };
-  const selectedId = search.c === undefined || search.c === '' ? null : String(search.c);
+  const { c: selectedId = null } = useSearch({ from: '/menu/atendimento' });
   const pushed = useRef(false);
   useEffect(() => {
     if (!selectedId) pushed.current = false;
@@ -70,8 +68,8 @@ function useSelection(mobile: boolean) {
       const push = mobile && !selectedId;
       if (push) pushed.current = true;
       void navigate({
-        to: ROUTE_NAMES.Atendimento,
-        search: { c: id } as never,
+        to: '/atendimento',
+        search: { c: id },
         replace: !push,
         resetScroll: false,
       });
@@ -83,7 +81,7 @@ function useSelection(mobile: boolean) {
       pushed.current = false;
       router.history.back();
     } else {
-      void navigate({ to: ROUTE_NAMES.Atendimento, search: {} as never, replace: true, resetScroll: false });
+      void navigate({ to: '/atendimento', search: {}, replace: true, resetScroll: false });
     }
   }, [navigate, router]);
   return { selectedId, select, close };
