@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { displayName, replyWindowLeft } from '../../../src/app/features/attendance/contact-view';
 import {
   type ConversationFilter,
   type ConversationPage,
@@ -10,12 +11,10 @@ import {
 } from '../../../src/app/features/attendance/data/conversations';
 import {
   defaultFilter,
-  displayName,
   filterIsActive,
   formatListTime,
   matchesFilter,
   previewOf,
-  replyWindowLeft,
   visibleTags,
 } from '../../../src/app/features/attendance/list/list-view';
 import type { Conversation, Message } from '../../../src/shared/contract/conversations';

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { canBulkFinish, menuEntries } from '../../../src/app/features/attendance/actions/menu-entries';
+import { displayName, initialsOf, replyWindowLeft } from '../../../src/app/features/attendance/contact-view';
 import { quickQuery } from '../../../src/app/features/attendance/pane/Composer';
 import {
   buildRows,
   contactCard,
-  contactName,
   dayLabel,
-  initialsOf,
   replyText,
-  replyWindowLeft,
   tickOf,
 } from '../../../src/app/features/attendance/pane/pane-view';
 import { signed } from '../../../src/app/features/attendance/pane/send-message';
@@ -64,9 +62,9 @@ const contact = (extra: Partial<Conversation['contact']>): Conversation['contact
 
 describe('what the pane shows', () => {
   it('the name: override first, then the profile name, then the phone', () => {
-    expect(contactName(contact({ name: 'Maria', override_name: 'Maria (VIP)' }))).toBe('Maria (VIP)');
-    expect(contactName(contact({ name: 'Maria', override_name: '  ' }))).toBe('Maria');
-    expect(contactName(contact({}))).toBe('+55 (11) 98765-4321');
+    expect(displayName(contact({ name: 'Maria', override_name: 'Maria (VIP)' }))).toBe('Maria (VIP)');
+    expect(displayName(contact({ name: 'Maria', override_name: '  ' }))).toBe('Maria');
+    expect(displayName(contact({}))).toBe('+55 (11) 98765-4321');
   });
 
   it('initials come from the letters of the name only', () => {

@@ -4,8 +4,9 @@ import { memo } from 'react';
 import type { Tag } from '../../../../shared/contract/configuration';
 import type { Conversation } from '../../../../shared/contract/conversations';
 import { messages } from '../../../../shared/messages';
+import { displayName, initialsOf, replyWindowLeft } from '../contact-view';
 import { activityOf } from '../data/conversations';
-import { displayName, formatListTime, previewOf, replyWindowLeft, visibleTags } from './list-view';
+import { formatListTime, previewOf, visibleTags } from './list-view';
 import { useMinuteTick } from './minute-ticker';
 
 /** Every item has this height (spec 2 §2.3): the virtual list places them by it. */
@@ -74,7 +75,14 @@ export const ConversationItem = memo(function ConversationItem({
         background: selected ? 'var(--mantine-primary-color-light)' : undefined,
       }}
     >
-      <Avatar src={c.contact.profile_picture} name={name} color="initials" size={44} radius="xl" alt="" />
+      <Avatar
+        src={c.contact.profile_picture}
+        name={initialsOf(name)}
+        color="initials"
+        size={44}
+        radius="xl"
+        alt=""
+      />
       <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 5 }}>
         <Group justify="space-between" wrap="nowrap" gap={6}>
           <Text fw={c.waiting_response ? 700 : 600} truncate="end">

@@ -1,14 +1,9 @@
 // What a conversation item shows, as pure functions (spec 2 §2.3, §9): the name, the preview, its time, the
 // tags that fit, the reply-window countdown, and whether a conversation belongs in a filtered list.
 import type { Conversation, Message } from '../../../../shared/contract/conversations';
-import { formatPhone, truncatePreview } from '../../../../shared/format';
+import { truncatePreview } from '../../../../shared/format';
 import { messages } from '../../../../shared/messages';
 import type { ConversationFilter } from '../data/conversations';
-
-/** override_name first, then the profile name, then the formatted phone. */
-export function displayName(contact: Conversation['contact']): string {
-  return contact.override_name?.trim() || contact.name.trim() || formatPhone(contact.phone);
-}
 
 const TYPE_LABELS: Partial<Record<Message['type'], string>> = {
   image: messages.previewImage,
@@ -46,17 +41,6 @@ export function formatListTime(value: string, now: Date = new Date()): string {
 /** The tag selector's rule: 3 chips, then '+N' for the rest. */
 export function visibleTags<T>(tags: readonly T[], max = 3): { shown: T[]; more: number } {
   return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
-}
-
-/**
- * Time left in the reply window, in hours and minutes ('23h 05min'), or null once it has closed. Minutes are
- * rounded up: a window with 30 s left still shows '0h 01min' until the next minute's refresh.
- */
-export function replyWindowLeft(deadline: string, now: number): string | null {
-  const ms = Date.parse(deadline) - now;
-  if (!Number.isFinite(ms) || ms <= 0) return null;
-  const minutes = Math.ceil(ms / 60_000);
-  return `${Math.floor(minutes / 60)}h ${pad(minutes % 60)}min`;
 }
 
 export type ConversationType = 'chatbot' | 'human';

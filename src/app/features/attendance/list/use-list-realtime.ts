@@ -8,6 +8,7 @@ import type { Conversation, Message } from '../../../../shared/contract/conversa
 import type { ConversationEvent } from '../../../../shared/contract/events';
 import { messages } from '../../../../shared/messages';
 import { onConversationEvent } from '../../../lib/conversation-events';
+import { displayName } from '../contact-view';
 import {
   cachedConversation,
   conversationQuery,
@@ -15,7 +16,7 @@ import {
   patchLastMessage,
   placeConversation,
 } from '../data/conversations';
-import { displayName, matchesFilter } from './list-view';
+import { matchesFilter } from './list-view';
 import { playNotificationSound } from './notification-sound';
 
 export const NEW_CONVERSATION_DELAY_MS = 2000;

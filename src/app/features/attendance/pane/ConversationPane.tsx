@@ -11,6 +11,7 @@ import { notifyError, notifyInfo } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/user';
 import { confirm } from '../../../ui/confirm';
 import { useConversationActions } from '../actions/conversation-actions';
+import { displayName } from '../contact-view';
 import { dropConversation, useConversation } from '../data/conversations';
 import { loadOlder, type PaneMessage, putMessage, useMessages } from '../data/messages';
 import { Composer } from './Composer';
@@ -19,7 +20,7 @@ import type { BubbleActions } from './MessageBubble';
 import { MessageList } from './MessageList';
 import { PaneHeader } from './PaneHeader';
 import classes from './pane.module.css';
-import { buildRows, contactName } from './pane-view';
+import { buildRows } from './pane-view';
 import { useSendMessage } from './send-message';
 import { useLiveConversation } from './use-live-conversation';
 
@@ -121,7 +122,7 @@ function Pane({ conversation, onClose }: { conversation: Conversation; onClose()
   const finished = conversation.finished !== null;
 
   return (
-    <section className={classes.pane} aria-label={contactName(conversation.contact)}>
+    <section className={classes.pane} aria-label={displayName(conversation.contact)}>
       <PaneHeader conversation={conversation} onClose={onClose} />
       {list.isPending ? (
         <Center style={{ flex: 1 }}>

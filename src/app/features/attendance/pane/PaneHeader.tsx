@@ -7,8 +7,8 @@ import { messages } from '../../../../shared/messages';
 import { callQuery } from '../../../lib/query';
 import { useIsMobile } from '../../../ui/use-is-mobile';
 import { ConversationMenu } from '../actions/ConversationMenu';
+import { displayName, initialsOf } from '../contact-view';
 import classes from './pane.module.css';
-import { contactName, initialsOf } from './pane-view';
 import { ReplyWindow } from './ReplyWindow';
 
 interface Props {
@@ -23,7 +23,7 @@ export function PaneHeader({ conversation, onClose }: Props) {
   const departments = useQuery(callQuery('get-departments-by-user'));
   const chip = chips.data?.find((c) => c._id === conversation.chip);
   const department = departments.data?.find((d) => d._id === conversation.department);
-  const name = contactName(conversation.contact);
+  const name = displayName(conversation.contact);
   const finished = conversation.finished !== null;
   const phone = formatPhone(conversation.contact.phone);
 

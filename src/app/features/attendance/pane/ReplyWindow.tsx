@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { IconClock, IconClockOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { messages } from '../../../../shared/messages';
-import { replyWindowLeft } from './pane-view';
+import { replyWindowLeft } from '../contact-view';
 
 /** The countdown refreshes once a minute (spec 2 §2.3, §9). */
 export const REPLY_WINDOW_REFRESH_MS = 60_000;

@@ -2,33 +2,10 @@
 // (day separators between messages), a bubble's side and read status, and a shared contact card.
 import { MESSAGE_STATUS } from '../../../../shared/constants';
 import type { Conversation, Message } from '../../../../shared/contract/conversations';
-import { formatPhone } from '../../../../shared/format';
 import { messages } from '../../../../shared/messages';
 import type { PaneMessage } from '../data/messages';
 
-/** override_name first, then the profile name, then the formatted phone. */
-export function contactName(contact: Conversation['contact']): string {
-  return contact.override_name?.trim() || contact.name.trim() || formatPhone(contact.phone);
-}
-
-/** The letters of a name, for the avatar's initials: '+55 (11) …' has none, 'Ana (VIP)' gives 'Ana VIP'. */
-export function initialsOf(name: string): string | undefined {
-  const letters = name
-    .replace(/[^\p{L}\s]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return letters || undefined;
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Time left in the reply window as '5h 07min', or null once it has closed. Minutes round up. */
-export function replyWindowLeft(deadline: string, now: number): string | null {
-  const ms = Date.parse(deadline) - now;
-  if (!Number.isFinite(ms) || ms <= 0) return null;
-  const minutes = Math.ceil(ms / 60_000);
-  return `${Math.floor(minutes / 60)}h ${pad(minutes % 60)}min`;
-}
 
 /** HH:mm in the viewer's time. */
 export function clockTime(iso: string): string {
