@@ -7,6 +7,7 @@
 // The server serves the built app from dist/, so build first:  npx vite build && npm run bench:attendance
 // BENCH_LIST_PAGES=n stops the list after n pages (default: every page).
 import { existsSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Locator, type Page } from 'playwright-core';
@@ -353,6 +354,7 @@ async function scrollThrough(
 async function main() {
   if (!existsSync(path.resolve('dist', 'index.html')))
     throw new Error('dist/ missing: run npx vite build first');
+  const loadAtStart = loadavg()[0] ?? 0;
   const t = await startTestServer({ LOG_LEVEL: 'error' });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -541,6 +543,10 @@ async function main() {
     const scrollLongest = longestOf(scrollTasks);
 
     console.log(`Database: ${t.server.database.kind}`);
+    // Long tasks are wall-clock: other work on the machine lengthens them.
+    console.log(
+      `Machine: ${availableParallelism()} cores, load average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end`,
+    );
     console.log(
       `Seed: ${CONVERSATIONS.toLocaleString('en')} conversations (contacts, one last message each) + ${BIG_MESSAGES.toLocaleString('en')} messages in one: ${ms(seedMs)}`,
     );
