@@ -408,7 +408,10 @@ test("15 at a time: 'Carregar mais' adds the next 15; the DOM keeps only what is
     expect(top).toBeGreaterThan(0);
     await item(page, `${batch} 02`).getByRole('button').click();
     await expect(
-      page.getByRole('region', { name: messages.paneMessages }).getByText('Mensagem 2', { exact: true }),
+      page
+        .getByRole('list', { name: messages.paneMessages })
+        .getByRole('listitem')
+        .filter({ hasText: 'Mensagem 2' }),
     ).toBeVisible();
     // The whole page, list and conversation together, stays small.
     const nodes = await page.evaluate(() => document.querySelectorAll('body *').length);
