@@ -22,7 +22,7 @@ import {
   IconSignature,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { MEDIA_MAX_BYTES, SENDABLE_MEDIA } from '../../../../shared/constants';
 import type { MediaType } from '../../../../shared/contract/conversations';
 import { messages } from '../../../../shared/messages';
@@ -67,7 +67,8 @@ interface Props {
  * Enter adds a line and the button sends. '/' at the start opens the quick messages, filtered by shortcut.
  * A pasted image becomes the attachment.
  */
-export function Composer({ signature, onSend }: Props) {
+// Memoized: a page of older messages arriving must not re-measure the autosize textarea.
+export const Composer = memo(function Composer({ signature, onSend }: Props) {
   const mobile = useIsMobile();
   const [text, setText] = useState('');
   const [attachment, setAttachment] = useState<Attachment | null>(null);
@@ -313,4 +314,4 @@ export function Composer({ signature, onSend }: Props) {
       </div>
     </div>
   );
-}
+});

@@ -2,6 +2,7 @@
 // is made under a message_id named once, before the first try, so a retry after a lost answer sends it
 // once. A send the server refused leaves the pane and says why (spec 2 §4).
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { MediaType, Message } from '../../../../shared/contract/conversations';
 import { newId } from '../../../../shared/ids';
 import { ApiError, api, upload } from '../../../lib/api';
@@ -120,9 +121,13 @@ export async function sendDraft(
   }
 }
 
+/** Stable while the user and conversation are: the composer does not re-render when messages arrive. */
 export function useSendMessage(conversationId: string) {
   const client = useQueryClient();
-  const user = useCurrentUser();
-  const me = { _id: user._id, name: user.name, signature: user.config.user_signature };
-  return (draft: Draft) => sendDraft(client, conversationId, draft, me);
+  const { _id, name, config } = useCurrentUser();
+  const signature = config.user_signature;
+  return useCallback(
+    (draft: Draft) => sendDraft(client, conversationId, draft, { _id, name, signature }),
+    [client, conversationId, _id, name, signature],
+  );
 }
