@@ -19,6 +19,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   timeout: 60_000,
+  // Each worker runs a real server and Chromium on a 2-core machine: a screen may take more than the default
+  // 5 s to settle while the other worker loads the machine.
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list']],

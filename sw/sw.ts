@@ -11,6 +11,8 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { offlineDb, SESSION_KEY } from '../src/app/offline/db';
+import { createOutbox } from '../src/app/offline/outbox';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -43,4 +45,142 @@ self.addEventListener('message', (event) => {
 // The very first install takes the open pages at once, so they work offline without a reload.
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
+});
+
+// ---- Background Sync of the outbox (issue 7) ---------------------------------------------------------
+// A message typed offline registers the 'outbox' sync. When the connection comes back, an open page sends its
+// outbox itself (it is told to); with no page open, the worker sends it from the same Dexie outbox, with the
+// session the page left there. A try that leaves messages waiting fails the event, so the browser tries again.
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+class WorkerApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function workerCall<T>(token: string, call: string, body: BodyInit, json: boolean): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/${call}`, {
+      method: 'POST',
+      headers: json
+        ? { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+        : { authorization: `Bearer ${token}` },
+      body,
+    });
+  } catch {
+    throw new WorkerApiError('offline', 0);
+  }
+  const envelope = (await res.json().catch(() => null)) as { error: boolean; message: T } | null;
+  if (!envelope || envelope.error)
+    throw new WorkerApiError(String(envelope?.message ?? res.status), res.status);
+  return envelope.message;
+}
+
+async function sendOutboxFromWorker() {
+  const db = offlineDb();
+  const token = (await db.meta.get(SESSION_KEY))?.value;
+  if (typeof token !== 'string' || !token) return;
+  const outbox = createOutbox({
+    db,
+    transport: {
+      upload(file, type, fileName) {
+        const form = new FormData();
+        form.append('type', type);
+        form.append('filename', fileName);
+        form.append('file', file, fileName);
+        return workerCall(token, 'upload-file', form, false);
+      },
+      send: (payload) => workerCall(token, 'send-conversation-message', JSON.stringify(payload), true),
+      classify(err) {
+        const status = err instanceof WorkerApiError ? err.status : 0;
+        if (status === 0 || status === 502 || status === 503 || status === 504) return 'retry';
+        return status === 401 ? 'hold' : 'reject';
+      },
+    },
+    // No waiting inside the worker: the browser schedules the next sync.
+    setTimer: () => null,
+    clearTimer: () => undefined,
+  });
+  await outbox.drain();
+  if ((await outbox.waiting()) > 0) throw new Error('outbox: messages still waiting');
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== 'outbox') return;
+  sync.waitUntil(
+    (async () => {
+      const pages = await self.clients.matchAll({ type: 'window' });
+      if (pages.length > 0) {
+        for (const page of pages) page.postMessage({ type: 'outbox-sync' });
+        return;
+      }
+      await sendOutboxFromWorker();
+    })(),
+  );
+});
+
+// ---- Web Push (issue 7) ----------------------------------------------------------------------------------
+// 'Nova conversa' from the server. When a page of the app is visible, its own in-app notification is enough:
+// no system notification on top of it. A click focuses an open page (or opens one) on that conversation.
+interface PushPayload {
+  type: 'new_conversation';
+  title: string;
+  body: string;
+  conversation_id: string;
+  silent: boolean;
+}
+
+const conversationUrl = (id: string) => `/atendimento?c=${encodeURIComponent(id)}`;
+
+self.addEventListener('push', (event) => {
+  let payload: PushPayload | null = null;
+  try {
+    payload = (event.data?.json() as PushPayload | undefined) ?? null;
+  } catch {
+    payload = null;
+  }
+  if (!payload || typeof payload.title !== 'string') return;
+  const { title, body, conversation_id, silent } = payload;
+  event.waitUntil(
+    (async () => {
+      const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      if (pages.some((p) => p.visibilityState === 'visible')) return;
+      await self.registration.showNotification(title, {
+        body,
+        tag: `conversation-${conversation_id}`,
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        silent: Boolean(silent),
+        data: { url: conversationUrl(conversation_id) },
+      });
+    })(),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(
+    (event.notification.data as { url?: string } | null)?.url ?? '/atendimento',
+    self.location.origin,
+  ).href;
+  event.waitUntil(
+    (async () => {
+      const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = pages.find((p) => new URL(p.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(url).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
 });

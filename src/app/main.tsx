@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -12,8 +12,12 @@ import { router } from './router';
 import { theme } from './theme';
 
 // A 401 that says logout (or a sign-out) ends the session: forget the cached data, back to /login.
-session.onEnd(() => {
+session.onEnd((reason) => {
+  // Keyed by its text, as notifyError keys it: the call that found out may show it too.
+  if (reason) notifications.show({ id: reason, color: 'red', message: reason });
   clearServerState();
+  // The device's offline copy (Dexie) goes too; loaded only now, so /login stays small.
+  void import('./offline/app-offline').then((m) => m.wipeOffline()).catch(() => undefined);
   void router.navigate({ to: '/login' });
 });
 

@@ -219,6 +219,30 @@ const chipsRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/chips/ChipsPage'), 'ChipsPage'),
 });
 
+const scheduledMessagesRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/agendamento',
+  beforeLoad: guard,
+  component: lazyRouteComponent(
+    () => import('./features/scheduled-messages/ScheduledMessagesPage'),
+    'ScheduledMessagesPage',
+  ),
+});
+
+const historyRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/conversas',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('./features/attendance/history/HistoryPage'), 'HistoryPage'),
+});
+
+const contactsRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/contatos',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('./features/contacts/ContactsPage'), 'ContactsPage'),
+});
+
 // Any other path: the not-found page, after the same token and permission checks as a real screen.
 const notFoundRoute = createRoute({
   getParentRoute: () => menu,
@@ -241,6 +265,9 @@ const routeTree = rootRoute.addChildren([
     teamRoute,
     quickMessagesRoute,
     chipsRoute,
+    scheduledMessagesRoute,
+    historyRoute,
+    contactsRoute,
     notFoundRoute,
   ]),
 ]);

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { calls, isCallName } from '../shared/contract';
 import { messages } from '../shared/messages';
 import { createChannels } from './channels';
 import type { Config } from './config';
@@ -9,10 +10,12 @@ import { type Database, openDatabase } from './db';
 import { handlers } from './domains';
 import { authRepo } from './domains/auth/auth.repo';
 import { failInterruptedSends } from './domains/conversations/conversations.service';
+import { vapidKeys } from './domains/push/push.service';
 import { registerApi } from './http/api';
 import type { Services } from './http/context';
 import { AppError } from './http/errors';
 import { registerStatic } from './http/static';
+import { startScheduledMessages } from './jobs/scheduled-messages';
 import { createMailer } from './mail';
 import { createMediaStore } from './media';
 import { createRealtime } from './realtime';
@@ -46,6 +49,8 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
 };
+
+const CLOSE_GRACE_MS = 5000;
 
 export async function createServer(config: Config, opts: { database?: Database } = {}): Promise<Server> {
   const app = Fastify({
@@ -89,16 +94,25 @@ export async function createServer(config: Config, opts: { database?: Database }
     const code = (err as FastifyError).code;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE') {
       const upload = code === 'FST_REQ_FILE_TOO_LARGE';
+      const call = req.url.startsWith('/api/') ? req.url.slice('/api/'.length).split('?')[0] : '';
+      const media = upload && call && isCallName(call) && calls[call].upload?.maxBytes === 'media';
       return reply.code(413).send({
         error: true,
-        message:
-          upload && req.url === '/api/upload-profile-picture'
+        message: media
+          ? messages.mediaTooLarge(config.MEDIA_MAX_MB)
+          : upload && call === 'upload-profile-picture'
             ? messages.profilePictureSize
             : messages.bodyTooLarge,
       });
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send({ error: true, message: messages.unsupportedContentType });
+    }
+    // A PostgreSQL data exception (class 22: a value out of range, a bad date, an invalid byte) is bad
+    // input that got past validation: answer it as such, never as a 500.
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) {
+      req.log.warn({ err }, 'data exception from the database');
+      return reply.code(400).send({ error: true, message: messages.invalidPayload });
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -122,15 +136,19 @@ export async function createServer(config: Config, opts: { database?: Database }
   const sweepSends = () =>
     failInterruptedSends({ services }).catch((err: unknown) => app.log.warn({ err }, 'send sweep failed'));
   void sweepSends();
+  // Web Push: the VAPID key pair is made at the first start and kept in the database.
+  void vapidKeys(database.db).catch((err: unknown) => app.log.warn({ err }, 'VAPID keys failed'));
   const sendSweep = setInterval(sweepSends, 2 * 60 * 1000);
   sendSweep.unref();
   void purge();
   const housekeeping = setInterval(purge, 6 * 60 * 60 * 1000);
   housekeeping.unref();
 
+  let scheduler: ReturnType<typeof startScheduledMessages> | null = null;
   app.addHook('preClose', async () => {
     clearInterval(housekeeping);
     clearInterval(sendSweep);
+    await scheduler?.stop();
     await channels.stop();
     services.realtime.close();
   });
@@ -142,6 +160,7 @@ export async function createServer(config: Config, opts: { database?: Database }
   });
 
   await channels.start();
+  scheduler = startScheduledMessages(services);
 
   return {
     app,
@@ -149,7 +168,11 @@ export async function createServer(config: Config, opts: { database?: Database }
     database,
     firstStartLines,
     async close() {
+      // A client that never ends its request or never reads its answer must not hold the shutdown: after
+      // CLOSE_GRACE_MS the connections still open are cut (what they were doing is safe to repeat).
+      const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
       await app.close();
+      clearTimeout(cut);
       if (!opts.database) await database.close();
     },
   };

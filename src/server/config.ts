@@ -46,6 +46,16 @@ const envSchema = z.object({
   WHATSAPP_APP_SECRET: z.string().min(1).optional(),
   /** What Meta echoes when it verifies the webhook URL (GET hub.verify_token); without it verification fails. */
   WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  /** The largest file the app uploads (attachments, the media library), in MB. */
+  MEDIA_MAX_MB: intFrom(16, 1, 1024),
+  /** An OpenAI-compatible API for the AI summary and follow-up: without all three the features say so. */
+  AI_BASE_URL: z.url('deve ser uma URL http(s)://, como https://api.openai.com/v1').optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  /** The provider's speech-to-text model (/audio/transcriptions); without it audio is left out of summaries. */
+  AI_TRANSCRIPTION_MODEL: z.string().min(1).optional(),
+  /** How long one provider request may take. */
+  AI_TIMEOUT_SECONDS: intFrom(60, 1, 600),
 });
 
 export type Config = z.output<typeof envSchema> & {
@@ -54,6 +64,8 @@ export type Config = z.output<typeof envSchema> & {
   /** The address the app's socket connects to: PUBLIC_URL when set, '' (the page's own origin) otherwise. */
   serverAddress: string;
   distDir: string;
+  /** MEDIA_MAX_MB in bytes. */
+  mediaMaxBytes: number;
 };
 
 export class ConfigError extends Error {}
@@ -77,5 +89,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     serverAddress: c.PUBLIC_URL ? c.PUBLIC_URL.replace(/\/$/, '') : '',
     distDir: path.resolve('dist'),
+    mediaMaxBytes: c.MEDIA_MAX_MB * 1024 * 1024,
   };
 }

@@ -4,6 +4,9 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const DEFAULT_TAG_COLOR = '#00FF00';
 export const DEFAULT_COUNTRY_CODE = '55';
 export const PAGE_SIZE = 10;
+/** Contacts import (spec 2 §5): the largest spreadsheet accepted, and the people one import-contacts call takes. */
+export const CONTACT_IMPORT_MAX_BYTES = 30 * 1024 * 1024;
+export const CONTACT_IMPORT_BATCH = 5000;
 export const SEARCH_DELAY_MS = 1000;
 export const CHIP_POLL_DRAWER_MS = 30_000;
 export const CHIP_POLL_TOPBAR_MS = 120_000;
@@ -108,6 +111,11 @@ export const SENDABLE_MEDIA: Record<'image' | 'audio' | 'video' | 'document', re
   ],
 };
 export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+/** What the media library keeps (spec 2 §5 Media): as a conversation sends, but audio only as MP3. */
+export const LIBRARY_MEDIA: Record<keyof typeof SENDABLE_MEDIA, readonly string[]> = {
+  ...SENDABLE_MEDIA,
+  audio: ['audio/mpeg'],
+};
 
 export const ROLE_LABELS: Record<UserRole, string> = {
   owner: 'Proprietário(a)',

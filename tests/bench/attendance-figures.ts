@@ -6,15 +6,18 @@
 // while scrolling (budget ≤ 50 ms), click → last message visible, and the JS heap.
 // The server serves the built app from dist/, so build first:  npx vite build && npm run bench:attendance
 // BENCH_LIST_PAGES=n stops the list after n pages (default: every page).
+// BENCH_TRACE=1 records a Chromium trace while scrolling the messages and prints what the long tasks spent
+// their time on (tracing slows the page: use it to find a cause, not for the figures).
 import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { chips, contacts, conversations, messages, tags } from '../../src/server/db/schema';
 import { newId } from '../../src/shared/ids';
 import { messages as texts } from '../../src/shared/messages';
 import { startTestServer, type TestServer } from '../server/helpers';
+import { launchChromium } from './browser';
 
 const CONVERSATIONS = 10_000;
 const BIG_MESSAGES = 5_000;
@@ -351,26 +354,102 @@ async function scrollThrough(
   return { pages, maxNodes };
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+}
+
+/** Starts a Chromium trace (timeline + V8 GC); the answer stops it and gives the events. */
+async function startTrace(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+  await cdp.send('Tracing.start', {
+    categories:
+      'toplevel,devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,disabled-by-default-v8.gc,blink',
+    transferMode: 'ReportEvents',
+  });
+  const profiling = process.env.BENCH_TRACE === 'profile';
+  if (profiling) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+    await cdp.send('Profiler.start');
+  }
+  return async () => {
+    if (profiling) printHotFunctions((await cdp.send('Profiler.stop')).profile);
+    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await done;
+    return events;
+  };
+}
+
+/** The JS functions with the most self time in a CPU profile. */
+function printHotFunctions(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    const f = byId.get(samples[i] as number)?.callFrame;
+    if (!f) continue;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? 0));
+  }
+  console.log('Profile, self time:');
+  for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`  ${(us / 1000).toFixed(0)} ms ${k}`);
+}
+
+/** Each task over 50 ms on a thread, with the time of the named events inside it, largest first. */
+function printLongTasks(events: TraceEvent[]) {
+  const complete = events.filter((e) => e.ph === 'X' && e.dur !== undefined);
+  const main = events.find(
+    (e) =>
+      e.ph === 'M' &&
+      e.name === 'thread_name' &&
+      (e as { args?: { name?: string } }).args?.name === 'CrRendererMain',
+  );
+  const all = complete.filter(
+    (e) => e.name === 'ThreadControllerImpl::RunTask' && e.tid === main?.tid && e.pid === main?.pid,
+  );
+  const over = (limit: number) => all.filter((e) => (e.dur ?? 0) > limit * 1000).length;
+  console.log(
+    `Trace, main-thread tasks: ${all.length}; over 10 ms ${over(10)}, over 20 ms ${over(20)}, over 30 ms ${over(30)}, over 50 ms ${over(50)}`,
+  );
+  const tasks = all.filter((e) => (e.dur ?? 0) > 30_000);
+  for (const task of tasks.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 8)) {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = new Map<string, number>();
+    for (const e of complete)
+      if (e.tid === task.tid && e.pid === task.pid && e !== task && e.ts >= task.ts && e.ts < end)
+        inside.set(e.name, (inside.get(e.name) ?? 0) + (e.dur ?? 0));
+    const top = [...inside]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
+      .map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}`)
+      .join(', ');
+    console.log(`  ${((task.dur ?? 0) / 1000).toFixed(1)} ms: ${top}`);
+  }
+}
+
 async function main() {
   if (!existsSync(path.resolve('dist', 'index.html')))
     throw new Error('dist/ missing: run npx vite build first');
   const loadAtStart = loadavg()[0] ?? 0;
   const t = await startTestServer({ LOG_LEVEL: 'error' });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // performance.memory in exact bytes rather than rounded buckets.
-      '--enable-precise-memory-info',
-    ],
-  });
+  const browser = await launchChromium([
+    // performance.memory in exact bytes rather than rounded buckets.
+    '--enable-precise-memory-info',
+  ]);
   try {
     const seed = await t.reset();
     let t0 = performance.now();
@@ -494,9 +573,11 @@ async function main() {
     let messageArea: Locator | null = null;
     if (openMs !== null) {
       messageArea = await markScroller(page, LAST_TEXT, 'messages', outsideList);
+      const trace = process.env.BENCH_TRACE ? await startTrace(page) : null;
       messageScroll = await scrollThrough(page, 'messages', texts.paneLoadMore, 'up', () =>
         textVisible(page, FIRST_TEXT),
       );
+      if (trace) printLongTasks(await trace());
     }
     const messageScrollMs = performance.now() - t0;
     await setPhase(page, 'end');

@@ -1,5 +1,6 @@
 // Small steps the app's e2e files share, done the way a person does them.
 import { expect, type Page, test } from '@playwright/test';
+import type { Conversation } from '../../src/shared/contract/conversations';
 
 export const DEMO_PASSWORD = 'demo123';
 
@@ -75,3 +76,123 @@ export async function createChip(
     token,
   );
 }
+
+/** Signs in through the API: the token for `email` (a demo user by default password). */
+export const tokenOf = async (server: ApiCaller, email: string, password = DEMO_PASSWORD) =>
+  (await server.call<{ token: string }>('auth', { email, password })).token;
+
+/**
+ * Connects a simulator chip as a person does: connect, wait for its QR code, open the link it encodes (which
+ * pairs the chip). Answers the simulator's token, for the customer's calls and page.
+ */
+export async function connectSimulator(server: ApiCaller & { url: string }, token: string, chipId: string) {
+  await server.call('connect-chip', { _id: chipId, connect: true }, token);
+  let qrcode = '';
+  await expect
+    .poll(async () => {
+      const chips = await server.call<{ _id: string; qrcode?: string | null }[]>(
+        'get-chip-numbers-by-user',
+        {},
+        token,
+      );
+      qrcode = chips.find((c) => c._id === chipId)?.qrcode ?? '';
+      return qrcode;
+    })
+    .toContain('/simulador/');
+  const link = new URL(qrcode, server.url);
+  const simulator = link.pathname.split('/').at(-1) as string;
+  await server.call('simulator-open', { token: simulator, pair: link.searchParams.get('pair') ?? undefined });
+  return simulator;
+}
+
+/** Signs `email` in by its token in the page's storage (no form): the next visit opens the app. */
+export async function signedIn(
+  page: Page,
+  server: ApiCaller & { url: string },
+  email: string,
+  password = DEMO_PASSWORD,
+) {
+  const token = await tokenOf(server, email, password);
+  await page.goto(`${server.url}/login`);
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  return token;
+}
+
+// The simulator customer: a phone no other file or project shares, the messages it sends to a connected
+// simulator chip, and the conversation that opens for it.
+
+let seq = 0;
+/** A message id the simulator has not seen: unique per call, file and worker. */
+export const localId = () =>
+  `e2e${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+/**
+ * A customer's phone as a person types it (11 9NNNN-NNRP): `n` (below a million) the customer, `range` (0-9)
+ * the spec file's own and P the project's, so no other file or project writes from it, and its last digits
+ * alone find it.
+ */
+export const phoneOf = (range: number, n: number) => {
+  const digits = String(n).padStart(6, '0');
+  return `11 9${digits.slice(0, 4)}-${digits.slice(4)}${range}${isPhone() ? '1' : '2'}`;
+};
+
+/** The contact's phone as the server stores it: digits, with Brazil's 55. */
+export const digitsOf = (phone: string) => {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length > 11 && digits.startsWith('55') ? digits : `55${digits}`;
+};
+
+/** The open conversation of the customer at `phone`, as the API lists it to `token`. */
+export async function conversationOf(server: ApiCaller, token: string, phone: string) {
+  const digits = digitsOf(phone);
+  let found: Conversation | undefined;
+  await expect
+    .poll(async () => {
+      const { conversations } = await server.call<{ conversations: Conversation[] }>(
+        'get-conversations-with-last-message',
+        { filter: { text: digits } },
+        token,
+      );
+      found = conversations.find((c) => c.contact.phone === digits);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found as Conversation;
+}
+
+/**
+ * A simulator chip entering by `department` (first service human), connected (its QR link opened):
+ * customers can write to it. Its name gets the project, the time and a number: the test's own.
+ */
+export async function connectedChip(
+  server: ApiCaller & { url: string },
+  token: string,
+  name: string,
+  department = 'Suporte',
+) {
+  const unique = `${test.info().project.name} ${Date.now().toString(36)}${seq++}`;
+  const chip = await createChip(server, token, { name: `${name} ${unique}`, department });
+  const simulator = await connectSimulator(server, token, chip._id);
+  /** The customer `customer` at `phone` sends `text`. */
+  const write = (phone: string, customer: string, text: string) =>
+    server.call<{ id: string }>('simulator-send', {
+      token: simulator,
+      phone,
+      name: customer,
+      id: localId(),
+      type: 'text',
+      text,
+    });
+  return {
+    ...chip,
+    simulator,
+    write,
+    /** A customer who wrote: their phone, name and conversation (as the chip's creator sees it). */
+    async customer(phone: string, customer: string, text = 'Olá!') {
+      await write(phone, customer, text);
+      return { phone, name: customer, conversation: await conversationOf(server, token, phone) };
+    },
+    file: () => server.call('create-or-update-chip', { _id: chip._id, filed: true }, token),
+  };
+}
+export type TestChip = Awaited<ReturnType<typeof connectedChip>>;

@@ -4,10 +4,8 @@
 // their department. Each test makes chips of its own and files them at the end.
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import type { Chip } from '../../src/shared/contract';
-import type { Conversation } from '../../src/shared/contract/conversations';
 import { messages } from '../../src/shared/messages';
-import { calm, createChip, DEMO_PASSWORD, isPhone } from './app';
+import { calm, connectedChip, conversationOf, isPhone, localId, phoneOf, signedIn, tokenOf } from './app';
 import { type AppServer, expect, test } from './fixtures';
 
 test.use({ seed: 'demo', ...calm });
@@ -18,68 +16,8 @@ mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/attendance-${name}-${project()}.png` });
 
-let seq = 0;
-const localId = () => `e2e${Date.now().toString(36)}${(seq++).toString(36)}xx`;
-/** Phones of this project: the two projects never share a customer. */
-const phoneOf = (n: number) =>
-  `11 9${project() === 'phone' ? '1' : '2'}${String(n).padStart(3, '0')}-${1000 + n}`;
-const digitsOf = (phone: string) => `55${phone.replace(/\D/g, '')}`;
-
-const tokenOf = async (server: AppServer, email: string) =>
-  (await server.call<{ token: string }>('auth', { email, password: DEMO_PASSWORD })).token;
-
-/** A simulator chip entering by `department`, connected (its QR link opened): customers can write to it. */
-async function connectedChip(server: AppServer, token: string, name: string, department: string) {
-  const chip = await createChip(server, token, { name, department });
-  await server.call('connect-chip', { _id: chip._id, connect: true }, token);
-  let qrcode = '';
-  await expect
-    .poll(async () => {
-      const chips = await server.call<Chip[]>('get-chip-numbers-by-user', {}, token);
-      qrcode = chips.find((c) => c._id === chip._id)?.qrcode ?? '';
-      return qrcode;
-    })
-    .toContain('/simulador/');
-  const link = new URL(qrcode, server.url);
-  const simulator = link.pathname.split('/').at(-1) as string;
-  await server.call('simulator-open', { token: simulator, pair: link.searchParams.get('pair') ?? undefined });
-  return {
-    ...chip,
-    /** The customer `name` at `phone` sends `text`. */
-    write: (phone: string, customer: string, text: string) =>
-      server.call('simulator-send', {
-        token: simulator,
-        phone,
-        name: customer,
-        id: localId(),
-        type: 'text',
-        text,
-      }),
-    file: () => server.call('create-or-update-chip', { _id: chip._id, filed: true }, token),
-  };
-}
-
-/** The conversation of a customer's phone, as the team's API sees it. */
-async function conversationOf(server: AppServer, token: string, phone: string) {
-  let found: Conversation | undefined;
-  await expect
-    .poll(async () => {
-      const { conversations } = await server.call<{ conversations: Conversation[] }>(
-        'get-conversations-with-last-message',
-        { filter: { text: digitsOf(phone).slice(-8) }, limit: 5 },
-        token,
-      );
-      found = conversations.find((c) => c.contact.phone === digitsOf(phone));
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found as Conversation;
-}
-
 async function openAttendance(page: Page, email: string, server: AppServer) {
-  const token = await tokenOf(server, email);
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  const token = await signedIn(page, server, email);
   await page.goto('/atendimento');
   await expect(page.getByRole('heading', { level: 1, name: 'Atendimento' })).toBeVisible();
   return token;
@@ -122,7 +60,7 @@ test("a customer's conversation appears live, waiting, with 'Nova conversa'; a n
   server,
 }) => {
   const owner = await tokenOf(server, 'dono@demo.com');
-  const chip = await connectedChip(server, owner, `Suporte Lista ${project()}`, 'Suporte');
+  const chip = await connectedChip(server, owner, 'Suporte Lista', 'Suporte');
   try {
     const attendant = await openAttendance(page, 'atendente@demo.com', server);
     await expect(page.getByText(messages.listEmpty).or(conversationList(page)).first()).toBeVisible();
@@ -133,14 +71,12 @@ test("a customer's conversation appears live, waiting, with 'Nova conversa'; a n
     );
     const bell = page.getByRole('banner').getByRole('link', { name: /Atendimentos humanos abertos/ });
 
-    // The top buttons: Nova conversa waits for its issue; the gear holds the user's own toggles.
+    // The top buttons: Nova conversa opens its dialog; the gear holds the user's own toggles.
     const newConversation = page.getByRole('button', { name: messages.newConversation, exact: true });
-    await expect(newConversation).toHaveAttribute('aria-disabled', 'true');
-    await newConversation.hover();
-    await expect(page.getByRole('tooltip', { name: messages.listComingSoon })).toBeVisible();
+    await expect(newConversation).toBeEnabled();
 
     // A first customer writes: the notification, then (2 s later) the item, waiting for an answer.
-    const ana = phoneOf(1);
+    const ana = phoneOf(1, 1);
     await chip.write(ana, 'Ana Lista', 'Olá, meu pedido não chegou');
     await expect(toast(page, messages.newConversation)).toBeVisible();
     await expect(toast(page, messages.newConversation)).toContainText('Ana Lista');
@@ -151,7 +87,7 @@ test("a customer's conversation appears live, waiting, with 'Nova conversa'; a n
     await expect(first).toContainText(chip.name);
 
     // A second customer: on top. Then Ana writes again: back on top with the new preview.
-    await chip.write(phoneOf(2), 'Beto Lista', 'Boa tarde');
+    await chip.write(phoneOf(1, 2), 'Beto Lista', 'Boa tarde');
     await expect(items(page).first()).toContainText('Beto Lista');
     // The bell counts them at once, not at its next minute's poll.
     await expect(bell).toHaveAccessibleName(`Atendimentos humanos abertos: ${before + 2}`);
@@ -213,12 +149,12 @@ test("a customer's conversation appears live, waiting, with 'Nova conversa'; a n
     }
 
     // Finished by someone else: it leaves the list.
-    const beto = await conversationOf(server, owner, phoneOf(2));
+    const beto = await conversationOf(server, owner, phoneOf(1, 2));
     await server.call('finish-conversation', { conversation_id: beto._id }, owner);
     await expect(item(page, 'Beto Lista')).toHaveCount(0);
 
     // A click on the notification opens its conversation.
-    await chip.write(phoneOf(3), 'Cris Lista', 'Oi, tudo bem?');
+    await chip.write(phoneOf(1, 3), 'Cris Lista', 'Oi, tudo bem?');
     await toast(page, 'Cris Lista').getByText('Cris Lista').click();
     await expect(page).toHaveURL(/\/atendimento\?c=[0-9A-Z]{28}$/);
     if (isPhone()) await expect(page.getByRole('dialog', { name: 'Cris Lista' })).toBeVisible();
@@ -233,18 +169,18 @@ test('filters: situation, type, tag, chip, name and phone; the active-filters ba
   server,
 }) => {
   const manager = await tokenOf(server, 'gerente@demo.com');
-  const one = await connectedChip(server, manager, `Filtro Um ${project()}`, 'Suporte');
-  const two = await connectedChip(server, manager, `Filtro Dois ${project()}`, 'Vendas');
+  const one = await connectedChip(server, manager, 'Filtro Um', 'Suporte');
+  const two = await connectedChip(server, manager, 'Filtro Dois', 'Vendas');
   const tag = await server.call<{ _id: string; name: string }>(
     'create-or-update-tag',
     { name: `VIP ${project()}`, color: '#7048E8' },
     manager,
   );
   try {
-    const bia = phoneOf(11);
+    const bia = phoneOf(1, 11);
     await one.write(bia, 'Bia Filtro', 'Quero um orçamento');
-    await one.write(phoneOf(12), 'Caio Filtro', 'Oi');
-    await two.write(phoneOf(13), 'Davi Filtro', 'Olá');
+    await one.write(phoneOf(1, 12), 'Caio Filtro', 'Oi');
+    await two.write(phoneOf(1, 13), 'Davi Filtro', 'Olá');
     const biaConversation = await conversationOf(server, manager, bia);
     await server.call(
       'change-contact-tags',
@@ -252,7 +188,7 @@ test('filters: situation, type, tag, chip, name and phone; the active-filters ba
       manager,
     );
     // Caio is answered: no longer waiting.
-    const caio = await conversationOf(server, manager, phoneOf(12));
+    const caio = await conversationOf(server, manager, phoneOf(1, 12));
     await server.call(
       'send-conversation-message',
       { conversation_id: caio._id, message_id: localId(), text: 'Olá Caio, em que posso ajudar?' },
@@ -376,11 +312,11 @@ test("15 at a time: 'Carregar mais' adds the next 15; the DOM keeps only what is
   server,
 }) => {
   const owner = await tokenOf(server, 'dono@demo.com');
-  const chip = await connectedChip(server, owner, `Lote ${project()}`, 'Vendas');
+  const chip = await connectedChip(server, owner, 'Lote', 'Vendas');
   const batch = `Lote ${project()}`;
   try {
     for (let i = 1; i <= 20; i++)
-      await chip.write(phoneOf(100 + i), `${batch} ${String(i).padStart(2, '0')}`, `Mensagem ${i}`);
+      await chip.write(phoneOf(1, 100 + i), `${batch} ${String(i).padStart(2, '0')}`, `Mensagem ${i}`);
     await openAttendance(page, 'dono@demo.com', server);
     const sheet = await filterSheet(page);
     await sheet.getByRole('searchbox', { name: messages.filterText }).fill(batch);

@@ -5,13 +5,22 @@
 import { mkdirSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import type { Chip } from '../../src/shared/contract';
 import type { ContactDetails } from '../../src/shared/contract/contacts';
 import type { Conversation, Message } from '../../src/shared/contract/conversations';
 import { formatPhone } from '../../src/shared/format';
 import { messages } from '../../src/shared/messages';
-import { calm, createChip, DEMO_PASSWORD, isPhone } from './app';
-import { type AppServer, expect, startServer, test } from './fixtures';
+import {
+  calm,
+  connectedChip,
+  conversationOf,
+  digitsOf,
+  isPhone,
+  localId,
+  phoneOf,
+  signedIn,
+  tokenOf,
+} from './app';
+import { expect, startServer, test } from './fixtures';
 
 test.use({ seed: 'demo', ...calm });
 
@@ -25,85 +34,6 @@ const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/pane-${name}-${project()}.png` });
-
-let seq = 0;
-const localId = () => `e2e${Date.now().toString(36)}${(seq++).toString(36)}pn`;
-/** Phones of this file and project: no other file or project shares a customer. */
-const phoneOf = (n: number) =>
-  `11 98${project() === 'phone' ? '1' : '2'}${String(n).padStart(2, '0')}-${2000 + n}`;
-const digitsOf = (phone: string) => `55${phone.replace(/\D/g, '')}`;
-
-const tokenOf = async (server: AppServer, email: string) =>
-  (await server.call<{ token: string }>('auth', { email, password: DEMO_PASSWORD })).token;
-
-/** A simulator chip entering by Suporte, first service human, connected (its QR link opened). */
-async function connectedChip(server: AppServer, token: string) {
-  const chip = await createChip(server, token, {
-    name: `Painel ${project()} ${seq++}`,
-    department: 'Suporte',
-  });
-  await server.call('connect-chip', { _id: chip._id, connect: true }, token);
-  let qrcode = '';
-  await expect
-    .poll(async () => {
-      const chips = await server.call<Chip[]>('get-chip-numbers-by-user', {}, token);
-      qrcode = chips.find((c) => c._id === chip._id)?.qrcode ?? '';
-      return qrcode;
-    })
-    .toContain('/simulador/');
-  const link = new URL(qrcode, server.url);
-  const simulator = link.pathname.split('/').at(-1) as string;
-  await server.call('simulator-open', { token: simulator, pair: link.searchParams.get('pair') ?? undefined });
-  return {
-    ...chip,
-    simulator,
-    /** The customer `name` at `phone` sends `text`. */
-    write: (phone: string, name: string, text: string) =>
-      server.call<{ id: string }>('simulator-send', {
-        token: simulator,
-        phone,
-        name,
-        id: localId(),
-        type: 'text',
-        text,
-      }),
-    file: () => server.call('create-or-update-chip', { _id: chip._id, filed: true }, token),
-  };
-}
-type TestChip = Awaited<ReturnType<typeof connectedChip>>;
-
-/** The open conversation of the customer at `phone`, as the API lists it. */
-async function conversationOf(server: AppServer, token: string, phone: string) {
-  const digits = digitsOf(phone);
-  let found: Conversation | undefined;
-  await expect
-    .poll(async () => {
-      const { conversations } = await server.call<{ conversations: Conversation[] }>(
-        'get-conversations-with-last-message',
-        { filter: { text: digits } },
-        token,
-      );
-      found = conversations.find((c) => c.contact.phone === digits);
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found as Conversation;
-}
-
-/** A customer who wrote: their conversation. */
-async function customer(server: AppServer, chip: TestChip, n: number, name: string, text = 'Olá!') {
-  const phone = phoneOf(n);
-  await chip.write(phone, name, text);
-  const token = await tokenOf(server, MANAGER);
-  return { phone, name, conversation: await conversationOf(server, token, phone) };
-}
-
-async function signedIn(page: Page, server: AppServer, email: string) {
-  const token = await tokenOf(server, email);
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('token', t), token);
-  return token;
-}
 
 /** The pane of the conversation: the right column on a desktop, a full-screen dialog on a phone. */
 async function openPane(page: Page, conversationId: string, name: string) {
@@ -158,7 +88,7 @@ test('the attendant answers, the customer reads it; formatting, typing, and text
   server,
 }) => {
   const manager = await tokenOf(server, MANAGER);
-  const chip = await connectedChip(server, manager);
+  const chip = await connectedChip(server, manager, 'Painel');
   const phoneContext = await browser.newContext({
     viewport: { width: 360, height: 640 },
     ...calm.contextOptions,
@@ -168,7 +98,7 @@ test('the attendant answers, the customer reads it; formatting, typing, and text
     const phone = await phoneContext.newPage();
     await phone.goto(`/simulador/${chip.simulator}`);
     await expect(phone.getByRole('heading', { name: 'Quem é você?' })).toBeVisible();
-    const number = phoneOf(1);
+    const number = phoneOf(8, 1);
     await phone.getByLabel('DDD e número').fill(number);
     await phone.getByLabel('Nome').fill('Carla Cliente');
     await phone.getByRole('button', { name: 'Abrir conversa' }).click();
@@ -179,7 +109,7 @@ test('the attendant answers, the customer reads it; formatting, typing, and text
     // The attendant opens it and answers with WhatsApp formatting.
     await signedIn(page, server, ANA);
     const pane = await openPane(page, _id, 'Carla Cliente');
-    await expect(header(pane)).toContainText('+55 (11) 98');
+    await expect(header(pane)).toContainText(formatPhone(digitsOf(number)));
     await expect(header(pane)).toContainText('Suporte');
     await expect(bubble(pane, 'Meu pedido não chegou')).toBeVisible();
     await write(pane, '*Claro*, vou _verificar_ ~agora~ o pedido ```#123```');
@@ -219,7 +149,7 @@ test("'/' inserts a quick message; Enter as the spec says; the signature; deleti
   server,
 }) => {
   const manager = await tokenOf(server, MANAGER);
-  const chip = await connectedChip(server, manager);
+  const chip = await connectedChip(server, manager, 'Painel');
   const shortcut = `obrigado${project()}`;
   const quick = await server.call<{ _id: string }>(
     'create-or-update-quick-message',
@@ -233,7 +163,7 @@ test("'/' inserts a quick message; Enter as the spec says; the signature; deleti
   );
   const ana = await tokenOf(server, ANA);
   try {
-    const { conversation, name } = await customer(server, chip, 2, 'Bruna Cliente');
+    const { conversation, name } = await chip.customer(phoneOf(8, 2), 'Bruna Cliente');
     await signedIn(page, server, ANA);
     const pane = await openPane(page, conversation._id, name);
     const box = composer(pane);
@@ -305,9 +235,9 @@ test('menu entries by state; answered and follow-up; finish leaves the list and 
   server,
 }) => {
   const manager = await tokenOf(server, MANAGER);
-  const chip = await connectedChip(server, manager);
+  const chip = await connectedChip(server, manager, 'Painel');
   try {
-    const { conversation, name } = await customer(server, chip, 3, 'Davi Cliente');
+    const { conversation, name } = await chip.customer(phoneOf(8, 3), 'Davi Cliente');
     await signedIn(page, server, ANA);
     const pane = await openPane(page, conversation._id, name);
 
@@ -323,16 +253,13 @@ test('menu entries by state; answered and follow-up; finish leaves the list and 
       messages.paneDisableFollowUp,
       messages.paneFinish,
     ]);
-    await expect(dropdown.getByRole('menuitem', { name: messages.paneSchedule })).toBeDisabled();
-    await expect(dropdown.getByRole('menuitem', { name: messages.paneSchedule })).toContainText(
-      messages.paneComingSoon,
-    );
+    await expect(dropdown.getByRole('menuitem', { name: messages.paneSchedule })).toBeEnabled();
     await shot(page, 'menu');
 
     await dropdown.getByRole('menuitem', { name: messages.paneMarkAnswered }).click();
     await expect(toast(page, messages.conversationUpdated)).toBeVisible();
     await expect
-      .poll(async () => (await conversationOf(server, manager, phoneOf(3))).waiting_response)
+      .poll(async () => (await conversationOf(server, manager, phoneOf(8, 3))).waiting_response)
       .toBe(false);
 
     dropdown = await menu(page, pane);
@@ -377,13 +304,13 @@ test('transfer: the rules’ messages, then to Vendas, where it leaves Suporte�
   server,
 }) => {
   const manager = await tokenOf(server, MANAGER);
-  const chip = await connectedChip(server, manager);
+  const chip = await connectedChip(server, manager, 'Painel');
   const other = await browser.newContext({
     viewport: page.viewportSize() ?? undefined,
     ...calm.contextOptions,
   });
   try {
-    const { conversation, name } = await customer(server, chip, 4, 'Elisa Cliente');
+    const { conversation, name } = await chip.customer(phoneOf(8, 4), 'Elisa Cliente');
     await signedIn(page, server, ANA);
     const pane = await openPane(page, conversation._id, name);
     const dropdown = await menu(page, pane);
@@ -429,13 +356,13 @@ test('another user finishing the open conversation clears the pane with the info
   server,
 }) => {
   const manager = await tokenOf(server, MANAGER);
-  const chip = await connectedChip(server, manager);
+  const chip = await connectedChip(server, manager, 'Painel');
   const other = await browser.newContext({
     viewport: page.viewportSize() ?? undefined,
     ...calm.contextOptions,
   });
   try {
-    const { conversation, name } = await customer(server, chip, 5, 'Fábio Cliente');
+    const { conversation, name } = await chip.customer(phoneOf(8, 5), 'Fábio Cliente');
     await signedIn(page, server, ANA);
     const pane = await openPane(page, conversation._id, name);
 
@@ -463,14 +390,14 @@ test('name, tags and the contact drawer: a variable (JSON too) and an annotation
   server,
 }) => {
   const manager = await tokenOf(server, MANAGER);
-  const chip = await connectedChip(server, manager);
+  const chip = await connectedChip(server, manager, 'Painel');
   const tag = await server.call<{ _id: string; name: string }>(
     'create-or-update-tag',
     { name: `VIP ${project()}`, color: '#F03E3E' },
     manager,
   );
   try {
-    const { conversation, name } = await customer(server, chip, 6, 'Gabi Cliente');
+    const { conversation, name } = await chip.customer(phoneOf(8, 6), 'Gabi Cliente');
     await signedIn(page, server, ANA);
     let pane = await openPane(page, conversation._id, name);
 
@@ -595,11 +522,11 @@ test('the last 25 messages, Carregar mais, a small DOM; a picture and its viewer
   server,
 }) => {
   const manager = await tokenOf(server, MANAGER);
-  const chip = await connectedChip(server, manager);
+  const chip = await connectedChip(server, manager, 'Painel');
   try {
-    const phone = phoneOf(7);
+    const phone = phoneOf(8, 7);
     for (let i = 1; i <= 60; i++) await chip.write(phone, 'Hugo Cliente', `Mensagem número ${i}`);
-    const { conversation } = await customer(server, chip, 7, 'Hugo Cliente', 'Mensagem número 61');
+    const { conversation } = await chip.customer(phoneOf(8, 7), 'Hugo Cliente', 'Mensagem número 61');
     // A picture from the customer.
     const form = new FormData();
     form.append('token', chip.simulator);

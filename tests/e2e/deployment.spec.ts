@@ -1,6 +1,6 @@
 // What depends on the deployment and the account's subscription: the plan link, help videos, past due.
 import { messages } from '../../src/shared/messages';
-import { calm, DEMO_PASSWORD, shot } from './app';
+import { calm, shot, signedIn } from './app';
 import { type AppServer, expect, startServer, test } from './fixtures';
 
 test.use({ ...calm });
@@ -18,9 +18,7 @@ test.beforeAll(async () => {
 test.afterAll(() => app?.stop());
 
 async function openAs(page: import('@playwright/test').Page, server: AppServer, email: string, path: string) {
-  const { token } = await server.call<{ token: string }>('auth', { email, password: DEMO_PASSWORD });
-  await page.goto(`${server.url}/login`);
-  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await signedIn(page, server, email);
   await page.goto(`${server.url}${path}`);
 }
 

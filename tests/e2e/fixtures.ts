@@ -33,16 +33,19 @@ export interface StartOptions {
   cwd?: string;
   /** Extra environment (PLAN_MANAGEMENT_URL, HELP_VIDEO_URL, …). */
   env?: Record<string, string>;
+  /** A restart: the same port and data directory as before (the data directory is then kept on stop). */
+  port?: number;
+  dataDir?: string;
 }
 
 export async function startServer(
   opts: StartOptions = {},
-): Promise<{ server: AppServer; stop(): Promise<void> }> {
+): Promise<{ server: AppServer; port: number; stop(): Promise<void>; kill(): Promise<void> }> {
   const { seed, cwd, env = {} } = opts;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'painel-e2e-'));
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'painel-e2e-')));
   // Loaded only when a file asks for a seed: the server's database code stays out of the other workers.
-  if (seed) await (await import('./seeds')).runSeed(seed, dataDir);
-  const port = await freePort();
+  if (seed && !opts.dataDir) await (await import('./seeds')).runSeed(seed, dataDir);
+  const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const root = process.cwd();
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs');
@@ -56,7 +59,7 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error', // warn shows the expected provider failures too
       DATABASE_URL: '',
       ...env,
     },
@@ -97,12 +100,20 @@ export async function startServer(
   };
   return {
     server,
+    port,
+    /** Kills the process at once (SIGKILL), keeping its data: a crash. */
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
-      await rm(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

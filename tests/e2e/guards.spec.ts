@@ -65,9 +65,30 @@ test('a 401 that says logout clears the session and goes to /login', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: 'Meu perfil' })).toBeVisible();
   // The session is revoked elsewhere (another tab signed out); the next call answers 401 with logout.
   await server.call('logout', {}, token);
-  await page.getByRole('switch', { name: 'Assinatura nas mensagens' }).click({ force: true });
-  await expect(page).toHaveURL(/\/login$/);
+  // The next call finds out: the user's own action, or a background one (the socket's reconnect and catch-up
+  // may come first).
+  const toggle = page.getByRole('switch', { name: 'Assinatura nas mensagens' });
+  await expect(async () => {
+    if (!/\/login$/.test(page.url())) await toggle.click({ force: true, timeout: 1000 });
+    await expect(page).toHaveURL(/\/login$/, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await expect(page.getByRole('alert').filter({ hasText: messages.unauthorized })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('painel-cache'))).toBeNull();
+});
+
+test('a 401 met by a background call (the catch-up after a reconnect) also ends the session and says why', async ({
+  page,
+  signIn,
+  server,
+}) => {
+  const token = await signIn(page, 'atendente@demo.com');
+  await page.goto('/atendimento');
+  await expect(page.getByRole('heading', { level: 1, name: 'Atendimento' })).toBeVisible();
+  await server.call('logout', {}, token);
+  // The connection comes back: the app asks what changed, and the server says the session is over.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alert').filter({ hasText: messages.unauthorized })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });

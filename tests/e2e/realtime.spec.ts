@@ -1,5 +1,5 @@
 import { messages } from '../../src/shared/messages';
-import { calm, DEMO_PASSWORD } from './app';
+import { calm, signedIn } from './app';
 import { expect, startServer, test } from './fixtures';
 
 test.use({ ...calm });
@@ -14,12 +14,7 @@ test('the socket connects to /sock/ with the token; when the server is gone it r
   try {
     const sockets: string[] = [];
     page.on('websocket', (ws) => sockets.push(ws.url()));
-    const { token } = await app.server.call<{ token: string }>('auth', {
-      email: 'atendente@demo.com',
-      password: DEMO_PASSWORD,
-    });
-    await page.goto(`${app.server.url}/login`);
-    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    await signedIn(page, app.server, 'atendente@demo.com');
     await page.goto(`${app.server.url}/atendimento`);
     await expect(page.getByRole('heading', { level: 1, name: 'Atendimento' })).toBeVisible();
     await expect.poll(() => sockets.some((u) => new URL(u).pathname === '/sock/')).toBe(true);

@@ -68,6 +68,9 @@ test('the menu follows role and access areas; only the owner sees Minha assinatu
     'dono@demo.com': [
       'Dashboard',
       'Atendimento',
+      'Conversas',
+      'Agendamento',
+      'Contatos',
       'Meus chips',
       'Tags',
       'Departamentos',
@@ -80,6 +83,9 @@ test('the menu follows role and access areas; only the owner sees Minha assinatu
     'gerente@demo.com': [
       'Dashboard',
       'Atendimento',
+      'Conversas',
+      'Agendamento',
+      'Contatos',
       'Meus chips',
       'Tags',
       'Departamentos',
@@ -88,7 +94,7 @@ test('the menu follows role and access areas; only the owner sees Minha assinatu
       'Meu perfil',
       'Ajuda',
     ],
-    'atendente@demo.com': ['Atendimento', 'Meu perfil', 'Ajuda'],
+    'atendente@demo.com': ['Atendimento', 'Conversas', 'Agendamento', 'Contatos', 'Meu perfil', 'Ajuda'],
   };
   for (const [email, items] of Object.entries(expectations)) {
     await signIn(page, email);

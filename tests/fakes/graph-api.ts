@@ -23,6 +23,14 @@ export interface GraphRequest {
   fields?: Record<string, string | UploadedPart>;
 }
 
+export interface FakeTemplate {
+  name: string;
+  status: string;
+  language: string;
+  category?: string;
+  components: Record<string, unknown>[];
+}
+
 export type GraphFailure = { code: number; status?: number; message?: string } | 'network';
 
 export interface FakeGraph {
@@ -33,6 +41,8 @@ export interface FakeGraph {
   requests: GraphRequest[];
   /** What GET /{phone-number-id} answers. */
   phone: { display_phone_number: string; quality_rating: string; verified_name: string };
+  /** What GET /{waba-id}/message_templates lists, by WABA id (answered two to a page, with paging cursors). */
+  templates: Record<string, FakeTemplate[]>;
   /** A media a customer "sent": GET /{id} answers its URL on this server, which serves the bytes. */
   addMedia(id: string, bytes: Buffer, mime: string): void;
   /** The next request answers this Graph error (or has its connection dropped). */
@@ -128,6 +138,19 @@ export async function startFakeGraph(opts: { token?: string; version?: string } 
       return file ? { bytes: file.bytes, mime: file.mime } : json(404, { error: { code: 100 } });
     }
     if (!versioned || !id) return json(404, { error: { message: 'Unknown path', code: 100 } });
+    if (r.method === 'GET' && action === 'message_templates') {
+      const all = fake.templates[id] ?? [];
+      const start = Number(r.query.after ?? 0) || 0;
+      const data = all.slice(start, start + 2).map((t, i) => ({ ...t, id: `tpl-${start + i}` }));
+      const next = start + 2 < all.length;
+      return json(200, {
+        data,
+        paging: {
+          cursors: { before: String(start), after: String(start + 2) },
+          ...(next && { next: `${fake.url}/${version}/${id}/message_templates?after=${start + 2}` }),
+        },
+      });
+    }
     if (r.method === 'GET' && parts.length === 1) {
       const file = media.get(id);
       if (file) {
@@ -169,6 +192,7 @@ export async function startFakeGraph(opts: { token?: string; version?: string } 
     token,
     requests: [],
     phone: { display_phone_number: '+55 11 4000-1234', quality_rating: 'GREEN', verified_name: 'Loja Demo' },
+    templates: {},
     addMedia(id, bytes, mime) {
       media.set(id, { bytes, mime });
     },
@@ -182,6 +206,7 @@ export async function startFakeGraph(opts: { token?: string; version?: string } 
       fake.requests.length = 0;
       failures.length = 0;
       media.clear();
+      fake.templates = {};
     },
     close: () =>
       new Promise<void>((resolve) => {

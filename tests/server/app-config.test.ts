@@ -9,6 +9,7 @@ describe('get-app-config', () => {
     const configured = await startTestServer({
       PLAN_MANAGEMENT_URL: 'https://planos.example.com/conta',
       HELP_VIDEO_URL: 'https://videos.example.com/{topic}.mp4',
+      MEDIA_MAX_MB: '5',
     });
     servers.push(configured);
     await configured.reset();
@@ -16,6 +17,7 @@ describe('get-app-config', () => {
       {
         plan_management_url: 'https://planos.example.com/conta',
         help_video_url: 'https://videos.example.com/{topic}.mp4',
+        media_max_mb: 5,
       },
     );
     expect((await configured.post('get-app-config', {})).status).toBe(401);
@@ -26,6 +28,7 @@ describe('get-app-config', () => {
     expect(await plain.call('get-app-config', {}, await plain.login('dono@demo.com'))).toEqual({
       plan_management_url: null,
       help_video_url: null,
+      media_max_mb: 16,
     });
   });
 });

@@ -5,6 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { encodeMp3 } from '../../src/app/features/media/audio/mp3-encoder';
 import { channelInbox, chips, contacts, conversations, messages } from '../../src/server/db/schema';
 import { MESSAGE_STATUS } from '../../src/shared/constants';
 import { messages as texts } from '../../src/shared/messages';
@@ -22,6 +23,14 @@ const CUSTOMER = { wa_id: '5511987654321', name: 'Maria Cliente' };
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
+);
+
+// One second of tone as MP3: the media store checks audio by content.
+const MP3 = Buffer.from(
+  encodeMp3(
+    new Float32Array(44100).map((_, i) => Math.sin(i / 10) / 2),
+    44100,
+  ),
 );
 
 const graph: FakeGraph = await startFakeGraph();
@@ -290,7 +299,14 @@ describe('webhook notifications (POST)', () => {
     const { chip } = await officialChip();
     graph.addMedia('media-img', PNG, 'image/png');
     graph.addMedia('media-doc', Buffer.from('%PDF-1.4\n%fake\n'), 'application/pdf');
-    graph.addMedia('media-voice', Buffer.from('OggS\0fake opus'), 'audio/ogg; codecs=opus');
+    // A voice note's head: Ogg with an Opus stream.
+    const opus = Buffer.concat([
+      Buffer.from('OggS\0\x02'),
+      Buffer.alloc(22),
+      Buffer.from('OpusHead'),
+      Buffer.alloc(40),
+    ]);
+    graph.addMedia('media-voice', opus, 'audio/ogg; codecs=opus');
     const first = wamid();
     await deliver(
       fromCustomer([
@@ -388,7 +404,9 @@ describe('webhook notifications (POST)', () => {
       ['GET', '/files/media-img', `Bearer ${graph.token}`],
     ]);
     expect(rows[2]).toMatchObject({ fileName: 'nota.pdf', mediaUrl: expect.stringMatching(/\.pdf$/) });
-    expect(rows[3]?.mediaUrl).toMatch(/^\/media\//);
+    // The customer's voice note stays one: an Ogg file, marked ptt (the only one).
+    expect(rows[3]?.mediaUrl).toMatch(/^\/media\/[0-9a-z]{28}\.ogg$/);
+    expect(rows.map((m) => m.ptt)).toEqual(rows.map((_, i) => i === 3));
     expect(rows[4]?.location).toEqual({ latitude: -23.5505, longitude: -46.6333, name: 'Loja Centro' });
     expect(rows[9]?.replyMessage).toMatchObject({ type: 'text', message: 'Olá!' });
     expect(rows[11]?.replyMessage).toMatchObject({ type: 'text', message: 'Olá!' });
@@ -545,6 +563,43 @@ describe('sending', () => {
       type: 'image',
       image: { id: expect.stringMatching(/^media-up-/), caption: 'Veja a foto' },
     });
+  });
+
+  it('sends a recorded audio as a voice note (audio.voice) and an audio file without the flag', async () => {
+    const { owner, conversation } = await customerWrote();
+    const form = new FormData();
+    form.append('type', 'audio');
+    form.append('file', new Blob([new Uint8Array(MP3)], { type: 'audio/mpeg' }), 'recado.mp3');
+    const res = await fetch(`${s.t.url}/api/upload-file`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner}` },
+      body: form,
+    });
+    const upload = (await res.json()) as { error: boolean; message: { url: string } };
+    expect(upload.error).toBe(false);
+    const send = (ptt: boolean) =>
+      s.t.call(
+        'send-conversation-message',
+        {
+          conversation_id: conversation.id,
+          message_id: localId(),
+          media: { type: 'audio', url: upload.message.url, file_name: 'recado.mp3', ptt },
+        },
+        owner,
+      );
+    const voice = await send(true);
+    expect(voice).toMatchObject({ status: MESSAGE_STATUS.sent, type: 'audio', ptt: true });
+    const file = await send(false);
+    expect(file).toMatchObject({ status: MESSAGE_STATUS.sent, type: 'audio', ptt: false });
+    const [voiceCall, fileCall] = graph.to('/messages');
+    expect(voiceCall?.json).toMatchObject({
+      type: 'audio',
+      audio: { id: expect.stringMatching(/^media-up-/), voice: true },
+    });
+    expect(fileCall?.json).toMatchObject({ type: 'audio' });
+    expect(fileCall?.json?.audio).not.toHaveProperty('voice');
+    const [row] = await s.t.server.services.db.select().from(messages).where(eq(messages.id, voice._id));
+    expect(row?.ptt).toBe(true);
   });
 
   it('sends a template and a document with its file name (through the adapter)', async () => {

@@ -62,7 +62,7 @@ export async function startTestServer(
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error', // warn shows the expected provider failures too
     SEED_DEMO: 'false',
     DATA_DIR: dir,
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
@@ -134,4 +134,11 @@ export function testServerPerFile(env: Record<string, string> = {}) {
     ctx.seed = await ctx.t.reset();
   });
   return ctx;
+}
+
+/** A GET's status, with its body read: an unread body keeps the connection busy and holds the server's close. */
+export async function statusOf(url: string) {
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  return res.status;
 }

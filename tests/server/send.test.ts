@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { chips, messages } from '../../src/server/db/schema';
 import { messages as texts } from '../../src/shared/messages';
 import { connected, connectedSimulatorChip, listen, simulatorSocket, until } from './channel-helpers';
-import { testServerPerFile } from './helpers';
+import { statusOf, testServerPerFile } from './helpers';
 
 const s = testServerPerFile();
 
@@ -212,14 +212,15 @@ describe('send-conversation-message', () => {
       {
         conversation_id: conversation._id,
         message_id: localId(),
-        media: { type: 'image', url, file_name: 'foto.png' },
+        // Only audio can be a voice note: the flag on an image means nothing.
+        media: { type: 'image', url, file_name: 'foto.png', ptt: true },
       },
       agent,
     );
-    expect(sent).toMatchObject({ type: 'image', media_url: url, status: 1 });
+    expect(sent).toMatchObject({ type: 'image', media_url: url, status: 1, ptt: false });
     const onPhone = await until(() => phoneMessages(phone)[0]);
-    expect(onPhone).toMatchObject({ message: { type: 'image', media_url: url } });
-    expect((await fetch(`${s.t.url}${url}`)).status).toBe(200);
+    expect(onPhone).toMatchObject({ message: { type: 'image', media_url: url, ptt: false } });
+    expect(await statusOf(`${s.t.url}${url}`)).toBe(200);
   });
 });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { chips } from '../../src/server/db/schema';
 import { newId } from '../../src/shared/ids';
 import { messages } from '../../src/shared/messages';
-import { testServerPerFile } from './helpers';
+import { statusOf, testServerPerFile } from './helpers';
 
 const s = testServerPerFile();
 
@@ -58,7 +58,7 @@ describe('profile', () => {
     const jpeg = await upload(token, JPEG, 'foto.jpg', 'image/jpeg');
     expect((jpeg.body.message as { url: string }).url).toMatch(/\.jpg$/);
     // The replaced picture is deleted.
-    expect((await fetch(`${s.t.url}${url}`)).status).toBe(404);
+    expect(await statusOf(`${s.t.url}${url}`)).toBe(404);
     await expect(readFile(path.join(s.t.dataDir, 'media', url.slice('/media/'.length)))).rejects.toThrow();
   });
 

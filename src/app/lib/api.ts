@@ -13,7 +13,7 @@ export class ApiError extends Error {
 }
 
 const TOKEN_KEY = 'token';
-const sessionEndListeners = new Set<() => void>();
+const sessionEndListeners = new Set<(reason?: string) => void>();
 
 export const session = {
   get token() {
@@ -25,12 +25,15 @@ export const session = {
   clear() {
     localStorage.removeItem(TOKEN_KEY);
   },
-  /** Clears the token and tells the app (query cache, router) that the session is over. */
-  end() {
+  /**
+   * Clears the token and tells the app (query cache, router) that the session is over; `reason` is shown
+   * when the server ended it (whichever call, maybe a background one, found out).
+   */
+  end(reason?: string) {
     session.clear();
-    for (const listener of sessionEndListeners) listener();
+    for (const listener of sessionEndListeners) listener(reason);
   },
-  onEnd(listener: () => void) {
+  onEnd(listener: (reason?: string) => void) {
     sessionEndListeners.add(listener);
     return () => {
       sessionEndListeners.delete(listener);
@@ -61,7 +64,7 @@ async function send<N extends CallName>(call: N, init: RequestInit): Promise<Ans
   }
   if (res.status === 401) {
     const logout = Boolean(body?.error && body.logout);
-    if (logout) session.end();
+    if (logout) session.end(messages.unauthorized);
     throw new ApiError(messages.unauthorized, 401, logout);
   }
   if (!body || typeof body !== 'object' || !('error' in body))

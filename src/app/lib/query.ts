@@ -83,9 +83,20 @@ function fingerprint(text: string) {
 // a cache of another session, or of older shapes ('v1'), is dropped, never misread.
 const busterOf = (token: string | null) => `v1-${fingerprint(token ?? '')}`;
 
+/** The small lists the screens read offline (issue 7): kept with the persisted queries. */
+const OFFLINE_LISTS = new Set<unknown>([
+  'get-departments-by-user',
+  'get-tags-by-user',
+  'get-chip-numbers-by-user',
+  'get-quick-messages-by-user',
+]);
+
 const dehydrateOptions = {
-  shouldDehydrateQuery: (q: { state: { status: string }; meta?: { persist?: boolean } }) =>
-    q.state.status === 'success' && q.meta?.persist === true,
+  shouldDehydrateQuery: (q: {
+    state: { status: string };
+    meta?: { persist?: boolean };
+    queryKey: readonly unknown[];
+  }) => q.state.status === 'success' && (q.meta?.persist === true || OFFLINE_LISTS.has(q.queryKey[0])),
 };
 
 /** Restores the persisted queries before the first render, then keeps saving them. */

@@ -6,10 +6,14 @@ import { DatesProvider } from '@mantine/dates';
 import { useDisclosure, useNetwork } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconWifiOff } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import dayjs from 'dayjs';
+import { useEffect } from 'react';
 import { messages } from '../../shared/messages';
+import { catchUp } from '../features/attendance/data/catch-up';
 import { useCurrentUser } from '../lib/user';
+import { startOffline } from '../offline/app-offline';
 import { useIsMobile } from '../ui/use-is-mobile';
 import { ChangelogDialog } from './ChangelogDialog';
 import { ChipDrawer } from './ChipStatus';
@@ -28,6 +32,8 @@ export function Shell() {
   const [chipsOpened, chips] = useDisclosure(false);
   const [changelogOpened, changelog] = useDisclosure(false);
   useRealtime(user);
+  const client = useQueryClient();
+  useEffect(() => startOffline(client, user._id, catchUp), [client, user._id]);
 
   return (
     <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>

@@ -1,9 +1,12 @@
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   type Icon,
+  IconAddressBook,
+  IconCalendarTime,
   IconCreditCard,
   IconDeviceMobile,
   IconHelp,
+  IconHistory,
   IconLayoutDashboard,
   IconMessageBolt,
   IconMessages,
@@ -29,6 +32,9 @@ const SECTIONS: { title: string; items: MenuItem[] }[] = [
     items: [
       { label: 'Dashboard', to: '/', icon: IconLayoutDashboard },
       { label: 'Atendimento', to: ROUTE_NAMES.Atendimento, icon: IconMessages },
+      { label: 'Conversas', to: '/conversas', icon: IconHistory },
+      { label: 'Agendamento', to: '/agendamento', icon: IconCalendarTime },
+      { label: 'Contatos', to: '/contatos', icon: IconAddressBook },
     ],
   },
   {

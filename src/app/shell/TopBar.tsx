@@ -1,6 +1,7 @@
 import { Burger, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import type { User } from '../../shared/contract';
+import { OfflineIndicator } from '../offline/OfflineIndicator';
 import { Bell } from './Bell';
 import { TopBarChips } from './ChipStatus';
 import { UserMenu } from './UserMenu';
@@ -27,6 +28,7 @@ export function TopBar({ user, menuOpened, onMenu, onChips, onChangelog }: TopBa
         </Text>
       </Group>
       <Group gap={6} wrap="nowrap">
+        <OfflineIndicator />
         <TopBarChips onOpen={onChips} />
         <Bell />
         <UserMenu user={user} onChangelog={onChangelog} />

@@ -5,11 +5,19 @@ import { ROLE_LABELS } from '../../shared/constants';
 import type { User } from '../../shared/contract';
 import { messages } from '../../shared/messages';
 import { api, session } from '../lib/api';
+import { outbox } from '../offline/app-offline';
 import { confirm } from '../ui/confirm';
 
 async function signOut() {
-  if (!(await confirm({ title: 'Sair', message: messages.confirmLogout }))) return;
-  // The session ends here whatever the server answers (it may be unreachable).
+  // Messages still waiting in the outbox leave with the session (the device keeps nothing of it): say so.
+  const waiting = await outbox.waiting().catch(() => 0);
+  const message = waiting
+    ? `${messages.confirmLogout} ${messages.outboxDiscarded(waiting)}`
+    : messages.confirmLogout;
+  if (!(await confirm({ title: 'Sair', message }))) return;
+  // This device stops receiving the user's notifications (issue 7), then the session ends here whatever the
+  // server answers (it may be unreachable).
+  await import('../offline/push').then((m) => m.disablePush()).catch(() => undefined);
   await api('logout').catch(() => undefined);
   session.end();
 }

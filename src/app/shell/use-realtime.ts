@@ -9,6 +9,7 @@ import { session } from '../lib/api';
 import { publishConversationEvent } from '../lib/conversation-events';
 import { createSocketClient, type SocketStatus } from '../lib/socket';
 import { currentUserQuery } from '../lib/user';
+import { reconnected } from '../offline/app-offline';
 import { chipsQuery } from './chips';
 
 const NOTICE = 'socket-status';
@@ -69,11 +70,17 @@ export function useRealtime(user: User) {
   const { _id: userId, account } = user;
   const { _id: accountId, server } = account;
   useEffect(() => {
+    let connectedBefore = false;
     const socket = createSocketClient({
       address: () => socketAddress(server),
       token: () => session.token,
       accountId,
-      onStatus: showStatus,
+      onStatus: (status) => {
+        showStatus(status);
+        // A reconnect: send what waits in the outbox and catch up on what changed meanwhile.
+        if (status === 'connected' && connectedBefore) reconnected(client);
+        if (status === 'connected') connectedBefore = true;
+      },
       onEvent: (event) => applyEvent(client, userId, event),
     });
     // Offline, failures are not counted: the client waits for the connection to come back.

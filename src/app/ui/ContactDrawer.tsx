@@ -11,7 +11,6 @@ import {
   Drawer,
   Group,
   Loader,
-  MultiSelect,
   Paper,
   Stack,
   Text,
@@ -29,8 +28,11 @@ import { contactVariableError, parseVariableValue } from '../../shared/rules/con
 import { api, errorMessage } from '../lib/api';
 import { notifySuccess } from '../lib/notify';
 import { callQuery } from '../lib/query';
+import { displayName, initialsOf } from './contact-name';
 import { FormError } from './FormParts';
+import { TagSelect } from './TagSelect';
 import { useIsMobile } from './use-is-mobile';
+import { useSave } from './use-save';
 
 interface Props {
   /** The contact shown; null keeps the drawer closed. */
@@ -120,17 +122,14 @@ function ContactForm({
   onCancel(): void;
 }) {
   const client = useQueryClient();
-  const tags = useQuery(callQuery('get-tags-by-user'));
   const [tagIds, setTagIds] = useState<string[]>(contact.tags);
   const [data, setData] = useState<Record<string, unknown>>(contact.data);
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
   const [variableError, setVariableError] = useState<string | null>(null);
   const [annotation, setAnnotation] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const name = contact.override_name?.trim() || contact.name.trim() || formatPhone(contact.phone);
-  const tagOptions = (tags.data ?? []).filter((t) => !t.filed).map((t) => ({ value: t._id, label: t.name }));
+  const { saving, error, save: run } = useSave();
+  const name = displayName(contact);
 
   /** The variable typed in the add row, checked; null when it is wrong (the message shows). */
   function pendingVariable(): Record<string, unknown> | null {
@@ -164,9 +163,7 @@ function ContactForm({
       if (!next) return;
       nextData = next;
     }
-    setSaving(true);
-    setError(null);
-    try {
+    await run(async () => {
       if (!sameTags(tagIds, contact.tags)) {
         await api('change-contact-tags', {
           contact_id: contact._id,
@@ -188,11 +185,7 @@ function ContactForm({
       setVariableError(null);
       notifySuccess(messages.contactUpdated);
       onSaved?.(saved);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const variables = Object.entries(data);
@@ -203,7 +196,7 @@ function ContactForm({
       <Group wrap="nowrap">
         <Avatar
           src={contact.profile_picture}
-          name={name.replace(/[^\p{L}\s]/gu, ' ').trim() || undefined}
+          name={initialsOf(name)}
           color="initials"
           size={48}
           radius="xl"
@@ -219,16 +212,7 @@ function ContactForm({
         </div>
       </Group>
 
-      <MultiSelect
-        label={messages.paneTagsLabel}
-        placeholder={tagIds.length ? undefined : messages.paneTagsPlaceholder}
-        data={tagOptions}
-        value={tagIds}
-        onChange={setTagIds}
-        searchable
-        clearable
-        hidePickedOptions
-      />
+      <TagSelect label={messages.paneTagsLabel} value={tagIds} onChange={setTagIds} />
 
       <Divider />
       <Stack gap="xs" component="section" aria-labelledby="contact-variables">

@@ -1,5 +1,6 @@
 // The pieces every form of the app repeats: its message under the fields, its buttons, its password fields.
-import { Alert, Button, Group, PasswordInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import type { FormEvent, ReactNode, Ref } from 'react';
 
 /** The form's message that belongs to no field (a rule's or the server's); nothing when there is none. */
 export function FormError({ message }: { message: string | null }) {
@@ -32,6 +33,32 @@ export function FormActions({ onCancel, loading, label = 'Salvar' }: FormActions
         {label}
       </Button>
     </Group>
+  );
+}
+
+interface DialogFormProps extends FormActionsProps {
+  /** Where useFormError looks for the message to bring into view. */
+  formRef?: Ref<HTMLFormElement>;
+  onSubmit(e: FormEvent): void;
+  /** The form's message that belongs to no field. */
+  error: string | null;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/**
+ * The form of a dialog: its fields, its message and Cancelar / Salvar. The browser checks nothing
+ * (noValidate): the app's rules do, with their pt-BR messages.
+ */
+export function DialogForm({ formRef, onSubmit, error, children, ...actions }: DialogFormProps) {
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      <Stack>
+        {children}
+        <FormError message={error} />
+        <FormActions {...actions} />
+      </Stack>
+    </form>
   );
 }
 

@@ -1,5 +1,6 @@
-// The list of a configuration screen: a table on desktop, a column of cards on phones (360 px has no room
-// for four columns), PAGE_SIZE rows a page, and the loading, error and empty states of its query.
+// The list of a screen: a table on desktop, a column of cards on phones (360 px has no room for four
+// columns), PAGE_SIZE rows a page (paged here, or by the server), and the loading, error and empty states of
+// its query.
 import {
   ActionIcon,
   Alert,
@@ -13,6 +14,7 @@ import {
   Table,
   Text,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -26,7 +28,18 @@ export interface ListColumn<T> {
   render(row: T): ReactNode;
   /** The card's title on phones (one column per list). */
   primary?: boolean;
+  /**
+   * Where the cell's text may break in the table: anywhere (the default: a long name never widens the table),
+   * between words only (dates, badges), or never (a phone number).
+   */
+  wrap?: 'anywhere' | 'words' | 'never';
 }
+
+const WRAP_STYLE = {
+  anywhere: { overflowWrap: 'anywhere' },
+  words: undefined,
+  never: { whiteSpace: 'nowrap' },
+} as const;
 
 interface ListQuery<T> {
   data: readonly T[] | undefined;
@@ -46,23 +59,47 @@ interface ListTableProps<T> {
   empty: string;
   /** The order of the rows (the server lists them by creation). */
   sort?(a: T, b: T): number;
+  /** The row's picture: a first column on desktop, beside the card's title on phones. */
+  avatar?(row: T): ReactNode;
+  /** Paged by the server: `query.data` is the page shown, `total` the rows of all pages. */
+  paging?: ServerPaging;
+  /** The table's width below which it scrolls sideways (wider for more columns). */
+  minWidth?: number;
+}
+
+interface ServerPaging {
+  page: number;
+  total: number;
+  onChange(page: number): void;
 }
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 /** Alphabetical order as people in Brazil expect it (accents and case aside, numbers by value). */
 export const byText = (a: string, b: string) => collator.compare(a, b);
 
-export function ListTable<T>({ label, query, columns, rowKey, actions, empty, sort }: ListTableProps<T>) {
+export function ListTable<T>({
+  label,
+  query,
+  columns,
+  rowKey,
+  actions,
+  empty,
+  sort,
+  avatar,
+  paging,
+  minWidth = 560,
+}: ListTableProps<T>) {
   const mobile = useIsMobile();
-  const [page, setPage] = useState(1);
+  const [ownPage, setOwnPage] = useState(1);
   const rows = useMemo(() => {
     const data = query.data ?? [];
     return sort ? [...data].sort(sort) : data;
   }, [query.data, sort]);
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil((paging ? paging.total : rows.length) / PAGE_SIZE));
   // After a delete the last page may be gone: show the new last one.
-  const current = Math.min(page, pages);
-  const visible = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const current = Math.min(paging ? paging.page : ownPage, pages);
+  const setPage = paging ? paging.onChange : setOwnPage;
+  const visible = paging ? rows : rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
 
   if (query.isPending)
     return (
@@ -99,12 +136,22 @@ export function ListTable<T>({ label, query, columns, rowKey, actions, empty, so
         <Stack component="ul" aria-label={label} gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
           {visible.map((row) => {
             const rowActions = actions?.(row);
+            const title = (
+              <Text fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                {primary?.render(row)}
+              </Text>
+            );
             return (
               <Paper component="li" withBorder p="sm" key={rowKey(row)}>
                 <Stack gap={6}>
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {primary?.render(row)}
-                  </Text>
+                  {avatar ? (
+                    <Group gap="sm" wrap="nowrap">
+                      {avatar(row)}
+                      {title}
+                    </Group>
+                  ) : (
+                    title
+                  )}
                   {details.map((c) => (
                     <Group key={c.label} gap={6} wrap="nowrap" align="flex-start">
                       <Text fz="sm" c="dimmed" style={{ flexShrink: 0 }}>
@@ -127,10 +174,15 @@ export function ListTable<T>({ label, query, columns, rowKey, actions, empty, so
         </Stack>
       ) : (
         <Paper withBorder>
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={minWidth}>
             <Table aria-label={label} highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
               <Table.Thead>
                 <Table.Tr>
+                  {avatar && (
+                    <Table.Th w={56}>
+                      <VisuallyHidden>Foto</VisuallyHidden>
+                    </Table.Th>
+                  )}
                   {columns.map((c) => (
                     <Table.Th key={c.label}>{c.label}</Table.Th>
                   ))}
@@ -144,8 +196,9 @@ export function ListTable<T>({ label, query, columns, rowKey, actions, empty, so
               <Table.Tbody>
                 {visible.map((row) => (
                   <Table.Tr key={rowKey(row)}>
+                    {avatar && <Table.Td>{avatar(row)}</Table.Td>}
                     {columns.map((c) => (
-                      <Table.Td key={c.label} style={{ overflowWrap: 'anywhere' }}>
+                      <Table.Td key={c.label} style={WRAP_STYLE[c.wrap ?? 'anywhere']}>
                         {c.render(row)}
                       </Table.Td>
                     ))}

@@ -39,6 +39,11 @@ export const HELP_TOPICS = [
     text: 'Cadastre respostas prontas com um atalho. Na conversa, digite / para abrir a lista de mensagens rápidas.',
   },
   {
+    id: 'agendamento',
+    title: 'Mensagens agendadas',
+    text: 'Agende uma mensagem para um número em uma data e hora: ela é enviada pelo chip escolhido no horário marcado. Enquanto estiver agendada, a mensagem pode ser editada ou apagada. Números da API Oficial enviam um template aprovado.',
+  },
+  {
     id: 'instalar',
     title: 'Instalar o painel no celular',
     text: 'No navegador do celular, abra o menu e escolha "Instalar aplicativo" ou "Adicionar à tela inicial". O painel abre mesmo sem conexão, com os últimos dados salvos.',

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../lib/api';
 
 /**
  * A dialog form's message, one at a time: shown on the field it belongs to (`fieldOf`), or under the form
@@ -9,15 +10,21 @@ export function useFormError<Field extends string>(fieldOf: (message: string) =>
   const [error, setError] = useState<{ field: Field; message: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   useRevealError(formRef, error);
+  const show = (message: string) => setError({ field: fieldOf(message), message });
   return {
     /** For the form's `ref`: where the message is looked for. */
     formRef,
     /** The message of `field`, or null. */
     errorOf: (field: Field) => (error?.field === field ? error.message : null),
-    show: (message: string) => setError({ field: fieldOf(message), message }),
+    show,
     /** Takes away the message of `field`, if it is the one shown. */
     clear: (field: Field) => setError((e) => (e?.field === field ? null : e)),
     reset: () => setError(null),
+    /** A save's outcome (mutate's options): done, or the server's message shown. */
+    afterSave: (onDone: () => void) => ({
+      onSuccess: onDone,
+      onError: (err: unknown) => show(errorMessage(err)),
+    }),
   };
 }
 

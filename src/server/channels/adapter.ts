@@ -21,6 +21,8 @@ export type OutboundContent =
       fileName: string;
       caption?: string;
       replyTo?: string | null;
+      /** Audio only: a voice note (recorded), which the customer's app shows as such. */
+      voice?: boolean;
     }
   | {
       type: 'template';
@@ -43,12 +45,22 @@ export interface InboundMessage {
   type: MessageType;
   text: string;
   media?: { buffer: Buffer; mime: string; fileName?: string };
+  /** Audio recorded on the phone (a voice note), not a file. */
+  voice?: boolean;
   /** A file already in our media store (the simulator uploads there first). */
   storedMedia?: { url: string; fileName?: string };
   location?: { latitude: number; longitude: number; name?: string };
   /** The provider's id of the message this one answers. */
   replyTo?: string;
   timestamp?: Date;
+}
+
+/** A template message as the provider lists it (spec 2 §3 Template message). */
+export interface ProviderTemplate {
+  name: string;
+  status: string;
+  language: string;
+  components: { type?: string; format?: string; text?: string; example?: unknown; buttons?: unknown[] }[];
 }
 
 export type ReceiptStatus = 'sent' | 'delivered' | 'read' | 'failed';
@@ -77,6 +89,8 @@ export interface ChannelAdapter {
   checkPhone(chip: ChipRow, phone: string): Promise<{ exists: boolean; id: string | null }>;
   /** Deletes a sent message for everyone, where the provider allows it. */
   deleteMessage(chip: ChipRow, to: string, platformMessageId: string): Promise<void>;
+  /** Official numbers: the WABA's template messages, as the provider lists them. */
+  listTemplates?(chip: ChipRow): Promise<ProviderTemplate[]>;
   /** Official numbers: registers the number with the provider (or removes it). */
   register?(chip: ChipRow, register: boolean): Promise<void>;
   /** At server start: reconnect what was connected. */

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -25,6 +26,12 @@ import type {
 
 const id = (name = 'id') => varchar(name, { length: 28 });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Set on insert and on every Drizzle update, by the database's clock (one clock for every server process). */
+const changedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => sql`now()`);
 
 export const accounts = pgTable('accounts', {
   id: id().primaryKey(),
@@ -34,6 +41,9 @@ export const accounts = pgTable('accounts', {
   maxOfficialChannels: integer('max_official_channels').notNull().default(0),
   maxUsers: integer('max_users').notNull().default(3),
   maxFlows: integer('max_flows').notNull().default(1),
+  /** Monthly AI summaries and AI follow-ups of the plan (spec 3 offer max_summaries, max_follow_ups). */
+  maxSummaries: integer('max_summaries').notNull().default(100),
+  maxFollowUps: integer('max_follow_ups').notNull().default(100),
   apiKey: text('api_key'),
   planId: text('plan_id'),
   subscriptionStatus: text('subscription_status').notNull().default('active'),
@@ -188,6 +198,7 @@ export const contacts = pgTable(
   },
   (t) => [
     uniqueIndex('contacts_account_phone_unique').on(t.accountId, t.phone).where(sql`${t.filed} = false`),
+    index('contacts_account_created_idx').on(t.accountId, t.createdAt),
   ],
 );
 
@@ -281,9 +292,11 @@ export const conversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Every change moves it, on the database's clock (the catch-up's cursor, get-changes-since).
+    updatedAt: changedAt(),
   },
   (t) => [
+    index('conversations_changes_idx').on(t.accountId, t.updatedAt, t.id),
     index('conversations_open_idx')
       .on(t.accountId, t.isManual, t.departmentId)
       .where(sql`${t.finishedAt} is null`),
@@ -315,6 +328,8 @@ export const messages = pgTable(
     message: text('message').notNull().default(''),
     mediaUrl: text('media_url'),
     fileName: text('file_name'),
+    /** Audio sent as a voice note (push to talk): the customer's app shows it as recorded, not as a file. */
+    ptt: boolean('ptt').notNull().default(false),
     canonicalUrl: text('canonical_url'),
     deleted: boolean('deleted').notNull().default(false),
     status: integer('status').notNull().default(0),
@@ -332,8 +347,10 @@ export const messages = pgTable(
     }>(),
     location: jsonb('location').$type<{ latitude: number; longitude: number; name?: string }>(),
     createdAt: createdAt(),
+    updatedAt: changedAt(),
   },
   (t) => [
+    index('messages_changes_idx').on(t.accountId, t.updatedAt, t.id),
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
     uniqueIndex('messages_local_id_unique')
       .on(t.accountId, t.messageId)
@@ -359,4 +376,133 @@ export const channelInbox = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (t) => [index('channel_inbox_pending_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`)],
+);
+
+/**
+ * The account's media library (spec 2 §2.5, §3 Media): files stored once under a generated name and sent
+ * into any conversation by their URL. `ptt` marks a recorded voice message. Deleting removes the row; the
+ * file stays while a sent message still shows it.
+ */
+export const mediaLibrary = pgTable(
+  'media_library',
+  {
+    id: id().primaryKey(),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: id('user_id').references(() => users.id),
+    type: text('type').$type<'image' | 'audio' | 'video' | 'document'>().notNull(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    ptt: boolean('ptt').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_library_account_idx').on(t.accountId, t.type, t.createdAt)],
+);
+
+/**
+ * Scheduled individual messages (spec 2 §3, §2.4). The job (src/server/jobs/scheduled-messages.ts) claims a
+ * due row by setting status 'sending' with a lease; a process that dies mid-send leaves the lease to run out
+ * and another claim takes it again. The send itself is idempotent on the message_id `sched-<id>`, so a
+ * re-send after a crash between the provider call and the status update sends nothing twice.
+ * status: scheduled → sending → sent | error.
+ */
+export const scheduledMessages = pgTable(
+  'scheduled_messages',
+  {
+    id: id().primaryKey(),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** Who scheduled it: the message is sent in their name. */
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    chipId: id('chip_id')
+      .notNull()
+      .references(() => chips.id),
+    /** Digits with the country code. */
+    to: text('to').notNull(),
+    type: text('type').$type<'text' | 'flow'>().notNull(),
+    message: text('message').notNull().default(''),
+    flowId: id('flow_id'),
+    template: jsonb('template').$type<{ name: string; language: string; preview: string }>(),
+    scheduledTo: timestamp('scheduled_to', { withTimezone: true }).notNull(),
+    status: text('status').$type<'scheduled' | 'sending' | 'sent' | 'error'>().notNull().default('scheduled'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    failure: text('failure'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    filed: boolean('filed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('scheduled_messages_account_idx').on(t.accountId, t.scheduledTo),
+    index('scheduled_messages_due_idx')
+      .on(t.scheduledTo)
+      .where(sql`${t.status} in ('scheduled', 'sending') and ${t.filed} = false`),
+  ],
+);
+
+/** AI summaries and follow-ups used per account and calendar month (UTC, 'YYYY-MM'): a new month starts at 0. */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    month: text('month').notNull(),
+    summaries: integer('summaries').notNull().default(0),
+    followUps: integer('follow_ups').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.month] })],
+);
+
+/**
+ * An AI request running for a conversation ('summary' or 'follow_up'): the primary key lets one run at a
+ * time, whichever tab or server process asks. A row older than the provider's timeout is a crashed run.
+ */
+export const aiRuns = pgTable(
+  'ai_runs',
+  {
+    conversationId: id('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    kind: text('kind').$type<'summary' | 'follow_up'>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.kind] })],
+);
+
+/** Web Push (issue 7): the server's VAPID key pair, made at first start (one row, id 'vapid'). */
+export const pushKeys = pgTable('push_keys', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A browser's push subscription, per user and device (its endpoint names the device). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id().primaryKey(),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
 );

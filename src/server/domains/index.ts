@@ -1,13 +1,18 @@
 // Every domain's handlers, bound to the contract registry by http/api.ts.
 import type { Handlers } from '../http/context';
 import { accountsHandlers } from './accounts/accounts.routes';
+import { aiHandlers } from './ai/ai.routes';
 import { appConfigHandlers } from './app-config/app-config.routes';
 import { authHandlers } from './auth/auth.routes';
 import { chipsHandlers } from './chips/chips.routes';
 import { contactsHandlers } from './contacts/contacts.routes';
 import { conversationsHandlers } from './conversations/conversations.routes';
+import { newConversationHandlers } from './conversations/new-conversation.routes';
 import { departmentsHandlers } from './departments/departments.routes';
+import { mediaHandlers } from './media/media.routes';
+import { pushHandlers } from './push/push.routes';
 import { quickMessagesHandlers } from './quick-messages/quick-messages.routes';
+import { scheduledMessagesHandlers } from './scheduled-messages/scheduled-messages.routes';
 import { tagsHandlers } from './tags/tags.routes';
 import { teamHandlers } from './team/team.routes';
 import { usersHandlers } from './users/users.routes';
@@ -24,4 +29,9 @@ export const handlers: Handlers = {
   ...conversationsHandlers,
   ...contactsHandlers,
   ...appConfigHandlers,
+  ...mediaHandlers,
+  ...scheduledMessagesHandlers,
+  ...newConversationHandlers,
+  ...aiHandlers,
+  ...pushHandlers,
 };

@@ -42,6 +42,19 @@ async function readUpload(
   return { file: { buffer, filename: part.filename, mimetype: part.mimetype }, fields };
 }
 
+/** The path of the first key or string holding U+0000 ('' for the body itself), or null. */
+function pathOfNul(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (!value || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return at;
+    const found = pathOfNul(inner, at);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 export async function registerApi(app: FastifyInstance, services: Services, handlers: Handlers) {
   const missing = Object.keys(calls).filter((name) => !(name in handlers));
   if (missing.length) throw new Error(`Calls without a handler: ${missing.join(', ')}`);
@@ -86,10 +99,14 @@ export async function registerApi(app: FastifyInstance, services: Services, hand
 
     let body: unknown = req.body ?? {};
     if (def.upload) {
-      const upload = await readUpload(req, def.upload.maxBytes);
+      const max = def.upload.maxBytes === 'media' ? services.config.mediaMaxBytes : def.upload.maxBytes;
+      const upload = await readUpload(req, max);
       ctx.file = upload.file;
       body = upload.fields;
     }
+    // PostgreSQL text cannot hold U+0000; refuse it here rather than fail in the database.
+    const nulAt = pathOfNul(body);
+    if (nulAt !== null) throw new AppError(messages.nulCharacter(nulAt));
     const parsed = def.payload.safeParse(body, { reportInput: true });
     if (!parsed.success) throw new AppError(describeZodError(parsed.error));
 

@@ -13,6 +13,15 @@ const OLD_OFFICE: Record<string, string> = {
   ppt: 'application/vnd.ms-powerpoint',
 };
 
+/**
+ * The content's type as file-type reads it, named as we store and send it: Ogg/Opus (WhatsApp's voice notes)
+ * is audio/ogg in a .ogg file, the name providers and browsers know (file-type says 'audio/ogg; codecs=opus').
+ */
+async function detect(buffer: Buffer) {
+  const t = await fileTypeFromBuffer(buffer);
+  return t?.ext === 'opus' ? { mime: 'audio/ogg', ext: 'ogg' } : t;
+}
+
 export interface StoredFile {
   name: string;
   url: string;
@@ -44,7 +53,7 @@ export function createMediaStore(dataDir: string): MediaStore {
   };
   async function classify(buffer: Buffer, filename: string) {
     const ext = /\.([a-z0-9]{1,5})$/i.exec(filename)?.[1]?.toLowerCase() ?? '';
-    const t = await fileTypeFromBuffer(buffer);
+    const t = await detect(buffer);
     if (t) {
       // Old Office files share one container format: the extension tells which it is.
       const mime = t.mime === 'application/x-cfb' ? OLD_OFFICE[ext] : t.mime;
@@ -65,7 +74,7 @@ export function createMediaStore(dataDir: string): MediaStore {
   return {
     dir,
     async sniff(buffer, accept) {
-      const t = await fileTypeFromBuffer(buffer);
+      const t = await detect(buffer);
       return t && accept.includes(t.mime) ? { mime: t.mime, ext: t.ext } : null;
     },
     classify,

@@ -12,6 +12,8 @@ export const appConfigCalls = {
       plan_management_url: z.string().nullable(),
       /** Help videos; a `{topic}` in it is replaced by the topic id. Null: the help shows the topic text. */
       help_video_url: z.string().nullable(),
+      /** The largest file an upload may have (MEDIA_MAX_MB). */
+      media_max_mb: z.number().int().positive(),
     }),
   }),
 };

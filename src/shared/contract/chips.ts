@@ -24,6 +24,8 @@ export const simulatorMessage = z.object({
   text: z.string(),
   media_url: z.string().nullable(),
   file_name: z.string().nullable(),
+  /** Audio that arrives as a voice note (recorded), not as a file. */
+  ptt: z.boolean(),
   location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().optional() }).nullable(),
   /** For the business's messages: 1 sent, 3 delivered, 4 read. For the customer's: always 1. */
   status: z.number().int(),

@@ -37,6 +37,8 @@ export const message = z.object({
   type: z.enum(MESSAGE_TYPES),
   media_url: z.string().nullable(),
   file_name: z.string().nullable(),
+  /** Audio sent as a voice note. */
+  ptt: z.boolean(),
   canonical_url: z.string().nullable(),
   deleted: z.boolean(),
   /** 0 pending, 1 sent, 3 delivered, 4 or more read; -1 failed (then `failure` says why, in pt-BR). */
@@ -105,7 +107,13 @@ export const conversationsCalls = {
       text: z.string().max(4096).default(''),
       /** A file uploaded first with upload-file. */
       media: z
-        .object({ type: mediaType, url: z.string().max(300), file_name: z.string().max(200).optional() })
+        .object({
+          type: mediaType,
+          url: z.string().max(300),
+          file_name: z.string().max(200).optional(),
+          /** Audio only: send as a voice note (a recording), not as an audio file. */
+          ptt: z.boolean().optional(),
+        })
         .optional(),
       /** The message being answered. */
       reply_message: id.optional(),
@@ -206,6 +214,32 @@ export const conversationsCalls = {
     }),
     answer: z.object({ finished: z.number().int().nonnegative() }),
   }),
+  /**
+   * The catch-up after a reconnect (offline issue §3): what changed for the caller since `cursor`, a cursor
+   * this call answered before (the server's clock, never the device's). Without a cursor, or with one too
+   * old or not understood, `reset` is true and only a fresh cursor comes back: the app then reloads its
+   * lists. Bounded: at most `limit` conversations and `limit` messages a call; `more` asks for the next call
+   * with the new cursor. Changes may come again across calls (the cursor overlaps a few seconds): the app
+   * merges by id.
+   */
+  'get-changes-since': defineCall({
+    access: {},
+    payload: z.object({
+      cursor: z.string().max(200).optional(),
+      limit: z.number().int().min(1).max(500).default(200),
+    }),
+    answer: z.object({
+      cursor: z.string(),
+      reset: z.boolean(),
+      /** Changed (new, updated, finished) and still visible to the caller; a finished one carries `finished`. */
+      conversations: z.array(conversation),
+      /** Changed and no longer visible to the caller (transferred to a department the attendant does not serve). */
+      removed: z.array(id),
+      /** Created or changed (status, deleted) in conversations the caller sees, oldest change first. */
+      messages: z.array(message),
+      more: z.boolean(),
+    }),
+  }),
   /** A note in the conversation's timeline (type system), seen by the team only. */
   'create-system-message': defineCall({
     access: {},
@@ -215,7 +249,7 @@ export const conversationsCalls = {
   /** Uploads a file to send (spec 2 §7 upload-file): checked by its content against the type's formats. */
   'upload-file': defineCall({
     access: {},
-    upload: { maxBytes: 16 * 1024 * 1024 },
+    upload: { maxBytes: 'media' },
     payload: z.object({ type: mediaType, filename: z.string().max(200).optional() }),
     answer: z.object({ url: z.string(), type: mediaType, file_name: z.string(), mime: z.string() }),
   }),

@@ -20,8 +20,11 @@ export interface CallDef<P extends z.ZodType = z.ZodType, A extends z.ZodType = 
   payload: P;
   answer: A;
   access: CallAccess;
-  /** multipart/form-data with one file field named `file`; the other fields form the payload. */
-  upload?: { maxBytes: number };
+  /**
+   * multipart/form-data with one file field named `file`; the other fields form the payload. `'media'`:
+   * the deployment's media limit (MEDIA_MAX_MB).
+   */
+  upload?: { maxBytes: number | 'media' };
 }
 
 export const defineCall = <P extends z.ZodType, A extends z.ZodType, const X extends CallAccess>(

@@ -1,11 +1,16 @@
 // The registry of every call. Later domains add their `<domain>Calls` object here.
 import { z } from 'zod';
+import { aiCalls } from './ai';
 import { appConfigCalls } from './app-config';
 import { chipsCalls } from './chips';
 import { configurationCalls } from './configuration';
 import { contactsCalls } from './contacts';
 import { conversationsCalls } from './conversations';
 import type { CallDef } from './define';
+import { mediaCalls } from './media';
+import { newConversationCalls } from './new-conversation';
+import { pushCalls } from './push';
+import { scheduledMessagesCalls } from './scheduled-messages';
 import { usersCalls } from './users';
 
 // Schema errors in Brazilian Portuguese, on both sides.
@@ -18,6 +23,11 @@ export const calls = {
   ...conversationsCalls,
   ...contactsCalls,
   ...appConfigCalls,
+  ...mediaCalls,
+  ...scheduledMessagesCalls,
+  ...newConversationCalls,
+  ...aiCalls,
+  ...pushCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

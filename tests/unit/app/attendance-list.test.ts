@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { displayName, replyWindowLeft } from '../../../src/app/features/attendance/contact-view';
+import { replyWindowLeft } from '../../../src/app/features/attendance/contact-view';
 import {
   type ConversationFilter,
   type ConversationPage,
@@ -17,30 +17,12 @@ import {
   previewOf,
   visibleTags,
 } from '../../../src/app/features/attendance/list/list-view';
-import type { Conversation, Message } from '../../../src/shared/contract/conversations';
+import { displayName } from '../../../src/app/ui/contact-name';
+import type { Conversation } from '../../../src/shared/contract/conversations';
 import { messages } from '../../../src/shared/messages';
+import { messageFixture } from './message-fixture';
 
-const message = (over: Partial<Message> = {}): Message => ({
-  _id: 'M1',
-  conversation_id: 'C1',
-  message: 'Olá',
-  origin: 'customer',
-  type: 'text',
-  media_url: null,
-  file_name: null,
-  canonical_url: null,
-  deleted: false,
-  status: 1,
-  failure: null,
-  created: '2026-03-10T12:00:00.000Z',
-  user: null,
-  message_id: null,
-  platform_message_id: null,
-  event: null,
-  reply_message: null,
-  location: null,
-  ...over,
-});
+const message = messageFixture;
 
 const conversation = (id: string, at: string, over: Partial<Conversation> = {}): Conversation => ({
   _id: id,

@@ -10,6 +10,7 @@ import {
 } from '../../../src/app/features/attendance/pane/use-live-conversation';
 import { publishConversationEvent } from '../../../src/app/lib/conversation-events';
 import type { Message } from '../../../src/shared/contract/conversations';
+import { messageFixture } from './message-fixture';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -18,27 +19,13 @@ const OTHER = 'D'.repeat(28);
 const ME = 'U'.repeat(28);
 
 function msg(n: number, extra: Partial<Message> = {}): Message {
-  return {
+  return messageFixture({
     _id: `M${String(n).padStart(27, '0')}`,
     conversation_id: C,
     message: `mensagem ${n}`,
-    origin: 'customer',
-    type: 'text',
-    media_url: null,
-    file_name: null,
-    canonical_url: null,
-    deleted: false,
-    status: 1,
-    failure: null,
     created: new Date(Date.UTC(2026, 4, 1, 12, 0, n)).toISOString(),
-    user: null,
-    message_id: null,
-    platform_message_id: null,
-    event: null,
-    reply_message: null,
-    location: null,
     ...extra,
-  };
+  });
 }
 
 let client: QueryClient;
@@ -158,9 +145,10 @@ describe('sending', () => {
     const sending = sendDraft(client, C, { text: 'Olá', attachment: null }, user);
     // At once: the provisional message, signed as the server will sign it.
     expect(data()?.messages.at(-1)).toMatchObject({ provisional: true, message: '*Ana*:\nOlá', status: 0 });
-    await vi.advanceTimersByTimeAsync(1000);
+    // The outbox (IndexedDB) and its backoff (≤ 1 s with jitter) run on the faked timers: advanced until done.
+    await vi.waitFor(() => expect(bodies).toHaveLength(2), { timeout: 4000, interval: 50 });
     await expect(sending).resolves.toBe(true);
-    expect(bodies).toHaveLength(2);
+    await vi.waitFor(() => expect(ids()).toEqual([msg(0)._id, msg(9)._id]), { timeout: 4000, interval: 50 });
     expect(bodies[0]?.message_id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(bodies[1]?.message_id).toBe(bodies[0]?.message_id);
     expect(ids()).toEqual([msg(0)._id, msg(9)._id]);
@@ -171,7 +159,10 @@ describe('sending', () => {
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ error: true, message: 'Conversa finalizada' }))),
     );
-    await expect(sendDraft(client, C, { text: 'Olá', attachment: null }, user)).resolves.toBe(false);
+    const sending = sendDraft(client, C, { text: 'Olá', attachment: null }, user);
+    // The outbox (IndexedDB) runs on the faked timers too: advanced until the refusal took the message out.
+    await vi.waitFor(() => expect(ids()).toEqual([msg(0)._id]), { timeout: 4000, interval: 50 });
+    await expect(sending).resolves.toBe(false);
     expect(ids()).toEqual([msg(0)._id]);
   });
 });

@@ -15,33 +15,20 @@ import {
   upsert,
 } from '../../../src/app/features/attendance/data/messages';
 import type { Message } from '../../../src/shared/contract/conversations';
+import { messageFixture } from './message-fixture';
 
 const C = 'C'.repeat(28);
 let seq = 0;
 const at = (n: number) => new Date(Date.UTC(2026, 4, 1, 12, 0, 0, 0) + n * 1000).toISOString();
 
 function msg(n: number, extra: Partial<Message> = {}): Message {
-  return {
+  return messageFixture({
     _id: `M${String(n).padStart(27, '0')}`,
     conversation_id: C,
     message: `mensagem ${n}`,
-    origin: 'customer',
-    type: 'text',
-    media_url: null,
-    file_name: null,
-    canonical_url: null,
-    deleted: false,
-    status: 1,
-    failure: null,
     created: at(n),
-    user: null,
-    message_id: null,
-    platform_message_id: null,
-    event: null,
-    reply_message: null,
-    location: null,
     ...extra,
-  };
+  });
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => msg(from + i));

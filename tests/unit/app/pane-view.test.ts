@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canBulkFinish, menuEntries } from '../../../src/app/features/attendance/actions/menu-entries';
-import { displayName, initialsOf, replyWindowLeft } from '../../../src/app/features/attendance/contact-view';
+import { replyWindowLeft } from '../../../src/app/features/attendance/contact-view';
 import { quickQuery } from '../../../src/app/features/attendance/pane/Composer';
 import {
   buildRows,
@@ -10,6 +10,7 @@ import {
   tickOf,
 } from '../../../src/app/features/attendance/pane/pane-view';
 import { signed } from '../../../src/app/features/attendance/pane/send-message';
+import { displayName, initialsOf } from '../../../src/app/ui/contact-name';
 import type { Conversation, Message } from '../../../src/shared/contract/conversations';
 
 const open = { finished: null, is_manual: true, auto_follow_up: false };

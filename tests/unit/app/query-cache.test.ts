@@ -28,10 +28,14 @@ describe('the persisted query cache (offline start)', () => {
     session.set('token-A');
     await startPersistence();
     await queryClient.fetchQuery(userQuery('Ana'));
+    await queryClient.fetchQuery({ queryKey: ['get-team', {}], queryFn: async () => [] });
+    // A small list the screens read offline (issue 7) is kept too.
     await queryClient.fetchQuery({ queryKey: ['get-chip-numbers-by-user', {}], queryFn: async () => [] });
     expect(stored()).toBeNull(); // throttled
     window.dispatchEvent(new Event('pagehide'));
-    expect(stored()?.clientState.queries).toHaveLength(1); // only the marked query
+    // Only the marked query and the offline lists.
+    const saved = (stored()?.clientState.queries ?? []) as { queryKey: unknown[] }[];
+    expect(saved.map((q) => q.queryKey[0]).sort()).toEqual(['get-chip-numbers-by-user', 'get-user']);
 
     queryClient.clear();
     await startPersistence();

@@ -2,16 +2,17 @@
 // phone the conversation is a full-screen dialog over the list (which stays mounted, so it keeps its scroll).
 // The open conversation is the URL's `c`, so a reload or a notification opens it; the list's filter is kept
 // per user in localStorage. On a phone, opening pushes a history entry: the back button or gesture closes it.
-import { ActionIcon, Box, Button, Center, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Center, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconFilter, IconMessagePlus, IconMessages } from '@tabler/icons-react';
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { useCurrentUser } from '../../lib/user';
+import { displayName } from '../../ui/contact-name';
 import { SaibaMais } from '../../ui/HelpDialog';
 import { PageHeader } from '../../ui/PageHeader';
 import { useIsMobile } from '../../ui/use-is-mobile';
-import { displayName } from './contact-view';
+import { NewConversationDialog } from './actions/NewConversationDialog';
 import { type ConversationFilter, useConversation } from './data/conversations';
 import { ConversationList } from './list/ConversationList';
 import { FilterSheet } from './list/FilterSheet';
@@ -101,32 +102,24 @@ export function AttendancePage() {
     setFiltersOpened(false);
   };
 
-  // The next issue builds the new-conversation dialog: until then the button says so.
-  const newConversation = (
-    <Tooltip label={messages.listComingSoon}>
-      {mobile ? (
-        <ActionIcon
-          variant="default"
-          size="lg"
-          aria-label={messages.newConversation}
-          data-disabled
-          aria-disabled
-          onClick={(e) => e.preventDefault()}
-        >
-          <IconMessagePlus size={20} aria-hidden />
-        </ActionIcon>
-      ) : (
-        <Button
-          variant="default"
-          leftSection={<IconMessagePlus size={18} aria-hidden />}
-          data-disabled
-          aria-disabled
-          onClick={(e) => e.preventDefault()}
-        >
-          {messages.newConversation}
-        </Button>
-      )}
-    </Tooltip>
+  const [newOpened, setNewOpened] = useState(false);
+  const newConversation = mobile ? (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={messages.newConversation}
+      onClick={() => setNewOpened(true)}
+    >
+      <IconMessagePlus size={20} aria-hidden />
+    </ActionIcon>
+  ) : (
+    <Button
+      variant="default"
+      leftSection={<IconMessagePlus size={18} aria-hidden />}
+      onClick={() => setNewOpened(true)}
+    >
+      {messages.newConversation}
+    </Button>
   );
   const filterButton = (
     <Button
@@ -223,6 +216,11 @@ export function AttendancePage() {
           </Modal.Content>
         </Modal.Root>
       )}
+      <NewConversationDialog
+        opened={newOpened}
+        onClose={() => setNewOpened(false)}
+        onStarted={(conversation) => select(conversation._id)}
+      />
       <FilterSheet
         opened={filtersOpened}
         onClose={() => setFiltersOpened(false)}

@@ -1,20 +1,4 @@
-// What both columns show of a conversation's contact and reply window, as pure functions.
-import type { Conversation } from '../../../shared/contract/conversations';
-import { formatPhone } from '../../../shared/format';
-
-/** override_name first, then the profile name, then the formatted phone. */
-export function displayName(contact: Conversation['contact']): string {
-  return contact.override_name?.trim() || contact.name.trim() || formatPhone(contact.phone);
-}
-
-/** The letters of a name, for the avatar's initials: '+55 (11) …' has none, 'Ana (VIP)' gives 'Ana VIP'. */
-export function initialsOf(name: string): string | undefined {
-  const letters = name
-    .replace(/[^\p{L}\s]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return letters || undefined;
-}
+// What both columns show of a conversation's reply window, as a pure function.
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

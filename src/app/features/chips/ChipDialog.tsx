@@ -1,12 +1,11 @@
-import { Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Select, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type ChipRedirect, DEFAULT_CHIP_REDIRECT } from '../../../shared/constants';
 import type { Chip } from '../../../shared/contract';
 import { messages } from '../../../shared/messages';
 import { cleanChipName, prepareChip } from '../../../shared/rules/chip';
-import { errorMessage } from '../../lib/api';
 import { EditDialog } from '../../ui/Dialog';
-import { FormActions, FormError } from '../../ui/FormParts';
+import { DialogForm } from '../../ui/FormParts';
 import type { EditDialogState } from '../../ui/use-edit-dialog';
 import { useFormError } from '../../ui/use-form-error';
 import { useItemId } from '../../ui/use-item-id';
@@ -60,7 +59,7 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
   const [flow, setFlow] = useState<string | null>(chip?.flow ?? null);
   const [department, setDepartment] = useState<string | null>(chip?.department ?? null);
   const [official, setOfficial] = useState(false);
-  const { formRef, errorOf, show, clear, reset } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
 
   const stored = cleanChipName(name);
   const nameHint =
@@ -73,91 +72,93 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
     reset();
     save.mutate(
       { chip: { _id: itemId, ...result.chip, ...(!chip && { official }) }, created: !chip },
-      { onSuccess: onDone, onError: (err) => show(errorMessage(err)) },
+      afterSave(onDone),
     );
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate>
-      <Stack>
-        <TextInput
-          label="Nome"
-          description={nameHint}
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            clear('name');
-          }}
-          error={errorOf('name')}
-          maxLength={100}
-          data-autofocus
-        />
+    <DialogForm
+      formRef={formRef}
+      onSubmit={submit}
+      error={errorOf('form')}
+      onCancel={onDone}
+      loading={save.isPending}
+    >
+      <TextInput
+        label="Nome"
+        description={nameHint}
+        value={name}
+        onChange={(e) => {
+          setName(e.currentTarget.value);
+          clear('name');
+        }}
+        error={errorOf('name')}
+        maxLength={100}
+        data-autofocus
+      />
+      <Select
+        label="Tipo do primeiro atendimento"
+        description="Quem responde primeiro às conversas que chegam por este número."
+        placeholder="Selecione"
+        data={REDIRECT_OPTIONS}
+        value={redirect || null}
+        onChange={(value) => {
+          setRedirect((value as ChipRedirect | null) ?? '');
+          clear('redirect');
+          clear('chatbot');
+          clear('flow');
+        }}
+        error={errorOf('redirect')}
+      />
+      {redirect === 'ai_chatbot' && (
         <Select
-          label="Tipo do primeiro atendimento"
-          description="Quem responde primeiro às conversas que chegam por este número."
-          placeholder="Selecione"
-          data={REDIRECT_OPTIONS}
-          value={redirect || null}
+          label="Chatbot"
+          placeholder="Selecione o chatbot"
+          data={NO_CHATBOTS}
+          value={chatbot}
           onChange={(value) => {
-            setRedirect((value as ChipRedirect | null) ?? '');
-            clear('redirect');
+            setChatbot(value);
             clear('chatbot');
+          }}
+          nothingFoundMessage="Nenhum chatbot cadastrado"
+          error={errorOf('chatbot')}
+        />
+      )}
+      {redirect === 'flow_chatbot' && (
+        <Select
+          label="Fluxo"
+          placeholder="Selecione o fluxo"
+          data={NO_FLOWS}
+          value={flow}
+          onChange={(value) => {
+            setFlow(value);
             clear('flow');
           }}
-          error={errorOf('redirect')}
+          nothingFoundMessage="Nenhum fluxo cadastrado"
+          error={errorOf('flow')}
         />
-        {redirect === 'ai_chatbot' && (
-          <Select
-            label="Chatbot"
-            placeholder="Selecione o chatbot"
-            data={NO_CHATBOTS}
-            value={chatbot}
-            onChange={(value) => {
-              setChatbot(value);
-              clear('chatbot');
-            }}
-            nothingFoundMessage="Nenhum chatbot cadastrado"
-            error={errorOf('chatbot')}
-          />
-        )}
-        {redirect === 'flow_chatbot' && (
-          <Select
-            label="Fluxo"
-            placeholder="Selecione o fluxo"
-            data={NO_FLOWS}
-            value={flow}
-            onChange={(value) => {
-              setFlow(value);
-              clear('flow');
-            }}
-            nothingFoundMessage="Nenhum fluxo cadastrado"
-            error={errorOf('flow')}
-          />
-        )}
-        <Select
-          label="Departamento de entrada"
-          description="O departamento em que as conversas deste número começam."
-          placeholder="Selecione o departamento"
-          data={(departments.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
-          value={department}
-          onChange={(value) => {
-            setDepartment(value);
-            clear('department');
-          }}
-          nothingFoundMessage="Nenhum departamento cadastrado"
-          error={errorOf('department')}
+      )}
+      <Select
+        label="Departamento de entrada"
+        description="O departamento em que as conversas deste número começam."
+        placeholder="Selecione o departamento"
+        data={(departments.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
+        value={department}
+        onChange={(value) => {
+          setDepartment(value);
+          clear('department');
+        }}
+        nothingFoundMessage="Nenhum departamento cadastrado"
+        error={errorOf('department')}
+      />
+      {!chip && (
+        <Switch
+          label="Número da API Oficial"
+          description={messages.officialChipHint}
+          checked={official}
+          onChange={(e) => setOfficial(e.currentTarget.checked)}
         />
-        {!chip && (
-          <Switch
-            label="Número da API Oficial"
-            description={messages.officialChipHint}
-            checked={official}
-            onChange={(e) => setOfficial(e.currentTarget.checked)}
-          />
-        )}
-        <FormError message={errorOf('form')} />
-        <FormActions onCancel={onDone} loading={save.isPending} />
-      </Stack>
-    </form>
+      )}
+    </DialogForm>
   );
 }

@@ -1,11 +1,10 @@
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { Department } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { prepareDepartment } from '../../../shared/rules/department';
-import { errorMessage } from '../../lib/api';
 import { EditDialog } from '../../ui/Dialog';
-import { FormActions, FormError } from '../../ui/FormParts';
+import { DialogForm } from '../../ui/FormParts';
 import type { EditDialogState } from '../../ui/use-edit-dialog';
 import { useFormError } from '../../ui/use-form-error';
 import { useItemId } from '../../ui/use-item-id';
@@ -29,44 +28,43 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
   const save = useSaveDepartment();
   const [name, setName] = useState(department?.name ?? '');
   const [description, setDescription] = useState(department?.description ?? '');
-  const { formRef, errorOf, show, clear, reset } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const result = prepareDepartment({ name, description });
     if (!result.ok) return show(result.error);
     reset();
-    save.mutate(
-      { _id: itemId, ...result.department },
-      { onSuccess: onDone, onError: (err) => show(errorMessage(err)) },
-    );
+    save.mutate({ _id: itemId, ...result.department }, afterSave(onDone));
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate>
-      <Stack>
-        <TextInput
-          label="Nome"
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            clear('name');
-          }}
-          error={errorOf('name')}
-          data-autofocus
-        />
-        <Textarea
-          label="Descrição"
-          description="Opcional"
-          autosize
-          minRows={2}
-          maxRows={6}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-        />
-        <FormError message={errorOf('form')} />
-        <FormActions onCancel={onDone} loading={save.isPending} />
-      </Stack>
-    </form>
+    <DialogForm
+      formRef={formRef}
+      onSubmit={submit}
+      error={errorOf('form')}
+      onCancel={onDone}
+      loading={save.isPending}
+    >
+      <TextInput
+        label="Nome"
+        value={name}
+        onChange={(e) => {
+          setName(e.currentTarget.value);
+          clear('name');
+        }}
+        error={errorOf('name')}
+        data-autofocus
+      />
+      <Textarea
+        label="Descrição"
+        description="Opcional"
+        autosize
+        minRows={2}
+        maxRows={6}
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+      />
+    </DialogForm>
   );
 }

@@ -1,11 +1,10 @@
-import { Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { QuickMessage } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { prepareQuickMessage } from '../../../shared/rules/quick-message';
-import { errorMessage } from '../../lib/api';
 import { EditDialog } from '../../ui/Dialog';
-import { FormActions, FormError } from '../../ui/FormParts';
+import { DialogForm } from '../../ui/FormParts';
 import type { EditDialogState } from '../../ui/use-edit-dialog';
 import { useFormError } from '../../ui/use-form-error';
 import { useItemId } from '../../ui/use-item-id';
@@ -38,57 +37,56 @@ function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage
   const save = useSaveQuickMessage();
   const [shortcut, setShortcut] = useState(quickMessage?.shortcut ?? '');
   const [message, setMessage] = useState(quickMessage?.message ?? '');
-  const { formRef, errorOf, show, clear, reset } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const result = prepareQuickMessage({ shortcut, message });
     if (!result.ok) return show(result.error);
     reset();
-    save.mutate(
-      { _id: itemId, ...result.quickMessage },
-      { onSuccess: onDone, onError: (err) => show(errorMessage(err)) },
-    );
+    save.mutate({ _id: itemId, ...result.quickMessage }, afterSave(onDone));
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate>
-      <Stack>
-        <TextInput
-          label="Atalho"
-          description="Na conversa, digite / e o atalho para usar esta mensagem."
-          // The '/' is shown before the field and never stored.
-          leftSection={
-            <Text c="dimmed" fw={600} aria-hidden>
-              /
-            </Text>
-          }
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          value={shortcut}
-          onChange={(e) => {
-            setShortcut(e.currentTarget.value.replace(/^\/+/, ''));
-            clear('shortcut');
-          }}
-          error={errorOf('shortcut')}
-          data-autofocus
-        />
-        <Textarea
-          label="Mensagem"
-          autosize
-          minRows={4}
-          maxRows={12}
-          value={message}
-          onChange={(e) => {
-            setMessage(e.currentTarget.value);
-            clear('message');
-          }}
-          error={errorOf('message')}
-        />
-        <FormError message={errorOf('form')} />
-        <FormActions onCancel={onDone} loading={save.isPending} />
-      </Stack>
-    </form>
+    <DialogForm
+      formRef={formRef}
+      onSubmit={submit}
+      error={errorOf('form')}
+      onCancel={onDone}
+      loading={save.isPending}
+    >
+      <TextInput
+        label="Atalho"
+        description="Na conversa, digite / e o atalho para usar esta mensagem."
+        // The '/' is shown before the field and never stored.
+        leftSection={
+          <Text c="dimmed" fw={600} aria-hidden>
+            /
+          </Text>
+        }
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        value={shortcut}
+        onChange={(e) => {
+          setShortcut(e.currentTarget.value.replace(/^\/+/, ''));
+          clear('shortcut');
+        }}
+        error={errorOf('shortcut')}
+        data-autofocus
+      />
+      <Textarea
+        label="Mensagem"
+        autosize
+        minRows={4}
+        maxRows={12}
+        value={message}
+        onChange={(e) => {
+          setMessage(e.currentTarget.value);
+          clear('message');
+        }}
+        error={errorOf('message')}
+      />
+    </DialogForm>
   );
 }

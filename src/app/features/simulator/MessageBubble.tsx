@@ -1,26 +1,10 @@
-import { Anchor, Button, Text, VisuallyHidden } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconBan,
-  IconCheck,
-  IconClock,
-  IconFileText,
-  IconMapPin,
-} from '@tabler/icons-react';
+import { Button, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle, IconBan, IconCheck, IconClock } from '@tabler/icons-react';
 import type { SimulatorMessage } from '../../../shared/contract/chips';
 import { messages } from '../../../shared/messages';
+import { AudioPlayer, clockTime, DocumentLink, LocationCard } from '../../ui/message-parts';
 import type { Bubble } from './chat-state';
 import classes from './simulator.module.css';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function clockTime(iso: string) {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-const osmLink = (latitude: number, longitude: number) =>
-  `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`;
 
 function Content({ message, onMediaLoad }: { message: SimulatorMessage; onMediaLoad(): void }) {
   const caption = message.text ? <div className={classes.text}>{message.text}</div> : null;
@@ -43,8 +27,7 @@ function Content({ message, onMediaLoad }: { message: SimulatorMessage; onMediaL
     case 'audio':
       return (
         <>
-          {/* biome-ignore lint/a11y/useMediaCaption: a customer's voice message has no captions */}
-          {url && <audio className={classes.audio} controls preload="metadata" src={url} />}
+          {url && <AudioPlayer className={classes.audio} url={url} ptt={message.ptt} preload="metadata" />}
           {caption}
         </>
       );
@@ -67,46 +50,12 @@ function Content({ message, onMediaLoad }: { message: SimulatorMessage; onMediaL
     case 'document':
       return (
         <>
-          <a
-            className={classes.file}
-            href={url ?? undefined}
-            target="_blank"
-            rel="noopener noreferrer"
-            download={message.file_name ?? true}
-          >
-            <IconFileText size={28} color="#e5533d" aria-hidden />
-            <Text size="sm" fw={500} lineClamp={2}>
-              {message.file_name ?? 'Documento'}
-            </Text>
-          </a>
+          <DocumentLink url={url} fileName={message.file_name} />
           {caption}
         </>
       );
-    case 'location': {
-      const place = message.location;
-      if (!place) return caption;
-      return (
-        <div className={classes.location}>
-          <IconMapPin size={28} color="#e5533d" aria-hidden style={{ flexShrink: 0 }} />
-          <div>
-            <Text size="sm" fw={600}>
-              {place.name || message.text || 'Localização'}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {place.latitude.toFixed(6)}, {place.longitude.toFixed(6)}
-            </Text>
-            <Anchor
-              size="sm"
-              href={osmLink(place.latitude, place.longitude)}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Ver no mapa
-            </Anchor>
-          </div>
-        </div>
-      );
-    }
+    case 'location':
+      return message.location ? <LocationCard place={message.location} text={message.text} /> : caption;
     default:
       return <div className={classes.text}>{message.text}</div>;
   }

@@ -161,6 +161,7 @@ export function useSimulatorChat({ token, identity, autoRead, onChip }: Options)
         text: draft.text,
         media_url: previewUrl ?? null,
         file_name: draft.file_name ?? null,
+        ptt: false,
         location: draft.location ?? null,
         status: 0,
         created: new Date().toISOString(),

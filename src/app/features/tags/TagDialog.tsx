@@ -4,9 +4,8 @@ import { useState } from 'react';
 import type { Tag } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { keywordError, newTag, prepareTag } from '../../../shared/rules/tag';
-import { errorMessage } from '../../lib/api';
 import { EditDialog } from '../../ui/Dialog';
-import { FormActions, FormError } from '../../ui/FormParts';
+import { DialogForm } from '../../ui/FormParts';
 import type { EditDialogState } from '../../ui/use-edit-dialog';
 import { useFormError } from '../../ui/use-form-error';
 import { useItemId } from '../../ui/use-item-id';
@@ -52,7 +51,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
   const [autoTag, setAutoTag] = useState(initial.auto_tag);
   const [keywords, setKeywords] = useState<string[]>(initial.keywords);
   const [pending, setPending] = useState('');
-  const { formRef, errorOf, show, clear, reset } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
 
   function addKeyword() {
     const problem = keywordError(pending, keywords);
@@ -68,108 +67,107 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
     const result = prepareTag({ name, color, auto_tag: autoTag, keywords }, pending);
     if (!result.ok) return show(result.error);
     reset();
-    save.mutate(
-      { _id: itemId, ...result.tag },
-      { onSuccess: onDone, onError: (err) => show(errorMessage(err)) },
-    );
+    save.mutate({ _id: itemId, ...result.tag }, afterSave(onDone));
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate>
-      <Stack>
-        <TextInput
-          label="Nome"
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            clear('name');
-          }}
-          error={errorOf('name')}
-          data-autofocus
-        />
-        <ColorInput
-          label="Cor"
-          value={color}
-          onChange={(value) => {
-            setColor(value);
-            clear('color');
-          }}
-          format="hex"
-          swatches={SWATCHES}
-          swatchesPerRow={8}
-          withEyeDropper={false}
-          // Left empty, the field must stay empty so the rule can say the colour is required.
-          fixOnBlur={false}
-          error={errorOf('color')}
-        />
-        <Switch
-          label="Associar automaticamente com palavras-chave"
-          checked={autoTag}
-          onChange={(e) => {
-            setAutoTag(e.currentTarget.checked);
-            clear('keyword');
-          }}
-        />
-        {autoTag && (
-          <Stack gap="xs">
-            <TextInput
-              label="Palavra-chave"
-              description="Conversas com estas palavras recebem a tag automaticamente."
-              placeholder="Digite a aperte ENTER"
-              value={pending}
-              onChange={(e) => {
-                setPending(e.currentTarget.value);
-                clear('keyword');
-              }}
-              onKeyDown={(e) => {
-                if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
-                e.preventDefault();
-                addKeyword();
-              }}
-              error={errorOf('keyword')}
-              enterKeyHint="enter"
-              rightSection={
-                <ActionIcon variant="subtle" aria-label="Adicionar palavra-chave" onClick={addKeyword}>
-                  <IconPlus size={18} aria-hidden />
-                </ActionIcon>
-              }
-            />
-            {keywords.length > 0 ? (
-              <Group
-                component="ul"
-                aria-label="Palavras-chave"
-                gap={6}
-                m={0}
-                p={0}
-                style={{ listStyle: 'none' }}
-              >
-                {keywords.map((k) => (
-                  <li key={k}>
-                    <Pill
-                      size="md"
-                      withRemoveButton
-                      onRemove={() => setKeywords(keywords.filter((x) => x !== k))}
-                      removeButtonProps={{
-                        'aria-hidden': false,
-                        tabIndex: 0,
-                        'aria-label': `Remover palavra-chave ${k}`,
-                      }}
-                    >
-                      {k}
-                    </Pill>
-                  </li>
-                ))}
-              </Group>
-            ) : (
-              <Text fz="sm" c="dimmed">
-                Nenhuma palavra-chave adicionada.
-              </Text>
-            )}
-          </Stack>
-        )}
-        <FormError message={errorOf('form')} />
-        <FormActions onCancel={onDone} loading={save.isPending} />
-      </Stack>
-    </form>
+    <DialogForm
+      formRef={formRef}
+      onSubmit={submit}
+      error={errorOf('form')}
+      onCancel={onDone}
+      loading={save.isPending}
+    >
+      <TextInput
+        label="Nome"
+        value={name}
+        onChange={(e) => {
+          setName(e.currentTarget.value);
+          clear('name');
+        }}
+        error={errorOf('name')}
+        data-autofocus
+      />
+      <ColorInput
+        label="Cor"
+        value={color}
+        onChange={(value) => {
+          setColor(value);
+          clear('color');
+        }}
+        format="hex"
+        swatches={SWATCHES}
+        swatchesPerRow={8}
+        withEyeDropper={false}
+        // Left empty, the field must stay empty so the rule can say the colour is required.
+        fixOnBlur={false}
+        error={errorOf('color')}
+      />
+      <Switch
+        label="Associar automaticamente com palavras-chave"
+        checked={autoTag}
+        onChange={(e) => {
+          setAutoTag(e.currentTarget.checked);
+          clear('keyword');
+        }}
+      />
+      {autoTag && (
+        <Stack gap="xs">
+          <TextInput
+            label="Palavra-chave"
+            description="Conversas com estas palavras recebem a tag automaticamente."
+            placeholder="Digite a aperte ENTER"
+            value={pending}
+            onChange={(e) => {
+              setPending(e.currentTarget.value);
+              clear('keyword');
+            }}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+              e.preventDefault();
+              addKeyword();
+            }}
+            error={errorOf('keyword')}
+            enterKeyHint="enter"
+            rightSection={
+              <ActionIcon variant="subtle" aria-label="Adicionar palavra-chave" onClick={addKeyword}>
+                <IconPlus size={18} aria-hidden />
+              </ActionIcon>
+            }
+          />
+          {keywords.length > 0 ? (
+            <Group
+              component="ul"
+              aria-label="Palavras-chave"
+              gap={6}
+              m={0}
+              p={0}
+              style={{ listStyle: 'none' }}
+            >
+              {keywords.map((k) => (
+                <li key={k}>
+                  <Pill
+                    size="md"
+                    withRemoveButton
+                    onRemove={() => setKeywords(keywords.filter((x) => x !== k))}
+                    removeButtonProps={{
+                      'aria-hidden': false,
+                      tabIndex: 0,
+                      'aria-label': `Remover palavra-chave ${k}`,
+                    }}
+                  >
+                    {k}
+                  </Pill>
+                </li>
+              ))}
+            </Group>
+          ) : (
+            <Text fz="sm" c="dimmed">
+              Nenhuma palavra-chave adicionada.
+            </Text>
+          )}
+        </Stack>
+      )}
+    </DialogForm>
   );
 }

@@ -1,21 +1,11 @@
-import {
-  Checkbox,
-  Group,
-  MultiSelect,
-  PasswordInput,
-  Radio,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Group, MultiSelect, PasswordInput, Radio, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ACCESS_AREAS, type AccessArea, ROLE_LABELS } from '../../../shared/constants';
 import type { TeamUser } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { prepareTeamUser, TEAM_ROLES } from '../../../shared/rules/team-user';
-import { errorMessage } from '../../lib/api';
 import { EditDialog } from '../../ui/Dialog';
-import { FormActions, FormError } from '../../ui/FormParts';
+import { DialogForm } from '../../ui/FormParts';
 import type { EditDialogState } from '../../ui/use-edit-dialog';
 import { useFormError } from '../../ui/use-form-error';
 import { useItemId } from '../../ui/use-item-id';
@@ -63,7 +53,7 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
   const [departmentIds, setDepartmentIds] = useState<string[]>(user?.departments ?? []);
   const [areas, setAreas] = useState<AccessArea[]>(user?.access_areas ?? ['contacts']);
   const [password, setPassword] = useState('');
-  const { formRef, errorOf, show, clear, reset } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -71,97 +61,99 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
     const result = prepareTeamUser({ ...input, password }, user ? 'update' : 'create');
     if (!result.ok) return show(result.error);
     reset();
-    const done = { onSuccess: onDone, onError: (err: unknown) => show(errorMessage(err)) };
+    const done = afterSave(onDone);
     if (user) update.mutate({ _id: user._id, ...result.user }, done);
     else create.mutate({ ...result.user, password, _id: itemId }, done);
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate>
-      <Stack>
-        <TextInput
-          label="Nome"
-          autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          data-autofocus
-        />
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.currentTarget.value);
-            clear('email');
-          }}
-          error={errorOf('email')}
-        />
-        <Radio.Group
-          label="Permissão"
-          description={
-            role === 'manager'
-              ? 'Gerentes veem todos os departamentos e chips.'
-              : 'Atendentes veem apenas os departamentos escolhidos.'
-          }
-          value={role}
-          onChange={(value) => {
-            setRole(value);
-            clear('role');
+    <DialogForm
+      formRef={formRef}
+      onSubmit={submit}
+      error={errorOf('form')}
+      onCancel={onDone}
+      loading={create.isPending || update.isPending}
+    >
+      <TextInput
+        label="Nome"
+        autoComplete="off"
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        data-autofocus
+      />
+      <TextInput
+        label="E-mail"
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={(e) => {
+          setEmail(e.currentTarget.value);
+          clear('email');
+        }}
+        error={errorOf('email')}
+      />
+      <Radio.Group
+        label="Permissão"
+        description={
+          role === 'manager'
+            ? 'Gerentes veem todos os departamentos e chips.'
+            : 'Atendentes veem apenas os departamentos escolhidos.'
+        }
+        value={role}
+        onChange={(value) => {
+          setRole(value);
+          clear('role');
+          clear('departments');
+        }}
+        error={errorOf('role')}
+      >
+        <Group mt="xs">
+          {TEAM_ROLES.map((r) => (
+            <Radio key={r} value={r} label={ROLE_LABELS[r]} />
+          ))}
+        </Group>
+      </Radio.Group>
+      {role === 'user' && (
+        <MultiSelect
+          label="Departamentos"
+          placeholder={departmentIds.length ? undefined : 'Escolha os departamentos'}
+          data={(departments.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
+          value={departmentIds}
+          onChange={(ids) => {
+            setDepartmentIds(ids);
             clear('departments');
           }}
-          error={errorOf('role')}
-        >
-          <Group mt="xs">
-            {TEAM_ROLES.map((r) => (
-              <Radio key={r} value={r} label={ROLE_LABELS[r]} />
-            ))}
-          </Group>
-        </Radio.Group>
-        {role === 'user' && (
-          <MultiSelect
-            label="Departamentos"
-            placeholder={departmentIds.length ? undefined : 'Escolha os departamentos'}
-            data={(departments.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
-            value={departmentIds}
-            onChange={(ids) => {
-              setDepartmentIds(ids);
-              clear('departments');
-            }}
-            searchable
-            nothingFoundMessage="Nenhum departamento encontrado"
-            hidePickedOptions
-            error={errorOf('departments')}
-          />
-        )}
-        <Checkbox.Group
-          label="Áreas de acesso"
-          description="As telas que esta pessoa pode abrir."
-          value={areas}
-          onChange={(v) => setAreas(v as AccessArea[])}
-        >
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" mt="xs">
-            {ACCESS_AREAS.map((a) => (
-              <Checkbox key={a} value={a} label={AREA_LABELS[a]} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-        {!user && (
-          <PasswordInput
-            label="Senha"
-            description="Pelo menos 6 caracteres."
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              clear('password');
-            }}
-            error={errorOf('password')}
-          />
-        )}
-        <FormError message={errorOf('form')} />
-        <FormActions onCancel={onDone} loading={create.isPending || update.isPending} />
-      </Stack>
-    </form>
+          searchable
+          nothingFoundMessage="Nenhum departamento encontrado"
+          hidePickedOptions
+          error={errorOf('departments')}
+        />
+      )}
+      <Checkbox.Group
+        label="Áreas de acesso"
+        description="As telas que esta pessoa pode abrir."
+        value={areas}
+        onChange={(v) => setAreas(v as AccessArea[])}
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" mt="xs">
+          {ACCESS_AREAS.map((a) => (
+            <Checkbox key={a} value={a} label={AREA_LABELS[a]} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      {!user && (
+        <PasswordInput
+          label="Senha"
+          description="Pelo menos 6 caracteres."
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.currentTarget.value);
+            clear('password');
+          }}
+          error={errorOf('password')}
+        />
+      )}
+    </DialogForm>
   );
 }

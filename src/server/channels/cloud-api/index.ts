@@ -7,7 +7,13 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { messages as texts } from '../../../shared/messages';
 import { channelInbox, chips } from '../../db/schema';
 import type { Services } from '../../http/context';
-import { type ChannelAdapter, ChannelError, type ChannelSink, type ChipRow } from '../adapter';
+import {
+  type ChannelAdapter,
+  ChannelError,
+  type ChannelSink,
+  type ChipRow,
+  type ProviderTemplate,
+} from '../adapter';
 import { createGraphClient } from './graph';
 import { processNotification, registerWebhookRoutes } from './webhook';
 
@@ -103,7 +109,10 @@ export function createCloudApiChannel(deps: {
         // Audio takes no caption on WhatsApp; documents keep their file name.
         const caption = content.type !== 'audio' && content.caption ? { caption: content.caption } : {};
         const filename = content.type === 'document' ? { filename: content.fileName } : {};
-        payload = { type: content.type, [content.type]: { id: mediaId, ...caption, ...filename } };
+        // Cloud API's voice flag: the audio arrives as a voice note (microphone icon, auto download). Meta asks
+        // for Ogg/Opus for its full features (its transcript); our MP3 recordings still go, without them.
+        const voice = content.type === 'audio' && content.voice ? { voice: true } : {};
+        payload = { type: content.type, [content.type]: { id: mediaId, ...caption, ...filename, ...voice } };
       }
       const replyTo = content.type === 'template' ? null : content.replyTo;
       const answer = await g.post<{ messages?: { id?: string }[] }>(`${id}/messages`, {
@@ -116,6 +125,24 @@ export function createCloudApiChannel(deps: {
       const wamid = answer.messages?.[0]?.id;
       if (!wamid) throw new ChannelError(texts.providerFailed);
       return { platformMessageId: wamid };
+    },
+    async listTemplates(chip) {
+      // get template messages by waba id (spec 2 §7): every page of the WABA's templates.
+      if (!chip.waba) return [];
+      const g = graph();
+      const all: ProviderTemplate[] = [];
+      let after: string | undefined;
+      for (let page = 0; page < 20; page++) {
+        const query = `fields=name,status,language,components&limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+        const answer = await g.get<{
+          data?: ProviderTemplate[];
+          paging?: { cursors?: { after?: string }; next?: string };
+        }>(`${encodeURIComponent(chip.waba)}/message_templates?${query}`);
+        all.push(...(answer.data ?? []));
+        after = answer.paging?.next ? answer.paging.cursors?.after : undefined;
+        if (!after) break;
+      }
+      return all;
     },
     async checkPhone(_chip, phone) {
       // The Cloud API dropped its contacts lookup: a number without WhatsApp shows up as a failed send (131026).

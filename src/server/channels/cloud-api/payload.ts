@@ -9,6 +9,8 @@ const media = z.object({
   mime_type: z.string().optional(),
   caption: z.string().optional(),
   filename: z.string().optional(),
+  /** Audio: recorded in the app (a voice note), not a file. */
+  voice: z.boolean().optional(),
 });
 
 export const webhookMessage = z.object({
@@ -97,7 +99,9 @@ type MediaKind = 'image' | 'audio' | 'video' | 'document';
 export type MediaFetcher = (id: string) => Promise<{ buffer: Buffer; mime: string }>;
 
 /** The media object of a message and how we store it: stickers are images, voice notes are audio. */
-function mediaOf(m: WebhookMessage): { kind: MediaKind; media: z.infer<typeof media> } | null {
+function mediaOf(
+  m: WebhookMessage,
+): { kind: MediaKind; media: z.infer<typeof media>; voice?: boolean } | null {
   switch (m.type) {
     case 'image':
       return m.image ? { kind: 'image', media: m.image } : null;
@@ -106,7 +110,9 @@ function mediaOf(m: WebhookMessage): { kind: MediaKind; media: z.infer<typeof me
     case 'audio':
     case 'voice': {
       const audio = m.audio ?? m.voice;
-      return audio ? { kind: 'audio', media: audio } : null;
+      return audio
+        ? { kind: 'audio', media: audio, voice: m.type === 'voice' || audio.voice === true }
+        : null;
     }
     case 'video':
       return m.video ? { kind: 'video', media: m.video } : null;
@@ -160,6 +166,7 @@ export async function toInbound(
           mime: file.mime,
           ...(found.media.filename && { fileName: found.media.filename }),
         },
+        ...(found.voice && { voice: true }),
       };
     } catch {
       return text(caption ? `${texts.cloudApiMediaUnavailable}\n${caption}` : texts.cloudApiMediaUnavailable);

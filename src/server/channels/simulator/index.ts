@@ -123,7 +123,7 @@ export function createSimulatorChannel(deps: {
       const token = credentialsOf(chip).token;
       if (!token || chip.status !== 'open') throw new ChannelError(texts.chipDisconnected);
       const id = `SIM${newId()}`;
-      const base: Omit<SimulatorMessage, 'type' | 'text' | 'media_url' | 'file_name'> = {
+      const base: Omit<SimulatorMessage, 'type' | 'text' | 'media_url' | 'file_name' | 'ptt'> = {
         id,
         from_me: true,
         location: null,
@@ -133,15 +133,16 @@ export function createSimulatorChannel(deps: {
       };
       const message: SimulatorMessage =
         content.type === 'text'
-          ? { ...base, type: 'text', text: content.text, media_url: null, file_name: null }
+          ? { ...base, type: 'text', text: content.text, media_url: null, file_name: null, ptt: false }
           : content.type === 'template'
-            ? { ...base, type: 'text', text: content.preview, media_url: null, file_name: null }
+            ? { ...base, type: 'text', text: content.preview, media_url: null, file_name: null, ptt: false }
             : {
                 ...base,
                 type: content.type,
                 text: content.caption ?? '',
                 media_url: content.url,
                 file_name: content.fileName,
+                ptt: content.type === 'audio' && content.voice === true,
               };
       deps.services().realtime.toSimulator(chip.id, to, { type: 'message', message });
       return { platformMessageId: id };
@@ -198,6 +199,7 @@ export function createSimulatorChannel(deps: {
         text: m.deleted ? '' : m.message,
         media_url: m.deleted ? null : m.mediaUrl,
         file_name: m.fileName,
+        ptt: m.ptt,
         location: m.location ?? null,
         status: m.origin === 'customer' ? 1 : Math.max(m.status, 1),
         deleted: m.deleted,
@@ -231,6 +233,7 @@ export function createSimulatorChannel(deps: {
         text: input.type === 'location' ? (input.location?.name ?? '') : input.text,
         media_url: input.media_url ?? null,
         file_name: input.file_name ?? null,
+        ptt: false,
         location: input.location ?? null,
         status: 1,
         deleted: false,

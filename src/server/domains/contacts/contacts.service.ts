@@ -1,13 +1,19 @@
-// A contact seen from a conversation (spec 2 §3, §7): the drawer and the quick edits. Owners and managers
-// reach every contact of the account; attendants those with a conversation in their departments. A change
-// is announced as conversation_updated for the contact's open conversations, so every list shows it.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { ContactDetails } from '../../../shared/contract/contacts';
+// Contacts (spec 2 §2.1, §3, §7): the contacts screen's list, ignore and delete, the drawer and the quick
+// edits. Owners and managers reach every contact of the account; attendants those with a conversation in
+// their departments and those nobody has talked to yet (attendantReach). A change is announced as
+// conversation_updated for the contact's open conversations, so every list shows it.
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ContactDetails, contactFilter, ImportPerson } from '../../../shared/contract/contacts';
+import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
+import { normalizePhone } from '../../../shared/phone';
 import { contacts, conversations, tags } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { finishContactConversations } from '../conversations/conversation-actions';
 import { loadConversation, toContact } from '../conversations/present';
+import { PHONE_COLUMN, writeContactsSheet } from './contacts-sheet';
 
 type Ctx = SignedInContext;
 type ContactRow = typeof contacts.$inferSelect;
@@ -18,27 +24,36 @@ const toDetails = (c: ContactRow): ContactDetails => ({
   annotations: c.annotations,
 });
 
-async function visibleContact(ctx: Ctx, contactId: string): Promise<ContactRow> {
-  const { db } = ctx.services;
+/**
+ * What an attendant may reach: contacts with a conversation in their departments, and contacts nobody has
+ * talked to yet (imported ones), which belong to no department. Owners and managers reach every one.
+ */
+function attendantReach(ctx: Ctx): SQL | undefined {
   const { user } = ctx;
-  const [row] = await db
+  if (user.userRole !== 'user') return undefined;
+  const anyConversation = sql`exists (select 1 from ${conversations} where ${conversations.contactId} = ${contacts.id})`;
+  if (!user.departments.length) return sql`not ${anyConversation}`;
+  return or(
+    sql`not ${anyConversation}`,
+    sql`exists (select 1 from ${conversations} where ${conversations.contactId} = ${contacts.id} and ${inArray(conversations.departmentId, user.departments)})`,
+  );
+}
+
+async function visibleContact(ctx: Ctx, contactId: string): Promise<ContactRow> {
+  const { user } = ctx;
+  const [row] = await ctx.services.db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.id, contactId), eq(contacts.accountId, user.accountId), eq(contacts.filed, false)))
+    .where(
+      and(
+        eq(contacts.id, contactId),
+        eq(contacts.accountId, user.accountId),
+        eq(contacts.filed, false),
+        attendantReach(ctx),
+      ),
+    )
     .limit(1);
   if (!row) throw new AppError(texts.notFound);
-  if (user.userRole === 'user') {
-    const seen = user.departments.length
-      ? await db
-          .select({ id: conversations.id })
-          .from(conversations)
-          .where(
-            and(eq(conversations.contactId, row.id), inArray(conversations.departmentId, user.departments)),
-          )
-          .limit(1)
-      : [];
-    if (!seen.length) throw new AppError(texts.notFound);
-  }
   return row;
 }
 
@@ -46,10 +61,12 @@ async function saved(ctx: Ctx, contactId: string, set: Partial<typeof contacts.$
   const { db, realtime } = ctx.services;
   const [row] = await db.update(contacts).set(set).where(eq(contacts.id, contactId)).returning();
   if (!row) throw new AppError(texts.notFound);
+  // The contact shows in its open conversations: they changed too (the catch-up's get-changes-since).
   const open = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.contactId, contactId), isNull(conversations.finishedAt)));
+    .update(conversations)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(conversations.contactId, contactId), isNull(conversations.finishedAt)))
+    .returning({ id: conversations.id });
   for (const { id } of open) {
     const view = await loadConversation(db, id);
     if (view)
@@ -100,4 +117,149 @@ export async function changeContactAnnotationsAndData(
     ? [...contact.annotations, { user: ctx.user.name, created: new Date().toISOString(), text }]
     : contact.annotations;
   return saved(ctx, p.contact_id, { data, annotations });
+}
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The contacts screen's filters as one condition, scoped to the caller's account. */
+function filterWhere(ctx: Ctx, f: z.output<typeof contactFilter>): SQL {
+  const parts: (SQL | undefined)[] = [
+    eq(contacts.accountId, ctx.user.accountId),
+    eq(contacts.filed, false),
+    attendantReach(ctx),
+  ];
+  const text = f.query.trim();
+  if (text) {
+    const pattern = `%${likeEscape(text)}%`;
+    const digits = text.replace(/\D/g, '');
+    parts.push(
+      or(
+        ilike(contacts.name, pattern),
+        ilike(contacts.overrideName, pattern),
+        digits.length >= 2 && digits.length === text.replace(/[\s()+\-.]/g, '').length
+          ? ilike(contacts.phone, `%${digits}%`)
+          : undefined,
+      ),
+    );
+  }
+  if (f.tags.length)
+    parts.push(
+      sql`${contacts.tags} ?| array[${sql.join(
+        f.tags.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  if (f.created_from) parts.push(gte(contacts.createdAt, new Date(f.created_from)));
+  if (f.created_to) parts.push(lte(contacts.createdAt, new Date(f.created_to)));
+  return and(...parts) as SQL;
+}
+
+export async function listContacts(
+  ctx: Ctx,
+  p: z.output<typeof contactFilter> & { itemsPerPage: number; page: number },
+) {
+  const { db } = ctx.services;
+  const where = filterWhere(ctx, p);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(contacts)
+      .where(where)
+      .orderBy(desc(contacts.createdAt), asc(contacts.name), asc(contacts.id))
+      .limit(p.itemsPerPage)
+      .offset((p.page - 1) * p.itemsPerPage),
+    db.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where),
+  ]);
+  return { data: rows.map(toContact), total: count?.n ?? 0 };
+}
+
+/** Ignore on or off (spec 2 §4): the inbound pipeline reads the flag on every message. */
+export async function ignoreContact(ctx: Ctx, contactId: string, ignore: boolean) {
+  await visibleContact(ctx, contactId);
+  const details = await saved(ctx, contactId, { ignore });
+  const { data: _data, annotations: _annotations, ...contact } = details;
+  return contact;
+}
+
+/** 'Contato apagado': filed, so the phone may come back later as a new contact; its open conversations end. */
+export async function deleteContact(ctx: Ctx, contactId: string) {
+  await visibleContact(ctx, contactId);
+  // Finished first: a retry after a failure in between still finds the contact and ends the rest.
+  await finishContactConversations(ctx, contactId);
+  await ctx.services.db.update(contacts).set({ filed: true }).where(eq(contacts.id, contactId));
+  return { ok: true as const };
+}
+
+/** Contatos_<date>.xlsx of what the filters find; role user is refused (spec 2 §6). */
+export async function exportContacts(ctx: Ctx, f: z.output<typeof contactFilter>) {
+  if (ctx.user.userRole === 'user') throw new AppError(texts.exportNotAuthorized);
+  const { db } = ctx.services;
+  const [rows, tagRows] = await Promise.all([
+    db
+      .select({
+        name: contacts.name,
+        overrideName: contacts.overrideName,
+        phone: contacts.phone,
+        tags: contacts.tags,
+        data: contacts.data,
+        ignore: contacts.ignore,
+        createdAt: contacts.createdAt,
+      })
+      .from(contacts)
+      .where(filterWhere(ctx, f))
+      .orderBy(desc(contacts.createdAt), asc(contacts.name), asc(contacts.id)),
+    db.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.accountId, ctx.user.accountId)),
+  ]);
+  const tagNames = new Map(tagRows.map((t) => [t.id, t.name]));
+  const buffer = await writeContactsSheet(rows, tagNames);
+  const date = new Date().toISOString().slice(0, 10);
+  return { file_name: `Contatos_${date}.xlsx`, content_base64: buffer.toString('base64') };
+}
+
+// Brazil's area codes (DDD): a 13-digit 55 + DDD + 9 + 8 digits is already the stored form of a mobile,
+// which is what the analysis answers; checking it here spares the full parse for 100,000 rows.
+const BRAZIL_DDD = new Set(
+  '11 12 13 14 15 16 17 18 19 21 22 24 27 28 31 32 33 34 35 37 38 41 42 43 44 45 46 47 48 49 51 53 54 55 61 62 63 64 65 66 67 68 69 71 73 74 75 77 79 81 82 83 84 85 86 87 88 89 91 92 93 94 95 96 97 98 99'.split(
+    ' ',
+  ),
+);
+const canonicalMobile = (phone: string) => {
+  const ddd = /^55([1-9][1-9])9[0-9]{8}$/.exec(phone)?.[1];
+  return ddd !== undefined && BRAZIL_DDD.has(ddd);
+};
+
+/**
+ * import-contacts: one batch of the analysed people, upserted by phone. A new contact takes its name from
+ * the nome column; an existing one keeps its name and gains the sheet's variables over its own. Repeating
+ * a batch (a retry) changes nothing more.
+ */
+export async function importContacts(ctx: Ctx, p: { people: ImportPerson[]; props: string[] }) {
+  const props = new Set(p.props);
+  const byPhone = new Map<string, Record<string, string>>();
+  for (const person of p.people) {
+    const phone = canonicalMobile(person.telefone) ? person.telefone : normalizePhone(`+${person.telefone}`);
+    if (!phone) throw new AppError(`${texts.invalidPhone} (${person.telefone})`);
+    const data: Record<string, string> = {};
+    for (const [key, value] of Object.entries(person))
+      if (key !== PHONE_COLUMN && props.has(key)) data[key] = value;
+    byPhone.set(phone, { ...byPhone.get(phone), ...data });
+  }
+  const rows = [...byPhone].map(([phone, data]) => ({
+    id: newId(),
+    phone,
+    name: (data.nome ?? '').trim().slice(0, 200),
+    data,
+  }));
+  // One JSON parameter for the whole batch: binding thousands of parameters costs more than the upsert.
+  const result = (await ctx.services.db.execute(sql`
+    insert into ${contacts} (id, account_id, phone, name, data)
+    select x.id, ${ctx.user.accountId}, x.phone, x.name, x.data
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id text, phone text, name text, data jsonb)
+    on conflict (account_id, phone) where filed = false do update set
+      data = ${contacts}.data || excluded.data,
+      name = case when ${contacts}.name = '' then excluded.name else ${contacts}.name end
+    returning (xmax = 0) as inserted`)) as unknown as { rows: { inserted: boolean }[] };
+  // xmax is 0 on a row this statement inserted, set on one it updated.
+  const created = result.rows.filter((r) => r.inserted).length;
+  return { created, updated: result.rows.length - created };
 }

@@ -1,7 +1,7 @@
 // The service screen's list and its conversation actions (spec 2 §2.3, §4, §7). Every action checks that the
 // caller may see the conversation, changes it, and tells the other screens over the socket: a conversation
 // that moves to another department is announced to both departments, so it leaves one list and joins the other.
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Conversation } from '../../../shared/contract/conversations';
@@ -100,10 +100,7 @@ export async function listConversations(ctx: Ctx, p: ListInput) {
 /** Saves a change and tells the department it was in and, when it moved, the one it is in now. */
 async function changed(ctx: Ctx, before: ConversationRow, set: Partial<typeof conversations.$inferInsert>) {
   const { db, realtime } = ctx.services;
-  await db
-    .update(conversations)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(conversations.id, before.id));
+  await db.update(conversations).set(set).where(eq(conversations.id, before.id));
   const view = (await loadConversation(db, before.id)) as Conversation;
   const event = { type: 'conversation_updated' as const, message: view };
   realtime.toConversation(ctx.user.accountId, view.department, event);
@@ -197,7 +194,7 @@ export async function finishConversation(ctx: Ctx, conversationId: string) {
   const { db, realtime } = ctx.services;
   const [row] = await db
     .update(conversations)
-    .set({ finishedAt: new Date(), updatedAt: new Date() })
+    .set({ finishedAt: new Date() })
     .where(and(eq(conversations.id, conversation.id), isNull(conversations.finishedAt)))
     .returning();
   if (!row) throw new AppError(texts.conversationAlreadyFinished);
@@ -237,20 +234,13 @@ export async function resumeConversation(ctx: Ctx, conversationId: string) {
   }
 }
 
-/** Bulk finish: every open conversation of the account with no message for `hours`. */
-export async function finishInactiveConversations(ctx: Ctx, hours: number) {
+/** Finishes the account's open conversations that `where` picks, and tells every list. */
+async function finishWhere(ctx: Ctx, where: SQL | undefined) {
   const { db, realtime } = ctx.services;
-  const limit = new Date(Date.now() - hours * 60 * 60 * 1000);
   const rows = await db
     .update(conversations)
-    .set({ finishedAt: new Date(), updatedAt: new Date() })
-    .where(
-      and(
-        eq(conversations.accountId, ctx.user.accountId),
-        isNull(conversations.finishedAt),
-        lt(activity, limit),
-      ),
-    )
+    .set({ finishedAt: new Date() })
+    .where(and(eq(conversations.accountId, ctx.user.accountId), isNull(conversations.finishedAt), where))
     .returning({ id: conversations.id, departmentId: conversations.departmentId });
   for (const row of rows) {
     realtime.toConversation(ctx.user.accountId, row.departmentId, {
@@ -258,8 +248,18 @@ export async function finishInactiveConversations(ctx: Ctx, hours: number) {
       message: { _id: row.id, user: ctx.user.id },
     });
   }
-  return { finished: rows.length };
+  return rows.length;
 }
+
+/** Bulk finish: every open conversation of the account with no message for `hours`. */
+export async function finishInactiveConversations(ctx: Ctx, hours: number) {
+  const limit = new Date(Date.now() - hours * 60 * 60 * 1000);
+  return { finished: await finishWhere(ctx, lt(activity, limit)) };
+}
+
+/** A deleted contact leaves no conversation open: nobody could answer it, and a new message opens a new one. */
+export const finishContactConversations = (ctx: Ctx, contactId: string) =>
+  finishWhere(ctx, eq(conversations.contactId, contactId));
 
 export async function createSystemMessage(ctx: Ctx, p: { conversation_id: string; message: string }) {
   const { conversation } = await visibleConversation(ctx, p.conversation_id);

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { conversations } from '../../db/schema';
 import type { Handlers } from '../../http/context';
+import { changesSince } from './changes';
 import {
   changeConversationData,
   createSystemMessage,
@@ -50,4 +51,5 @@ export const conversationsHandlers = {
   'resume-conversation': (p, ctx) => resumeConversation(ctx, p.conversation_id),
   'finish-inactive-conversations': (p, ctx) => finishInactiveConversations(ctx, p.hours),
   'create-system-message': (p, ctx) => createSystemMessage(ctx, p),
+  'get-changes-since': (p, ctx) => changesSince(ctx, p),
 } satisfies Handlers;

@@ -86,8 +86,10 @@ export interface SendInput {
   conversation_id: string;
   message_id: string;
   text: string;
-  media?: { type: 'image' | 'audio' | 'video' | 'document'; url: string; file_name?: string };
+  media?: { type: 'image' | 'audio' | 'video' | 'document'; url: string; file_name?: string; ptt?: boolean };
   reply_message?: string;
+  /** Official numbers outside the reply window: a fixed-content template (new conversation, scheduled send). */
+  template?: { name: string; language: string; preview: string };
 }
 
 /**
@@ -107,7 +109,7 @@ export function sendConversationMessage(ctx: Ctx, p: SendInput): Promise<Message
 async function send(ctx: Ctx, p: SendInput): Promise<Message> {
   const { db, realtime, media, channels } = ctx.services;
   const { conversation, chip, contact } = await visibleConversation(ctx, p.conversation_id);
-  const text = p.text.trim();
+  const text = p.template ? p.template.preview : p.text.trim();
   if (!text && !p.media) throw new AppError(texts.messageEmpty);
   // WhatsApp delivers audio without a caption: typed text would silently vanish.
   if (p.media?.type === 'audio' && text) throw new AppError(texts.audioWithoutText);
@@ -137,8 +139,10 @@ async function send(ctx: Ctx, p: SendInput): Promise<Message> {
       .limit(1);
     if (!quoted) throw new AppError(texts.notFound);
   }
+  // Only audio can be a voice note; the flag on any other file means nothing.
+  const ptt = p.media?.type === 'audio' && p.media.ptt === true;
   // The signature (spec 2 §6): the user's name in bold before the text.
-  const body = ctx.user.userSignature && text ? `*${ctx.user.name}*:\n${text}` : text;
+  const body = ctx.user.userSignature && text && !p.template ? `*${ctx.user.name}*:\n${text}` : text;
 
   const [row] = await db
     .insert(messages)
@@ -152,6 +156,7 @@ async function send(ctx: Ctx, p: SendInput): Promise<Message> {
       message: body,
       mediaUrl: p.media?.url ?? null,
       fileName: p.media ? (p.media.file_name ?? null) : null,
+      ptt,
       userId: ctx.user.id,
       messageId: p.message_id,
       status: MESSAGE_STATUS.pending,
@@ -169,7 +174,6 @@ async function send(ctx: Ctx, p: SendInput): Promise<Message> {
       isNew: false,
       lastMessageId: row.id,
       lastMessageAt: row.createdAt,
-      updatedAt: new Date(),
     })
     .where(eq(conversations.id, conversation.id));
   const department = conversation.departmentId;
@@ -188,8 +192,15 @@ async function send(ctx: Ctx, p: SendInput): Promise<Message> {
   const to =
     contact.channelContactId && chip.provider !== 'simulator' ? contact.channelContactId : contact.phone;
   const replyTo = quoted?.platformMessageId ?? null;
-  const content: OutboundContent =
-    p.media && file
+  const content: OutboundContent = p.template
+    ? {
+        type: 'template',
+        name: p.template.name,
+        language: p.template.language,
+        components: [],
+        preview: body,
+      }
+    : p.media && file
       ? {
           type: p.media.type,
           path: file.path,
@@ -198,6 +209,7 @@ async function send(ctx: Ctx, p: SendInput): Promise<Message> {
           fileName: p.media.file_name ?? p.media.url.split('/').pop() ?? 'arquivo',
           caption: body || undefined,
           replyTo,
+          ...(ptt && { voice: true }),
         }
       : { type: 'text', text: body, replyTo };
 

@@ -1,14 +1,16 @@
 // The inbound half of the message pipeline: what happens when a channel reports a customer's message or a
 // delivery receipt. Every step is safe to repeat: a replayed webhook finds its message already stored
 // (unique per chip and provider id) and changes nothing.
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS, OFFICIAL_CHANNEL_TYPE } from '../../../shared/constants';
 import { newId } from '../../../shared/ids';
 import { normalizePhone } from '../../../shared/phone';
 import type { ChipRow, InboundMessage, ReceiptStatus } from '../../channels/adapter';
 import { contacts, conversations, messages, tags } from '../../db/schema';
 import type { Services } from '../../http/context';
+import { notifyNewConversation } from '../push/push.service';
 import { matchAutoTags } from '../tags/auto-tag';
+import { findOpenConversation, findOrOpenConversation } from './open-conversation';
 import { loadConversation, toMessage } from './present';
 
 /** The provider's reply window on official channels: 24 h after the customer's last message. */
@@ -34,60 +36,25 @@ async function upsertContact(services: Services, chip: ChipRow, phone: string, i
   return row;
 }
 
-/** The contact's open conversation on this chip, if any. */
-async function findOpen(services: Services, chipId: string, contactId: string) {
-  const [row] = await services.db
-    .select()
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.chipId, chipId),
-        eq(conversations.contactId, contactId),
-        isNull(conversations.finishedAt),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
 /** The contact's open conversation on this chip, or a new one as the chip's settings say. */
-async function openConversation(services: Services, chip: ChipRow, contactId: string) {
-  const { db } = services;
-  const find = () => findOpen(services, chip.id, contactId);
-  const found = await find();
-  if (found) return { conversation: found, created: false };
+function openConversation(services: Services, chip: ChipRow, contactId: string) {
   // Who answers first (spec 3 §3 redirect). Chatbots and flows take over here when they exist; until then
   // the conversation waits for them, and a human can take it with 'Atender como humano'.
   const human = chip.redirect === 'human';
-  const [inserted] = await db
-    .insert(conversations)
-    .values({
-      id: newId(),
-      accountId: chip.accountId,
-      chipId: chip.id,
-      contactId,
-      departmentId: chip.departmentId,
-      isManual: human,
-      chatbotType: human ? null : chip.redirect === 'flow_chatbot' ? 'flow_chatbot' : 'chatbot',
-      chatbotId: chip.redirect === 'ai_chatbot' ? chip.chatbotId : null,
-      flowId: chip.redirect === 'flow_chatbot' ? chip.flowId : null,
-      startFlow: chip.redirect === 'flow_chatbot',
-      isNew: true,
-      channelType: chip.official ? OFFICIAL_CHANNEL_TYPE : null,
-    })
-    // Two first messages at once: the open-conversation index lets one insert win; the other finds it.
-    .onConflictDoNothing()
-    .returning();
-  if (inserted) return { conversation: inserted, created: true };
-  const again = await find();
-  if (!again) throw new Error('open conversation vanished');
-  return { conversation: again, created: false };
+  return findOrOpenConversation(services.db, chip, contactId, {
+    departmentId: chip.departmentId,
+    isManual: human,
+    chatbotType: human ? null : chip.redirect === 'flow_chatbot' ? 'flow_chatbot' : 'chatbot',
+    chatbotId: chip.redirect === 'ai_chatbot' ? chip.chatbotId : null,
+    flowId: chip.redirect === 'flow_chatbot' ? chip.flowId : null,
+    startFlow: chip.redirect === 'flow_chatbot',
+  });
 }
 
 /** An ignored contact's message is kept, in a finished conversation when none is open, and nothing more. */
 async function storageConversation(services: Services, chip: ChipRow, contactId: string) {
   const { db } = services;
-  const open = await findOpen(services, chip.id, contactId);
+  const open = await findOpenConversation(services.db, chip.id, contactId);
   if (open) return open;
   const [created] = await db
     .insert(conversations)
@@ -153,6 +120,7 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
       message: inbound.text,
       mediaUrl: stored?.url ?? inbound.storedMedia?.url ?? null,
       fileName: inbound.media?.fileName ?? inbound.storedMedia?.fileName ?? null,
+      ptt: inbound.type === 'audio' && inbound.voice === true,
       platformMessageId: inbound.platformMessageId,
       status: MESSAGE_STATUS.sent,
       location: inbound.location ?? null,
@@ -174,7 +142,6 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
       waitingResponse: true,
       lastMessageId: row.id,
       lastMessageAt: row.createdAt,
-      updatedAt: new Date(),
       ...(chip.official && { contextWindow: new Date(createdAt.getTime() + REPLY_WINDOW_MS) }),
     })
     .where(eq(conversations.id, conversation.id));
@@ -198,8 +165,13 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
 
   if (created) {
     const view = await loadConversation(db, conversation.id);
-    if (view)
+    if (view) {
       realtime.toConversation(chip.accountId, view.department, { type: 'new_conversation', message: view });
+      // Web Push to the devices of who may see it (issue 7); never in the way of the message's own path.
+      void notifyNewConversation(db, services.config.publicUrl, chip.accountId, view).catch((err: unknown) =>
+        services.log.warn({ err }, 'push failed'),
+      );
+    }
   } else {
     realtime.toConversation(chip.accountId, conversation.departmentId, {
       type: 'new_message',

@@ -18,6 +18,7 @@ export const toMessage = (m: MessageRow): Message => ({
   type: m.type,
   media_url: m.deleted ? null : m.mediaUrl,
   file_name: m.fileName,
+  ptt: m.ptt,
   canonical_url: m.canonicalUrl,
   deleted: m.deleted,
   status: m.status,

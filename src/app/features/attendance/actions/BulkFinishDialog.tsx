@@ -2,10 +2,11 @@ import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages';
-import { api, errorMessage } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { Dialog } from '../../../ui/Dialog';
 import { FormError } from '../../../ui/FormParts';
+import { useSave } from '../../../ui/use-save';
 import { LIST_KEY } from '../data/conversations';
 
 export const DEFAULT_INACTIVE_HOURS = 48;
@@ -28,26 +29,19 @@ export function BulkFinishDialog({ opened, onClose }: Props) {
 function BulkFinishForm({ onDone }: { onDone(): void }) {
   const client = useQueryClient();
   const [hours, setHours] = useState<number | string>(DEFAULT_INACTIVE_HOURS);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, error, setError, save } = useSave();
   const valid = typeof hours === 'number' && Number.isInteger(hours) && hours >= 1 && hours <= MAX_HOURS;
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!valid) return setError(messages.paneBulkFinishHoursInvalid);
-    setSaving(true);
-    setError(null);
-    try {
+    await save(async () => {
       await api('finish-inactive-conversations', { hours });
       notifySuccess(messages.conversationsFinished);
       // Each finished conversation also comes as an event; a refetch settles the lists at once.
       void client.invalidateQueries({ queryKey: LIST_KEY });
       onDone();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

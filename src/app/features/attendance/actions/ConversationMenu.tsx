@@ -15,15 +15,17 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
+import type { ContactDetails } from '../../../../shared/contract/contacts';
 import type { Conversation } from '../../../../shared/contract/conversations';
 import { messages } from '../../../../shared/messages';
 import { useCurrentUser } from '../../../lib/user';
+import { useOnline } from '../../../offline/app-offline';
+import { ContactNameDialog, ContactTagsDialog } from '../../../ui/ContactDialogs';
 import { ContactDrawer } from '../../../ui/ContactDrawer';
+import { ScheduleDialog } from '../../../ui/schedule/ScheduleDialog';
 import { BulkFinishDialog } from './BulkFinishDialog';
 import { patchContact, useConversationActions } from './conversation-actions';
-import { EditNameDialog } from './EditNameDialog';
 import { COMING_SOON, canBulkFinish, MENU_LABELS, type MenuEntry, menuEntries } from './menu-entries';
-import { TagsDialog } from './TagsDialog';
 import { TransferDialog } from './TransferDialog';
 
 const ICONS: Record<MenuEntry, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
@@ -40,7 +42,7 @@ const ICONS: Record<MenuEntry, ComponentType<{ size?: number; 'aria-hidden'?: bo
   'bulk-finish': IconUsersGroup,
 };
 
-type DialogName = 'contact' | 'name' | 'tags' | 'transfer' | 'bulk';
+type DialogName = 'contact' | 'name' | 'tags' | 'transfer' | 'bulk' | 'schedule';
 
 interface Props {
   conversation: Conversation;
@@ -55,12 +57,13 @@ export function ConversationMenu({ conversation, onClose }: Props) {
   const actions = useConversationActions(conversation, onClose);
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const close = () => setDialog(null);
+  const savedContact = (contact: ContactDetails) => patchContact(client, conversation, contact);
 
   const run: Record<MenuEntry, () => void> = {
     'contact-data': () => setDialog('contact'),
     'edit-name': () => setDialog('name'),
     'mark-answered': () => void actions.markAnswered(),
-    schedule: () => undefined,
+    schedule: () => setDialog('schedule'),
     'assign-tags': () => setDialog('tags'),
     transfer: () => setDialog('transfer'),
     resume: () => void actions.resume(),
@@ -71,6 +74,8 @@ export function ConversationMenu({ conversation, onClose }: Props) {
   };
 
   const entries = menuEntries(conversation, user.user_role);
+  // Offline, the entries that need the server wait for the connection (the contact's data is cached).
+  const online = useOnline();
 
   return (
     <>
@@ -81,6 +86,7 @@ export function ConversationMenu({ conversation, onClose }: Props) {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          {!online && <Menu.Label>{messages.needsConnection}</Menu.Label>}
           {entries.map((entry) => {
             const Icon = ICONS[entry];
             const soon = COMING_SOON.has(entry);
@@ -90,7 +96,7 @@ export function ConversationMenu({ conversation, onClose }: Props) {
                 key={entry}
                 leftSection={<Icon size={18} aria-hidden />}
                 color={danger ? 'red' : undefined}
-                disabled={soon}
+                disabled={soon || (!online && entry !== 'contact-data')}
                 rightSection={
                   soon ? (
                     <Badge size="xs" variant="light" color="gray">
@@ -112,15 +118,34 @@ export function ConversationMenu({ conversation, onClose }: Props) {
         opened={dialog === 'contact'}
         onClose={close}
         conversationId={conversation._id}
-        onSaved={(contact) => patchContact(client, conversation, contact)}
+        onSaved={savedContact}
       />
-      <EditNameDialog conversation={conversation} opened={dialog === 'name'} onClose={close} />
-      <TagsDialog conversation={conversation} opened={dialog === 'tags'} onClose={close} />
+      <ContactNameDialog
+        contact={conversation.contact}
+        opened={dialog === 'name'}
+        onClose={close}
+        title={messages.paneEditName}
+        onSaved={savedContact}
+      />
+      <ContactTagsDialog
+        contact={conversation.contact}
+        conversationId={conversation._id}
+        opened={dialog === 'tags'}
+        onClose={close}
+        title={messages.paneAssignTags}
+        onSaved={savedContact}
+      />
       <TransferDialog
         conversation={conversation}
         opened={dialog === 'transfer'}
         onClose={close}
         onTransferred={actions.transferred}
+      />
+      <ScheduleDialog
+        opened={dialog === 'schedule'}
+        onClose={close}
+        item={null}
+        preset={{ chip: conversation.chip, phone: conversation.contact.phone }}
       />
       {canBulkFinish(user.user_role) && <BulkFinishDialog opened={dialog === 'bulk'} onClose={close} />}
     </>

@@ -4,10 +4,11 @@ import { useState } from 'react';
 import type { Conversation } from '../../../../shared/contract/conversations';
 import { messages } from '../../../../shared/messages';
 import { type TransferType, transferError } from '../../../../shared/rules/transfer';
-import { api, errorMessage } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { callQuery } from '../../../lib/query';
 import { Dialog } from '../../../ui/Dialog';
 import { FormError } from '../../../ui/FormParts';
+import { useSave } from '../../../ui/use-save';
 
 interface Props {
   conversation: Conversation;
@@ -43,17 +44,14 @@ function TransferForm({
   // The chatbots and flows screens bring their lists; until then there is nothing to pick.
   const [chatbot, setChatbot] = useState<string | null>(null);
   const [flow, setFlow] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, error, setError, save } = useSave();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const input = { type, department, chatbot, flow };
     const problem = transferError(input);
     if (problem) return setError(problem);
-    setSaving(true);
-    setError(null);
-    try {
+    await save(async () => {
       const answer = await api('transfer-conversation', {
         conversation_id: conversation._id,
         type,
@@ -63,11 +61,7 @@ function TransferForm({
       });
       onTransferred(answer);
       onCancel();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const departmentOptions = (departments.data ?? [])

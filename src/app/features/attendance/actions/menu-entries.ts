@@ -31,7 +31,7 @@ export const MENU_LABELS: Record<MenuEntry, string> = {
 };
 
 /** Entries shown but not usable yet: their dialogs come with a later feature. */
-export const COMING_SOON: ReadonlySet<MenuEntry> = new Set(['schedule']);
+export const COMING_SOON: ReadonlySet<MenuEntry> = new Set<MenuEntry>([]);
 
 type Shown = Pick<Conversation, 'finished' | 'is_manual' | 'auto_follow_up'>;
 

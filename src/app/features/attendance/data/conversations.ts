@@ -11,11 +11,24 @@ import {
 import type { Payload } from '../../../../shared/contract';
 import type { Conversation, Message } from '../../../../shared/contract/conversations';
 import { api } from '../../../lib/api';
+import { forgetOffline, isNetworkFailure } from '../../../offline/app-offline';
+import {
+  cachedConversation as cachedConversationOffline,
+  cachedConversations,
+  conversationsWithText,
+} from '../../../offline/cache';
+import { offlineDb } from '../../../offline/db';
+import { matchesFilter } from '../list/list-view';
 
 export type ConversationFilter = Required<
   NonNullable<Payload<'get-conversations-with-last-message'>['filter']>
 >;
-export type ConversationPage = { conversations: Conversation[]; load_more: boolean };
+export type ConversationPage = {
+  conversations: Conversation[];
+  load_more: boolean;
+  /** Answered by the device's cache (offline): the catch-up asks the server for it again. */
+  from_device?: true;
+};
 
 export const LIST_KEY = ['attendance', 'list'] as const;
 export const PAGE_SIZE = 15;
@@ -27,8 +40,23 @@ export const conversationListQuery = (filter: ConversationFilter) =>
   infiniteQueryOptions({
     queryKey: [...LIST_KEY, filter] as const,
     initialPageParam: undefined as { last_message_at: string; _id: string } | undefined,
-    queryFn: ({ pageParam }) =>
-      api('get-conversations-with-last-message', { filter, limit: PAGE_SIZE, after: pageParam }),
+    queryFn: async ({ pageParam }): Promise<ConversationPage> => {
+      try {
+        return await api('get-conversations-with-last-message', {
+          filter,
+          limit: PAGE_SIZE,
+          after: pageParam,
+        });
+      } catch (err) {
+        // Offline: the first page is what the device kept (src/app/offline/cache.ts), filtered here.
+        if (pageParam || !isNetworkFailure(err)) throw err;
+        return { conversations: await offlineList(filter), load_more: false, from_device: true };
+      }
+    },
+    // Offline the query still runs once: it answers from the device's cache.
+    networkMode: 'offlineFirst',
+    // A reconnect is the catch-up's (data/catch-up.ts): only what changed, not every loaded page again.
+    refetchOnReconnect: false,
     getNextPageParam: (last: ConversationPage) => {
       const tail = last.conversations.at(-1);
       return last.load_more && tail ? { last_message_at: activityOf(tail), _id: tail._id } : undefined;
@@ -38,14 +66,39 @@ export const conversationListQuery = (filter: ConversationFilter) =>
 export const conversationQuery = (id: string) =>
   queryOptions({
     queryKey: ['attendance', 'conversation', id] as const,
-    queryFn: async () =>
-      (await api('get-conversations-with-last-message', { conversation_id: id })).conversations[0] ?? null,
+    networkMode: 'offlineFirst',
+    refetchOnReconnect: false,
+    queryFn: async () => {
+      try {
+        return (
+          (await api('get-conversations-with-last-message', { conversation_id: id })).conversations[0] ?? null
+        );
+      } catch (err) {
+        if (!isNetworkFailure(err)) throw err;
+        const local = await cachedConversationOffline(offlineDb(), id);
+        if (!local) throw err;
+        return local;
+      }
+    },
   });
 
 export const useConversation = (id: string | null) =>
   useQuery({ ...conversationQuery(id ?? ''), enabled: Boolean(id) });
 
 type ListData = InfiniteData<ConversationPage>;
+
+/**
+ * The cached conversations a filter shows offline: the filter's rules client side, and a text also finds
+ * the conversations whose cached messages contain it.
+ */
+async function offlineList(filter: ConversationFilter): Promise<Conversation[]> {
+  const db = offlineDb();
+  const all = await cachedConversations(db);
+  const withText = filter.text.trim() ? await conversationsWithText(db, filter.text) : new Set<string>();
+  return all.filter(
+    (c) => matchesFilter(c, filter) || (withText.has(c._id) && matchesFilter(c, { ...filter, text: '' })),
+  );
+}
 
 /** Writes a changed conversation into its own entry and wherever a list page holds it. */
 export function patchConversation(client: QueryClient, conversation: Conversation) {
@@ -63,20 +116,27 @@ export function patchConversation(client: QueryClient, conversation: Conversatio
   );
 }
 
-/** Takes a conversation out of every list (finished, transferred away). */
-export function dropConversation(client: QueryClient, id: string) {
+/** Takes conversations out of every list, and off the device with their messages (finished, transferred away). */
+export function dropConversations(client: QueryClient, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return Promise.resolve();
+  const out = new Set(ids);
   client.setQueriesData<ListData>({ queryKey: LIST_KEY }, (data) =>
-    data
+    data?.pages.some((p) => p.conversations.some((c) => out.has(c._id)))
       ? {
           ...data,
           pages: data.pages.map((p) => ({
             ...p,
-            conversations: p.conversations.filter((c) => c._id !== id),
+            conversations: p.conversations.filter((c) => !out.has(c._id)),
           })),
         }
       : data,
   );
+  return forgetOffline(ids);
 }
+
+export const dropConversation = (client: QueryClient, id: string) => {
+  void dropConversations(client, [id]);
+};
 
 /** Newest activity first, then the larger id: the server's order. */
 const sortsBefore = (a: Conversation, b: Conversation) => {
@@ -114,6 +174,15 @@ export function placeConversation(
   belongs: (filter: ConversationFilter) => boolean,
 ) {
   client.setQueryData(conversationQuery(conversation._id).queryKey, conversation);
+  placeInLists(client, conversation, belongs);
+}
+
+/** placeConversation for the loaded lists only. */
+export function placeInLists(
+  client: QueryClient,
+  conversation: Conversation,
+  belongs: (filter: ConversationFilter) => boolean,
+) {
   for (const [key, data] of client.getQueriesData<ListData>({ queryKey: LIST_KEY })) {
     if (!data) continue;
     const filter = key[2] as ConversationFilter | undefined;

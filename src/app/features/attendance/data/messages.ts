@@ -4,6 +4,10 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Message } from '../../../../shared/contract/conversations';
 import { api } from '../../../lib/api';
+import { isNetworkFailure, outbox } from '../../../offline/app-offline';
+import { CACHED_MESSAGES, recentMessages } from '../../../offline/cache';
+import { offlineDb } from '../../../offline/db';
+import { pendingMessage } from '../pane/send-message';
 
 export type PaneMessage = Message & { provisional?: true };
 export interface MessagesData {
@@ -11,6 +15,8 @@ export interface MessagesData {
   messages: PaneMessage[];
   /** Older messages exist on the server beyond the first one here. */
   hasOlder: boolean;
+  /** Answered by the device's cache (offline): it may miss messages the catch-up does not bring, so it is asked again. */
+  fromDevice?: true;
 }
 
 export const MESSAGE_PAGE = 25;
@@ -66,19 +72,47 @@ export function mergeLatest(cached: MessagesData | undefined, latest: Message[])
   return { messages, hasOlder: complete ? false : meets ? cached.hasOlder : true };
 }
 
+/** The outbox's messages for this conversation, still waiting, as pending bubbles (after a reload too). */
+async function withPending(data: MessagesData, conversationId: string): Promise<MessagesData> {
+  const pending = await outbox.pendingFor(conversationId).catch(() => []);
+  let messages = data.messages;
+  for (const entry of pending) {
+    if (!messages.some((m) => m.message_id === entry.message_id))
+      messages = upsert(messages, pendingMessage(entry));
+  }
+  return messages === data.messages ? data : { ...data, messages };
+}
+
 export const messagesQuery = (conversationId: string) =>
   queryOptions({
     queryKey: messagesKey(conversationId),
+    networkMode: 'offlineFirst',
     queryFn: async ({ client, queryKey }): Promise<MessagesData> => {
-      const latest = await api('get-messages-by-conversation', {
-        conversation_id: conversationId,
-        limit: MESSAGE_PAGE,
-      });
-      return mergeLatest(client.getQueryData<MessagesData>(queryKey), latest);
+      const cached = client.getQueryData<MessagesData>(queryKey);
+      let latest: Message[];
+      try {
+        latest = await api('get-messages-by-conversation', {
+          conversation_id: conversationId,
+          limit: MESSAGE_PAGE,
+        });
+      } catch (err) {
+        // Offline: what this screen held, or what the device kept from before (src/app/offline/cache.ts).
+        if (!isNetworkFailure(err)) throw err;
+        if (cached) return cached;
+        const local = await recentMessages(offlineDb(), conversationId);
+        if (local.length === 0) throw err;
+        return withPending(
+          { messages: local, hasOlder: local.length >= CACHED_MESSAGES, fromDevice: true },
+          conversationId,
+        );
+      }
+      return withPending(mergeLatest(cached, latest), conversationId);
     },
     // Events keep an open pane current; a pane opened again asks for what it missed.
     staleTime: 0,
     gcTime: 10 * 60_000,
+    // A reconnect is the catch-up's (data/catch-up.ts).
+    refetchOnReconnect: false,
   });
 
 export const useMessages = (conversationId: string) => useQuery(messagesQuery(conversationId));
@@ -139,7 +173,14 @@ export async function loadOlder(client: QueryClient, conversationId: string) {
   });
   update(client, conversationId, (d) => {
     const known = new Set(d.messages.map((m) => m._id));
-    const added = older.filter((m) => !known.has(m._id));
-    return { messages: [...added, ...d.messages].sort(compare), hasOlder: older.length === limit };
+    const added = older.filter((m) => !known.has(m._id)).sort(compare);
+    // Older than everything held (asked from before the oldest): no need to sort thousands again.
+    const last = added.at(-1);
+    const first = d.messages[0];
+    const messages =
+      last && first && compare(last, first) > 0
+        ? [...added, ...d.messages].sort(compare)
+        : [...added, ...d.messages];
+    return { messages, hasOlder: older.length === limit };
   });
 }

@@ -7,9 +7,9 @@ import type { User } from '../../../../shared/contract';
 import { messages } from '../../../../shared/messages';
 import { callQuery } from '../../../lib/query';
 import { chipsQuery } from '../../../shell/chips';
+import { TagSelect } from '../../../ui/TagSelect';
 import { useIsMobile } from '../../../ui/use-is-mobile';
 import type { ConversationFilter } from '../data/conversations';
-import { tagsQuery } from './ConversationList';
 import type { ConversationType } from './list-view';
 
 /** The chosen values the select can name (a deleted tag or chip is not shown as a blank pill). */
@@ -46,14 +46,12 @@ function FilterForm({ user, value, fallback, onApply }: Omit<Props, 'opened' | '
   const [draft, setDraft] = useState(value);
   const set = (change: Partial<ConversationFilter>) => setDraft((d) => ({ ...d, ...change }));
   const departments = useQuery(departmentsQuery);
-  const tags = useQuery(tagsQuery);
   const chips = useQuery(chipsQuery);
 
   // Attendants are offered only their own departments (spec 2 §6).
   const departmentOptions = (departments.data ?? [])
     .filter((d) => !d.filed && (user.user_role !== 'user' || user.departments.includes(d._id)))
     .map((d) => ({ value: d._id, label: d.name }));
-  const tagOptions = (tags.data ?? []).filter((t) => !t.filed).map((t) => ({ value: t._id, label: t.name }));
   const chipOptions = (chips.data ?? []).map((c) => ({ value: c._id, label: c.name }));
 
   const submit = (e: FormEvent) => {
@@ -101,14 +99,12 @@ function FilterForm({ user, value, fallback, onApply }: Omit<Props, 'opened' | '
           searchable
           clearable
         />
-        <MultiSelect
+        <TagSelect
           label={messages.filterTags}
           placeholder={draft.tags.length ? undefined : messages.filterAnyOption}
-          data={tagOptions}
-          value={known(draft.tags, tagOptions)}
+          value={draft.tags}
           onChange={(tags) => set({ tags })}
-          searchable
-          clearable
+          hidePickedOptions={false}
         />
         <MultiSelect
           label={messages.filterChips}

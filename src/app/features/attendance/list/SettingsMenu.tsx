@@ -2,6 +2,7 @@ import { ActionIcon, Popover, Stack, Switch, Tooltip } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { messages } from '../../../../shared/messages';
 import { useCurrentUser, useUpdateUserConfig } from '../../../lib/user';
+import { PushSwitch } from '../../../offline/PushSwitch';
 
 /** The gear of the service screen: the user's own notification sound and signature (spec 2 §6). */
 export function SettingsMenu() {
@@ -30,6 +31,7 @@ export function SettingsMenu() {
             disabled={update.isPending}
             onChange={(e) => update.mutate({ user_signature: e.currentTarget.checked })}
           />
+          <PushSwitch />
         </Stack>
       </Popover.Dropdown>
     </Popover>

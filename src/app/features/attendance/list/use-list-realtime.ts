@@ -8,7 +8,7 @@ import type { Conversation, Message } from '../../../../shared/contract/conversa
 import type { ConversationEvent } from '../../../../shared/contract/events';
 import { messages } from '../../../../shared/messages';
 import { onConversationEvent } from '../../../lib/conversation-events';
-import { displayName } from '../contact-view';
+import { displayName } from '../../../ui/contact-name';
 import {
   cachedConversation,
   conversationQuery,

@@ -15,6 +15,7 @@ import {
   IconFileText,
   IconHeadphones,
   IconLibraryPhoto,
+  IconMicrophone,
   IconMovie,
   IconPaperclip,
   IconPhoto,
@@ -22,12 +23,16 @@ import {
   IconSignature,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { MEDIA_MAX_BYTES, SENDABLE_MEDIA } from '../../../../shared/constants';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { SENDABLE_MEDIA } from '../../../../shared/constants';
 import type { MediaType } from '../../../../shared/contract/conversations';
+import type { LibraryMedia } from '../../../../shared/contract/media';
 import { messages } from '../../../../shared/messages';
+import { useAppConfig } from '../../../lib/app-config';
 import { callQuery } from '../../../lib/query';
 import { useIsMobile } from '../../../ui/use-is-mobile';
+import { DEFAULT_MEDIA_MAX_MB } from '../../media/media-rules';
+import { AiActions } from './AiActions';
 import classes from './pane.module.css';
 import type { Attachment, Draft } from './send-message';
 
@@ -48,9 +53,13 @@ const ATTACHMENTS: { type: MediaType; label: string; icon: typeof IconPhoto; col
 /** The shortcut being typed: '/' at the start and no space yet. */
 export const quickQuery = (text: string) => /^\/(\S*)$/.exec(text)?.[1]?.toLowerCase() ?? null;
 
-function attachmentOf(file: File, type: MediaType): Attachment | null {
-  if (file.size > MEDIA_MAX_BYTES) {
-    notifications.show({ color: 'red', message: messages.paneAttachmentTooLarge });
+// Loaded when first opened: the media library, and the recorder with its MP3 worker.
+const MediaLibraryDialog = lazy(() => import('../../media/MediaLibraryDialog'));
+const AudioRecorderDialog = lazy(() => import('../../media/audio/AudioRecorderDialog'));
+
+function attachmentOf(file: File, type: MediaType, maxMb: number): Attachment | null {
+  if (file.size > maxMb * 1024 * 1024) {
+    notifications.show({ color: 'red', message: messages.mediaTooLarge(maxMb) });
     return null;
   }
   return { file, type, preview: type === 'image' ? URL.createObjectURL(file) : null };
@@ -60,6 +69,8 @@ interface Props {
   /** The user's signature is on: the server puts their name before the text. */
   signature: boolean;
   onSend(draft: Draft): Promise<boolean>;
+  /** For the AI summary and follow-up. */
+  conversationId: string;
 }
 
 /**
@@ -68,7 +79,7 @@ interface Props {
  * A pasted image becomes the attachment.
  */
 // Memoized: a page of older messages arriving must not re-measure the autosize textarea.
-export const Composer = memo(function Composer({ signature, onSend }: Props) {
+export const Composer = memo(function Composer({ signature, onSend, conversationId }: Props) {
   const mobile = useIsMobile();
   const [text, setText] = useState('');
   const [attachment, setAttachment] = useState<Attachment | null>(null);
@@ -78,6 +89,8 @@ export const Composer = memo(function Composer({ signature, onSend }: Props) {
   const fileType = useRef<MediaType>('image');
   const quick = useQuery(callQuery('get-quick-messages-by-user'));
   const combobox = useCombobox();
+  const maxMb = useAppConfig()?.media_max_mb ?? DEFAULT_MEDIA_MAX_MB;
+  const [dialog, setDialog] = useState<'library' | 'recorder' | null>(null);
 
   const query = quickQuery(text);
   const options = useMemo(
@@ -143,6 +156,24 @@ export const Composer = memo(function Composer({ signature, onSend }: Props) {
     })();
   }
 
+  // A library item or a recording goes at once, on its own (audio has no caption). A recorded voice message
+  // goes as a voice note.
+  function sendStored(item: LibraryMedia) {
+    setDialog(null);
+    void onSend({
+      text: '',
+      attachment: null,
+      stored: { type: item.type, url: item.url, file_name: item.name },
+      ptt: item.ptt,
+    });
+  }
+
+  // A recording already saved to the library is sent by its library address, not uploaded again.
+  function sendRecording(recording: File | LibraryMedia) {
+    if (!(recording instanceof File)) return sendStored(recording);
+    void onSend({ text: '', attachment: { file: recording, type: 'audio', preview: null }, ptt: true });
+  }
+
   function pick(type: MediaType) {
     const input = fileInput.current;
     if (!input) return;
@@ -156,7 +187,7 @@ export const Composer = memo(function Composer({ signature, onSend }: Props) {
     const file = e.currentTarget.files?.[0];
     e.currentTarget.value = '';
     if (!file) return;
-    const next = attachmentOf(file, fileType.current);
+    const next = attachmentOf(file, fileType.current, maxMb);
     if (next) {
       clearAttachment();
       setAttachment(next);
@@ -171,7 +202,7 @@ export const Composer = memo(function Composer({ signature, onSend }: Props) {
       image.name && image.name !== 'image.png'
         ? image
         : new File([image], `imagem-colada-${Date.now()}.png`, { type: image.type });
-    const next = attachmentOf(named, 'image');
+    const next = attachmentOf(named, 'image', maxMb);
     if (next) {
       clearAttachment();
       setAttachment(next);
@@ -227,19 +258,36 @@ export const Composer = memo(function Composer({ signature, onSend }: Props) {
               </Menu.Item>
             ))}
             <Menu.Item
+              leftSection={<IconMicrophone size={18} color="#e5533d" aria-hidden />}
+              onClick={() => setDialog('recorder')}
+            >
+              {messages.recorderTitle}
+            </Menu.Item>
+            <Menu.Item
               leftSection={<IconLibraryPhoto size={18} aria-hidden />}
-              disabled
-              rightSection={
-                <Badge size="xs" variant="light" color="gray">
-                  {messages.paneComingSoon}
-                </Badge>
-              }
+              onClick={() => setDialog('library')}
             >
               {messages.paneMediaLibrary}
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
+        <AiActions
+          conversationId={conversationId}
+          onFollowUp={(followUp) => {
+            setText(followUp);
+            box.current?.focus();
+          }}
+        />
         <input ref={fileInput} type="file" hidden onChange={picked} aria-hidden tabIndex={-1} />
+        {dialog && (
+          <Suspense fallback={null}>
+            {dialog === 'library' ? (
+              <MediaLibraryDialog opened onClose={() => setDialog(null)} onPick={sendStored} />
+            ) : (
+              <AudioRecorderDialog opened onClose={() => setDialog(null)} onSend={sendRecording} />
+            )}
+          </Suspense>
+        )}
         <Combobox
           store={combobox}
           onOptionSubmit={choose}

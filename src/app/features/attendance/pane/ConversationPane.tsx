@@ -3,15 +3,15 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Conversation } from '../../../../shared/contract/conversations';
 import { messages } from '../../../../shared/messages';
 import { api, errorMessage } from '../../../lib/api';
 import { notifyError, notifyInfo } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/user';
 import { confirm } from '../../../ui/confirm';
+import { displayName } from '../../../ui/contact-name';
 import { useConversationActions } from '../actions/conversation-actions';
-import { displayName } from '../contact-view';
 import { dropConversation, useConversation } from '../data/conversations';
 import { loadOlder, type PaneMessage, putMessage, useMessages } from '../data/messages';
 import { Composer } from './Composer';
@@ -20,7 +20,7 @@ import type { BubbleActions } from './MessageBubble';
 import { MessageList } from './MessageList';
 import { PaneHeader } from './PaneHeader';
 import classes from './pane.module.css';
-import { buildRows } from './pane-view';
+import { buildRows, type RowCache } from './pane-view';
 import { useSendMessage } from './send-message';
 import { useLiveConversation } from './use-live-conversation';
 
@@ -118,7 +118,11 @@ function Pane({ conversation, onClose }: { conversation: Conversation; onClose()
   );
 
   const data = list.data;
-  const rows = useMemo(() => (data ? buildRows(data.messages, data.hasOlder) : []), [data]);
+  const rowCache = useRef<RowCache>(new Map());
+  const rows = useMemo(
+    () => (data ? buildRows(data.messages, data.hasOlder, new Date(), rowCache.current) : []),
+    [data],
+  );
   const finished = conversation.finished !== null;
 
   return (
@@ -162,7 +166,7 @@ function Pane({ conversation, onClose }: { conversation: Conversation; onClose()
           </Stack>
         </div>
       ) : (
-        <Composer signature={user.config.user_signature} onSend={onSend} />
+        <Composer signature={user.config.user_signature} onSend={onSend} conversationId={id} />
       )}
       <ImageViewer image={image} onClose={() => setImage(null)} />
     </section>

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconAlertCircle,
   IconBan,
@@ -6,8 +6,6 @@ import {
   IconChecks,
   IconChevronDown,
   IconClock,
-  IconFileText,
-  IconMapPin,
   IconNotes,
   IconRobot,
   IconTrash,
@@ -15,19 +13,11 @@ import {
 } from '@tabler/icons-react';
 import { memo } from 'react';
 import { messages } from '../../../../shared/messages';
+import { AudioPlayer, clockTime, DocumentLink, LocationCard } from '../../../ui/message-parts';
 import { WhatsAppText } from '../../../ui/whatsapp-format';
 import type { PaneMessage } from '../data/messages';
 import classes from './pane.module.css';
-import {
-  clockTime,
-  contactCard,
-  osmLink,
-  replyText,
-  sideOf,
-  TICK_LABELS,
-  type Tick,
-  tickOf,
-} from './pane-view';
+import { contactCard, replyText, sideOf, TICK_LABELS, type Tick, tickOf } from './pane-view';
 
 export interface BubbleActions {
   onOpenImage(url: string, alt: string): void;
@@ -83,8 +73,7 @@ function Content({ message, actions }: { message: PaneMessage; actions: BubbleAc
     case 'audio':
       return (
         <>
-          {/* biome-ignore lint/a11y/useMediaCaption: a voice message has no captions */}
-          {url && <audio className={classes.audio} controls preload="none" src={url} />}
+          {url && <AudioPlayer className={classes.audio} url={url} ptt={message.ptt} preload="none" />}
           {caption}
         </>
       );
@@ -99,46 +88,12 @@ function Content({ message, actions }: { message: PaneMessage; actions: BubbleAc
     case 'document':
       return (
         <>
-          <a
-            className={classes.file}
-            href={url ?? undefined}
-            target="_blank"
-            rel="noopener noreferrer"
-            download={message.file_name ?? true}
-          >
-            <IconFileText size={28} color="#e5533d" aria-hidden style={{ flexShrink: 0 }} />
-            <Text size="sm" fw={500} lineClamp={2}>
-              {message.file_name ?? messages.paneDocument}
-            </Text>
-          </a>
+          <DocumentLink url={url} fileName={message.file_name} />
           {caption}
         </>
       );
-    case 'location': {
-      const place = message.location;
-      if (!place) return caption;
-      return (
-        <div className={classes.card}>
-          <IconMapPin size={28} color="#e5533d" aria-hidden style={{ flexShrink: 0 }} />
-          <div>
-            <Text size="sm" fw={600}>
-              {place.name || message.message || messages.paneLocation}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {place.latitude.toFixed(6)}, {place.longitude.toFixed(6)}
-            </Text>
-            <Anchor
-              size="sm"
-              href={osmLink(place.latitude, place.longitude)}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {messages.paneSeeOnMap}
-            </Anchor>
-          </div>
-        </div>
-      );
-    }
+    case 'location':
+      return message.location ? <LocationCard place={message.location} text={message.message} /> : caption;
     case 'contact': {
       const card = contactCard(message.message);
       return (

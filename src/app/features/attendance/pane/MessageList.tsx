@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Text } from '@mantine/core';
 import { IconChevronsDown } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import { messages } from '../../../../shared/messages';
 import { type BubbleActions, MessageBubble } from './MessageBubble';
 import classes from './pane.module.css';
@@ -31,7 +31,15 @@ const estimate = (row: Row | undefined) => {
  * the end, as chats are: it opens at the newest message, follows new ones while the reader is at the end,
  * and keeps the reader's place when 'Carregar mais' adds older ones above.
  */
-export function MessageList({ rows, me, actions, loadingOlder, onLoadOlder, typing, followSignal }: Props) {
+export const MessageList = memo(function MessageList({
+  rows,
+  me,
+  actions,
+  loadingOlder,
+  onLoadOlder,
+  typing,
+  followSignal,
+}: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -122,4 +130,4 @@ export function MessageList({ rows, me, actions, loadingOlder, onLoadOlder, typi
       )}
     </div>
   );
-}
+});

@@ -1,13 +1,14 @@
 import { ActionIcon, Avatar, Badge, Group, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import type { Conversation } from '../../../../shared/contract/conversations';
 import { formatPhone } from '../../../../shared/format';
 import { messages } from '../../../../shared/messages';
 import { callQuery } from '../../../lib/query';
+import { displayName, initialsOf } from '../../../ui/contact-name';
 import { useIsMobile } from '../../../ui/use-is-mobile';
 import { ConversationMenu } from '../actions/ConversationMenu';
-import { displayName, initialsOf } from '../contact-view';
 import classes from './pane.module.css';
 import { ReplyWindow } from './ReplyWindow';
 
@@ -17,7 +18,7 @@ interface Props {
 }
 
 /** The pane's header: who, on which chip and department, the reply window, and the conversation menu. */
-export function PaneHeader({ conversation, onClose }: Props) {
+export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Props) {
   const mobile = useIsMobile();
   const chips = useQuery(callQuery('get-chip-numbers-by-user'));
   const departments = useQuery(callQuery('get-departments-by-user'));
@@ -95,4 +96,4 @@ export function PaneHeader({ conversation, onClose }: Props) {
       <ConversationMenu conversation={conversation} onClose={onClose} />
     </header>
   );
-}
+});

@@ -7,12 +7,6 @@ import type { PaneMessage } from '../data/messages';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** HH:mm in the viewer's time. */
-export function clockTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 const dayKey = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 /** 'Hoje', 'Ontem' or dd/MM/yyyy. */
@@ -31,20 +25,47 @@ export type Row =
   | { kind: 'day'; key: string; label: string }
   | { kind: 'message'; key: string; message: PaneMessage };
 
-/** The message area's rows: 'Carregar mais' when there is more, then each day's separator and messages. */
-export function buildRows(list: readonly PaneMessage[], hasOlder: boolean, now: Date = new Date()): Row[] {
+/** A message's day and row, kept by the pane per message object (see buildRows). */
+export type RowCache = Map<PaneMessage, { day: string; row: Row }>;
+
+function messageRow(message: PaneMessage, cache: RowCache) {
+  let known = cache.get(message);
+  if (!known) {
+    const d = new Date(message.created);
+    known = {
+      day: Number.isNaN(d.getTime()) ? '' : dayKey(d),
+      // A provisional message keeps its key when the server's copy takes its place: no remount, no jump.
+      row: { kind: 'message', key: `m-${message.message_id ?? message._id}`, message },
+    };
+    cache.set(message, known);
+  }
+  return known;
+}
+
+/**
+ * The message area's rows: 'Carregar mais' when there is more, then each day's separator and messages.
+ * `cache` keeps each message's row between calls: a page of older messages rebuilds the rows of thousands of
+ * messages, and parsing each one's date again made that a long task. (A Map the pane owns, not a WeakMap:
+ * thousands of weak entries made each full garbage collection a long task.)
+ */
+export function buildRows(
+  list: readonly PaneMessage[],
+  hasOlder: boolean,
+  now: Date = new Date(),
+  cache: RowCache = new Map(),
+): Row[] {
+  // Replaced messages (merged news) leave their old entries behind: start over when they pile up.
+  if (cache.size > 2 * list.length + 100) cache.clear();
   const rows: Row[] = [];
   if (hasOlder) rows.push({ kind: 'more', key: 'more' });
   let day = '';
   for (const message of list) {
-    const d = new Date(message.created);
-    const key = Number.isNaN(d.getTime()) ? '' : dayKey(d);
+    const { day: key, row } = messageRow(message, cache);
     if (key !== day) {
       day = key;
       rows.push({ kind: 'day', key: `day-${key}`, label: dayLabel(message.created, now) });
     }
-    // A provisional message keeps its key when the server's copy takes its place: no remount, no jump.
-    rows.push({ kind: 'message', key: `m-${message.message_id ?? message._id}`, message });
+    rows.push(row);
   }
   return rows;
 }
@@ -99,6 +120,3 @@ export function replyText(reply: NonNullable<Message['reply_message']>): string 
   if (!label) return text;
   return text ? `${label}: ${text}` : label;
 }
-
-export const osmLink = (latitude: number, longitude: number) =>
-  `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`;

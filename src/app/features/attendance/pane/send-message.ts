@@ -1,14 +1,15 @@
-// Sending from the command bar: the message shows at once as provisional, its file is uploaded, and the send
-// is made under a message_id named once, before the first try, so a retry after a lost answer sends it
-// once. A send the server refused leaves the pane and says why (spec 2 §4).
+// Sending from the command bar: the message shows at once as provisional (a clock), and goes through the
+// device's outbox (src/app/offline/outbox.ts) under a message_id named once, before the first try, so a
+// retry after a lost answer sends it once. A send the server refused leaves the pane and says why (spec 2 §4).
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { MediaType, Message } from '../../../../shared/contract/conversations';
 import { newId } from '../../../../shared/ids';
-import { ApiError, api, upload } from '../../../lib/api';
 import { notifyError } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/user';
-import { addProvisional, dropProvisional, putMessage } from '../data/messages';
+import { onOutbox, outbox, requestBackgroundSync } from '../../../offline/app-offline';
+import type { OutboxEntry } from '../../../offline/db';
+import { addProvisional, dropProvisional, type PaneMessage, putMessage } from '../data/messages';
 
 export interface Attachment {
   file: File;
@@ -17,24 +18,19 @@ export interface Attachment {
   preview: string | null;
 }
 
+/** A file the server already keeps (a media library item): sent by its URL, not uploaded again. */
+export interface StoredMedia {
+  type: MediaType;
+  url: string;
+  file_name: string;
+}
+
 export interface Draft {
   text: string;
   attachment: Attachment | null;
-}
-
-const RETRIES = 2;
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Tries again only when the answer was lost on the way (no status): anything the server said is final. */
-export async function withRetry<T>(work: () => Promise<T>, delay = 1000): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === 0) || attempt >= RETRIES) throw err;
-      await wait(delay * 2 ** attempt);
-    }
-  }
+  stored?: StoredMedia;
+  /** Audio recorded in the app: sent as a voice note. */
+  ptt?: boolean;
 }
 
 /** The signature as the server applies it (spec 2 §6): the user's name in bold before the text. */
@@ -47,7 +43,13 @@ export function provisionalMessage(
   body: string,
   userId: string,
   attachment: Attachment | null,
+  stored?: StoredMedia,
+  ptt = false,
 ): Message {
+  if (stored) {
+    const base = provisionalMessage(conversationId, messageId, body, userId, null, undefined, ptt);
+    return { ...base, type: stored.type, media_url: stored.url, file_name: stored.file_name };
+  }
   return {
     _id: `local-${messageId}`,
     conversation_id: conversationId,
@@ -56,6 +58,7 @@ export function provisionalMessage(
     type: attachment?.type ?? 'text',
     media_url: attachment?.preview ?? null,
     file_name: attachment ? attachment.file.name : null,
+    ptt,
     canonical_url: null,
     deleted: false,
     status: 0,
@@ -70,6 +73,33 @@ export function provisionalMessage(
   };
 }
 
+/** The pending bubble of an outbox entry (after a reload, the entry is all that is left of the send). */
+export function pendingMessage(entry: OutboxEntry): PaneMessage {
+  const isImage = entry.file?.type === 'image';
+  return {
+    ...provisionalMessage(
+      entry.conversation_id,
+      entry.message_id,
+      entry.body,
+      entry.user_id,
+      null,
+      undefined,
+      entry.ptt === true,
+    ),
+    type: entry.file?.type ?? 'text',
+    media_url: entry.uploaded?.url ?? (isImage && entry.file ? URL.createObjectURL(entry.file.blob) : null),
+    file_name: entry.file?.file_name ?? null,
+    created: entry.created,
+    provisional: true,
+  };
+}
+
+/**
+ * Sends through the outbox: the provisional message shows at once and the draft is written to the device's
+ * outbox under a message_id named there, so a retry (now, after a reload, or from the service worker) sends
+ * it once. Answers true when the server stored it or it waits in the outbox for the network; false when the
+ * server refused it (the message then leaves the pane and the error shows, spec 2 §4).
+ */
 export async function sendDraft(
   client: QueryClient,
   conversationId: string,
@@ -78,47 +108,63 @@ export async function sendDraft(
 ): Promise<boolean> {
   const text = draft.text.trim();
   const { attachment } = draft;
+  // Only audio can be a voice note (the server ignores the flag on anything else too).
+  const ptt = draft.ptt === true && (attachment?.type ?? draft.stored?.type) === 'audio';
   const messageId = newId();
-  addProvisional(
-    client,
-    provisionalMessage(
-      conversationId,
-      messageId,
-      signed(text, user.name, user.signature),
-      user._id,
-      attachment,
-    ),
+  const provisional = provisionalMessage(
+    conversationId,
+    messageId,
+    signed(text, user.name, user.signature),
+    user._id,
+    attachment,
+    draft.stored,
+    ptt,
   );
+  addProvisional(client, provisional);
+  const settled = new Promise<boolean>((resolve) => {
+    const stop = onOutbox({
+      sent(_, message) {
+        if (message.message_id !== messageId) return;
+        stop();
+        putMessage(client, message);
+        resolve(true);
+      },
+      rejected(_, id) {
+        if (id !== messageId) return;
+        stop();
+        dropProvisional(client, conversationId, messageId);
+        resolve(false);
+      },
+      queued(id) {
+        if (id === messageId) resolve(true);
+      },
+    });
+  });
   try {
-    let media: { type: MediaType; url: string; file_name: string } | undefined;
-    if (attachment) {
-      const file = attachment.file;
-      const stored = await withRetry(() =>
-        upload('upload-file', file, file.name, { type: attachment.type, filename: file.name }),
-      );
-      media = { type: attachment.type, url: stored.url, file_name: stored.file_name };
-    }
-    const sent = await withRetry(() =>
-      api('send-conversation-message', {
-        conversation_id: conversationId,
-        message_id: messageId,
-        text,
-        media,
-      }),
-    );
-    putMessage(client, sent);
-    return true;
+    await outbox.enqueue({
+      message_id: messageId,
+      conversation_id: conversationId,
+      user_id: user._id,
+      text,
+      body: provisional.message,
+      file: attachment
+        ? { blob: attachment.file, type: attachment.type, file_name: attachment.file.name }
+        : null,
+      uploaded: draft.stored ?? null,
+      ...(ptt && { ptt }),
+      created: provisional.created,
+    });
   } catch (err) {
+    // The device could not store it (no IndexedDB): nothing was sent.
     dropProvisional(client, conversationId, messageId);
     notifyError(err);
     return false;
-  } finally {
-    // The bubble shows the server's copy now (or is gone): the local preview is no longer needed.
-    if (attachment?.preview) {
-      const url = attachment.preview;
-      setTimeout(() => URL.revokeObjectURL(url), 5000);
-    }
   }
+  if (typeof navigator !== 'undefined' && !navigator.onLine) {
+    void requestBackgroundSync();
+    return true;
+  }
+  return settled;
 }
 
 /** Stable while the user and conversation are: the composer does not re-render when messages arrive. */
@@ -126,6 +172,15 @@ export function useSendMessage(conversationId: string) {
   const client = useQueryClient();
   const { _id, name, config } = useCurrentUser();
   const signature = config.user_signature;
+  // Sends that were waiting from before a reload land in the pane too (or leave it, when refused).
+  useEffect(
+    () =>
+      onOutbox({
+        sent: (_, message) => putMessage(client, message),
+        rejected: (conversation, messageId) => dropProvisional(client, conversation, messageId),
+      }),
+    [client],
+  );
   return useCallback(
     (draft: Draft) => sendDraft(client, conversationId, draft, { _id, name, signature }),
     [client, conversationId, _id, name, signature],

@@ -1,0 +1,104 @@
+// The finished conversations' filter sheet (spec 2 §2.2): type of service (multiple, at least one),
+// department, tags and a search by name or phone; Limpar filtros and Aplicar filtros.
+import { Button, Checkbox, Drawer, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { User } from '../../../../shared/contract';
+import { messages } from '../../../../shared/messages';
+import { callQuery } from '../../../lib/query';
+import { TagSelect } from '../../../ui/TagSelect';
+import { useIsMobile } from '../../../ui/use-is-mobile';
+import { EMPTY_HISTORY_FILTER, type HistoryFilter, type HistoryType } from './history-data';
+
+interface Props {
+  opened: boolean;
+  onClose(): void;
+  user: User;
+  value: HistoryFilter;
+  onApply(filter: HistoryFilter): void;
+}
+
+export function HistoryFilterSheet({ opened, onClose, ...form }: Props) {
+  const mobile = useIsMobile();
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Filtros" position="right" size={mobile ? '100%' : 400}>
+      {opened && <FilterForm {...form} />}
+    </Drawer>
+  );
+}
+
+function FilterForm({ user, value, onApply }: Omit<Props, 'opened' | 'onClose'>) {
+  const [draft, setDraft] = useState(value);
+  const [error, setError] = useState<string | null>(null);
+  const departments = useQuery(callQuery('get-departments-by-user', {}));
+  const departmentOptions = (departments.data ?? [])
+    .filter((d) => !d.filed && (user.user_role !== 'user' || user.departments.includes(d._id)))
+    .map((d) => ({ value: d._id, label: d.name }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (draft.types.length === 0) return setError(messages.historyTypesRequired);
+    onApply({ ...draft, text: draft.text.trim() });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Checkbox.Group
+          label="Tipo de atendimento"
+          withAsterisk
+          value={draft.types}
+          onChange={(v) => {
+            setDraft((d) => ({ ...d, types: v as HistoryType[] }));
+            setError(v.length ? null : messages.historyTypesRequired);
+          }}
+          error={error}
+        >
+          <Group mt="xs">
+            <Checkbox value="chatbot" label="Chatbot" />
+            <Checkbox value="human" label="Humano" />
+          </Group>
+        </Checkbox.Group>
+        <MultiSelect
+          label="Departamento"
+          placeholder="Todos"
+          data={departmentOptions}
+          value={draft.departments.filter((d) => departmentOptions.some((o) => o.value === d))}
+          onChange={(v) => setDraft((d) => ({ ...d, departments: v }))}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TagSelect
+          label="Tags"
+          placeholder="Todas"
+          value={draft.tags}
+          onChange={(v) => setDraft((d) => ({ ...d, tags: v }))}
+          hidePickedOptions={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          label="Buscar por nome ou telefone"
+          type="search"
+          value={draft.text}
+          onChange={(e) => {
+            const text = e.currentTarget.value;
+            setDraft((d) => ({ ...d, text }));
+          }}
+        />
+        <Group justify="space-between" mt="sm">
+          <Button
+            variant="default"
+            onClick={() => {
+              setError(null);
+              setDraft(EMPTY_HISTORY_FILTER);
+              onApply(EMPTY_HISTORY_FILTER);
+            }}
+          >
+            {messages.listClearFilters}
+          </Button>
+          <Button type="submit">{messages.listApplyFilters}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

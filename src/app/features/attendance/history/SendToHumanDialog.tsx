@@ -1,0 +1,93 @@
+// 'Enviar para atendimento humano' (spec 2 §2.2): classify tags and pick a department; Transferir resumes
+// the conversation there (transfer-conversation to a department).
+import { Button, Group, Select, Stack } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { HistoryConversation } from '../../../../shared/contract/new-conversation';
+import { messages } from '../../../../shared/messages';
+import { transferError } from '../../../../shared/rules/transfer';
+import { api } from '../../../lib/api';
+import { notifySuccess } from '../../../lib/notify';
+import { callQuery } from '../../../lib/query';
+import { Dialog } from '../../../ui/Dialog';
+import { FormError } from '../../../ui/FormParts';
+import { TagSelect } from '../../../ui/TagSelect';
+import { useSave } from '../../../ui/use-save';
+import { useTagOptions } from '../../../ui/use-tag-options';
+import { HISTORY_KEY } from './history-data';
+
+export function SendToHumanDialog({
+  conversation,
+  onClose,
+}: {
+  conversation: HistoryConversation | null;
+  onClose(): void;
+}) {
+  return (
+    <Dialog opened={conversation !== null} onClose={onClose} title={messages.historySendToHuman}>
+      {conversation && <TransferForm conversation={conversation} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function TransferForm({ conversation, onClose }: { conversation: HistoryConversation; onClose(): void }) {
+  const client = useQueryClient();
+  const departments = useQuery(callQuery('get-departments-by-user', {}));
+  const [tagIds, setTagIds] = useState<string[]>(conversation.contact.tags);
+  const [department, setDepartment] = useState<string | null>(conversation.department);
+  const { saving, error, setError, save } = useSave();
+  const tagOptions = useTagOptions();
+  const departmentOptions = (departments.data ?? [])
+    .filter((d) => !d.filed)
+    .map((d) => ({ value: d._id, label: d.name }));
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const problem = transferError({ type: 'department', department });
+    if (problem) return setError(problem);
+    await save(async () => {
+      await api('transfer-conversation', {
+        conversation_id: conversation._id,
+        type: 'department',
+        department,
+        tags: tagIds.filter((t) => tagOptions.some((o) => o.value === t)),
+      });
+      notifySuccess(messages.conversationResumed);
+      await client.invalidateQueries({ queryKey: HISTORY_KEY });
+      onClose();
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TagSelect
+          label="Tags"
+          placeholder="Classifique com tags"
+          value={tagIds}
+          onChange={setTagIds}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label={messages.paneTransferDepartment}
+          data={departmentOptions}
+          value={department}
+          onChange={(v) => {
+            setDepartment(v);
+            setError(null);
+          }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <FormError message={error} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={saving}>
+            {messages.paneTransferSubmit}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,269 @@
+// /contatos (spec 2 §2.1): the account's contacts, found by name or phone (1 s after typing), tags and
+// creation date, 10 a page; ignore switch, row actions, import and export.
+import '@mantine/dates/styles.css';
+import { ActionIcon, Button, Group, Menu, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconAddressBook,
+  IconDots,
+  IconDownload,
+  IconPencil,
+  IconSearch,
+  IconTags,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { PAGE_SIZE, SEARCH_DELAY_MS } from '../../../shared/constants';
+import type { ContactFilter } from '../../../shared/contract/contacts';
+import type { Contact } from '../../../shared/contract/conversations';
+import { formatPhone } from '../../../shared/format';
+import { messages } from '../../../shared/messages';
+import { api } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useCurrentUser } from '../../lib/user';
+import { ContactNameDialog, ContactTagsDialog } from '../../ui/ContactDialogs';
+import { ContactDrawer } from '../../ui/ContactDrawer';
+import { confirm } from '../../ui/confirm';
+import { displayName } from '../../ui/contact-name';
+import { type ListColumn, ListTable } from '../../ui/ListTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { TagBadges } from '../../ui/TagBadges';
+import { TagSelect } from '../../ui/TagSelect';
+import { useIsMobile } from '../../ui/use-is-mobile';
+import { downloadContacts, refreshContacts, useContactsPage } from './contacts-data';
+import { ImportDialog } from './ImportDialog';
+
+const DATE_ARIA_LABELS = {
+  previousMonth: 'Mês anterior',
+  nextMonth: 'Próximo mês',
+  previousYear: 'Ano anterior',
+  nextYear: 'Próximo ano',
+  previousDecade: 'Década anterior',
+  nextDecade: 'Próxima década',
+  monthLevelControl: 'Escolher mês',
+  yearLevelControl: 'Escolher ano',
+};
+
+export function ContactsPage() {
+  const mobile = useIsMobile();
+  const client = useQueryClient();
+  const user = useCurrentUser();
+  const canDelete = user.user_role === 'owner' || user.user_role === 'manager';
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const [tagFilter, setTagFilter] = useState<string[]>([]);
+  const [dates, setDates] = useState<DatesRangeValue<string>>([null, null]);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Contact | null>(null);
+  const [tagging, setTagging] = useState<Contact | null>(null);
+  const [drawer, setDrawer] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const filter = useMemo<ContactFilter>(() => {
+    const [from, to] = dates;
+    return {
+      query,
+      tags: tagFilter,
+      ...(from && { created_from: dayjs(from).startOf('day').format() }),
+      ...(to && { created_to: dayjs(to).endOf('day').format() }),
+    };
+  }, [query, tagFilter, dates]);
+  // A new filter starts from the first page.
+  const [lastFilter, setLastFilter] = useState(filter);
+  if (lastFilter !== filter) {
+    setLastFilter(filter);
+    setPage(1);
+  }
+  const list = useContactsPage(filter, page, PAGE_SIZE);
+  const total = list.data?.total ?? 0;
+  const refresh = () => void refreshContacts(client);
+
+  async function toggleIgnore(c: Contact) {
+    const ignore = !c.ignore;
+    const ok = await confirm(
+      ignore
+        ? { title: messages.contactsIgnore, message: messages.contactsIgnoreConfirm(displayName(c)) }
+        : {
+            title: messages.contactsStopIgnoring,
+            message: messages.contactsStopIgnoringConfirm(displayName(c)),
+          },
+    );
+    if (!ok) return;
+    try {
+      await api('ignore-contact', { contact_id: c._id, ignore });
+      notifySuccess(ignore ? messages.contactIgnored : messages.contactNoLongerIgnored);
+      refresh();
+    } catch (err) {
+      notifyError(err);
+    }
+  }
+
+  async function remove(c: Contact) {
+    const ok = await confirm({
+      title: messages.contactsDelete,
+      message: messages.contactsDeleteConfirm(displayName(c)),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await api('delete-contact', { contact_id: c._id });
+      notifySuccess(messages.contactDeleted);
+      refresh();
+    } catch (err) {
+      notifyError(err);
+    }
+  }
+
+  async function exportAll() {
+    setExporting(true);
+    try {
+      await downloadContacts(filter);
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const ignoreSwitch = (c: Contact) => (
+    <Switch
+      checked={c.ignore}
+      onChange={() => void toggleIgnore(c)}
+      aria-label={messages.contactsIgnoreLabel(displayName(c))}
+    />
+  );
+  const actions = (c: Contact) => (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={messages.contactsActions(displayName(c))}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(c)}>
+          {messages.contactsEditName}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconTags size={16} aria-hidden />} onClick={() => setTagging(c)}>
+          {messages.contactsTags}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconAddressBook size={16} aria-hidden />} onClick={() => setDrawer(c._id)}>
+          {messages.contactsData}
+        </Menu.Item>
+        {canDelete && (
+          <Menu.Item
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => void remove(c)}
+          >
+            {messages.contactsDelete}
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+
+  const columns: ListColumn<Contact>[] = [
+    { label: 'Nome', render: displayName, primary: true },
+    { label: 'Tags', render: (c) => <TagBadges ids={c.tags} />, wrap: 'words' },
+    { label: 'Telefone', render: (c) => formatPhone(c.phone), wrap: 'never' },
+    { label: 'Ignorar', render: ignoreSwitch },
+  ];
+
+  return (
+    <>
+      <PageHeader title={messages.contactsTitle}>
+        <Button
+          variant="default"
+          leftSection={<IconUpload size={18} aria-hidden />}
+          onClick={() => setImporting(true)}
+        >
+          {messages.contactsImport}
+        </Button>
+        <Button
+          leftSection={<IconDownload size={18} aria-hidden />}
+          onClick={() => void exportAll()}
+          loading={exporting}
+          disabled={total === 0}
+        >
+          {messages.contactsExport(total)}
+        </Button>
+      </PageHeader>
+      <Stack gap="md">
+        <Group gap="sm" align="flex-end" grow={!mobile} wrap="wrap">
+          <TextInput
+            label={messages.contactsSearch}
+            placeholder={messages.filterTextPlaceholder}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={mobile ? '100%' : undefined}
+            type="search"
+          />
+          <TagSelect
+            label={messages.contactsTagFilter}
+            value={tagFilter}
+            onChange={setTagFilter}
+            w={mobile ? '100%' : undefined}
+          />
+          <DatePickerInput
+            type="range"
+            label={messages.contactsDateFilter}
+            placeholder="dd/mm/aaaa – dd/mm/aaaa"
+            valueFormat="DD/MM/YYYY"
+            value={dates}
+            onChange={setDates}
+            clearable
+            allowSingleDateInRange
+            getDayAriaLabel={(date) => dayjs(date).format('DD/MM/YYYY')}
+            ariaLabels={DATE_ARIA_LABELS}
+            w={mobile ? '100%' : undefined}
+          />
+        </Group>
+        <Text fz="sm" role="status">
+          {messages.contactsFound(total)}
+        </Text>
+        <ListTable
+          label={messages.contactsTitle}
+          query={{
+            data: list.data?.data,
+            isPending: list.isPending,
+            error: list.error,
+            refetch: list.refetch,
+          }}
+          columns={columns}
+          rowKey={(c) => c._id}
+          actions={actions}
+          empty={messages.contactsEmpty}
+          paging={{ page, total, onChange: setPage }}
+          minWidth={640}
+        />
+      </Stack>
+      <ContactNameDialog
+        contact={editing}
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={messages.contactsEditName}
+        onSaved={refresh}
+      />
+      <ContactTagsDialog
+        contact={tagging}
+        opened={tagging !== null}
+        onClose={() => setTagging(null)}
+        title={messages.contactsTags}
+        onSaved={refresh}
+      />
+      <ContactDrawer
+        contactId={drawer}
+        opened={drawer !== null}
+        onClose={() => setDrawer(null)}
+        onSaved={refresh}
+      />
+      <ImportDialog opened={importing} onClose={() => setImporting(false)} />
+    </>
+  );
+}

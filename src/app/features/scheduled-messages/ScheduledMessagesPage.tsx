@@ -1,0 +1,73 @@
+import { Badge, Button, Text, Tooltip } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { ScheduledMessage } from '../../../shared/contract/scheduled-messages';
+import { formatDateTime, formatPhone } from '../../../shared/format';
+import { messages } from '../../../shared/messages';
+import { scheduledPreview } from '../../../shared/rules/scheduled-message';
+import { SaibaMais } from '../../ui/HelpDialog';
+import { ListTable, RowActions } from '../../ui/ListTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { ScheduleDialog } from '../../ui/schedule/ScheduleDialog';
+import { useDeleteScheduledMessage, useScheduledMessages } from '../../ui/schedule/scheduled-messages';
+import { useEditDialog } from '../../ui/use-edit-dialog';
+
+const STATUS_COLORS = { scheduled: 'blue', sent: 'green', error: 'red' } as const;
+
+function Status({ item }: { item: ScheduledMessage }) {
+  const badge = (
+    <Badge color={STATUS_COLORS[item.status]} variant="light">
+      {messages.scheduleStatusLabels[item.status]}
+    </Badge>
+  );
+  return item.failure ? <Tooltip label={item.failure}>{badge}</Tooltip> : badge;
+}
+
+/** /agendamento (spec 2 §2.4): individually scheduled messages; edit and delete while still scheduled. */
+export function ScheduledMessagesPage() {
+  const list = useScheduledMessages();
+  const dialog = useEditDialog<ScheduledMessage>();
+  const remove = useDeleteScheduledMessage();
+
+  return (
+    <>
+      <PageHeader title="Agendamento">
+        <SaibaMais topic="agendamento" />
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
+          Agendar mensagem
+        </Button>
+      </PageHeader>
+      <ListTable
+        label="Mensagens agendadas"
+        query={list}
+        rowKey={(m) => m._id}
+        empty="Nenhuma mensagem agendada."
+        columns={[
+          { label: 'Data e hora', primary: true, render: (m) => formatDateTime(m.scheduledTo) },
+          { label: 'Telefone', render: (m) => formatPhone(m.to) },
+          {
+            label: 'Mensagem',
+            render: (m) => (
+              <Text span fz="sm">
+                {scheduledPreview(m)}
+              </Text>
+            ),
+          },
+          { label: 'Status', render: (m) => <Status item={m} /> },
+        ]}
+        actions={(m) =>
+          m.status === 'scheduled' ? (
+            <RowActions
+              onEdit={() => dialog.openEdit(m)}
+              onDelete={() => remove.mutate(m)}
+              confirmDelete={{
+                title: 'Apagar agendamento',
+                message: `Deseja apagar a mensagem agendada para ${formatDateTime(m.scheduledTo)}?`,
+              }}
+            />
+          ) : null
+        }
+      />
+      <ScheduleDialog key={dialog.key} opened={dialog.opened} onClose={dialog.close} item={dialog.item} />
+    </>
+  );
+}

@@ -1,0 +1,235 @@
+// The shared scheduling dialog (spec 2 §2.3 'Agendar mensagem', §2.4, §5 Scheduled send): opened from
+// /agendamento (new or edit) and from a conversation's menu (chip and number filled in). The same rule as
+// the server checks each field, in the spec's order, and shows its message on that field.
+import { Group, SegmentedControl, Select, Textarea, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DEFAULT_COUNTRY_CODE } from '../../../shared/constants';
+import type { ScheduledMessage } from '../../../shared/contract/scheduled-messages';
+import { messages } from '../../../shared/messages';
+import { prepareScheduledMessage, splitStoredPhone } from '../../../shared/rules/scheduled-message';
+import { errorMessage } from '../../lib/api';
+import { callQuery } from '../../lib/query';
+import { Dialog } from '../Dialog';
+import { DialogForm } from '../FormParts';
+import { useFormError } from '../use-form-error';
+import { useItemId } from '../use-item-id';
+import { useSaveScheduledMessage, useTemplates } from './scheduled-messages';
+
+type Field = 'chip' | 'country' | 'to' | 'when' | 'message' | 'flow' | 'template' | 'form';
+
+const FIELDS: Record<string, Field> = {
+  [messages.scheduleChipRequired]: 'chip',
+  [messages.scheduleToRequired]: 'to',
+  [messages.invalidPhone]: 'to',
+  [messages.scheduleCountryCodeInvalid]: 'country',
+  [messages.scheduleDateRequired]: 'when',
+  [messages.scheduleDateInPast]: 'when',
+  [messages.scheduleTextRequired]: 'message',
+  [messages.scheduleFlowRequired]: 'flow',
+  [messages.scheduleTemplateRequired]: 'template',
+  [messages.newConversationTemplateNotFixed]: 'template',
+};
+const fieldOf = (message: string): Field => FIELDS[message] ?? 'form';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** An ISO instant as the datetime-local field shows it, in the viewer's time. */
+function localInput(iso: string) {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+export interface ScheduleDialogProps {
+  opened: boolean;
+  onClose(): void;
+  /** The item to edit; null for a new one. */
+  item: ScheduledMessage | null;
+  /** A new item's chip and number (from a conversation). */
+  preset?: { chip: string; phone: string };
+}
+
+export function ScheduleDialog({ opened, onClose, item, preset }: ScheduleDialogProps) {
+  return (
+    <Dialog
+      opened={opened}
+      onClose={onClose}
+      title={item ? 'Editar agendamento' : messages.paneSchedule}
+      size="lg"
+    >
+      {opened && <ScheduleForm item={item} preset={preset} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+function ScheduleForm({
+  item,
+  preset,
+  onDone,
+}: {
+  item: ScheduledMessage | null;
+  preset?: { chip: string; phone: string };
+  onDone(): void;
+}) {
+  const itemId = useItemId(item);
+  const chips = useQuery(callQuery('get-chip-numbers-by-user'));
+  const save = useSaveScheduledMessage();
+  // Editing strips a stored leading 55 into the country code (spec 2 §5).
+  const stored = splitStoredPhone(item?.to ?? preset?.phone ?? '');
+  const [chipId, setChipId] = useState<string | null>(item?.chip ?? preset?.chip ?? null);
+  const [countryCode, setCountryCode] = useState(stored.country_code || DEFAULT_COUNTRY_CODE);
+  const [to, setTo] = useState(stored.to);
+  const [when, setWhen] = useState(item ? localInput(item.scheduledTo) : '');
+  const [type, setType] = useState<'text' | 'flow'>(item?.type ?? 'text');
+  const [message, setMessage] = useState(item?.message ?? '');
+  const [flow, setFlow] = useState<string | null>(item?.flow ?? null);
+  const [templateKey, setTemplateKey] = useState<string | null>(
+    item?.template ? `${item.template.name}|${item.template.language}` : null,
+  );
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
+
+  const chip = (chips.data ?? []).find((c) => c._id === chipId) ?? null;
+  const templates = useTemplates(chip?.official ? chip.waba : null);
+  const template = (templates.data ?? []).find((t) => `${t.name}|${t.language}` === templateKey) ?? null;
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const input = {
+      chip: chipId ?? '',
+      country_code: countryCode,
+      to,
+      type,
+      message,
+      flow,
+      template,
+      scheduledTo: when ? new Date(when).toISOString() : '',
+    };
+    const result = prepareScheduledMessage(input, chip);
+    if (!result.ok) return show(result.error);
+    reset();
+    save.mutate({ ...input, _id: itemId, editing: item !== null }, afterSave(onDone));
+  }
+
+  const chipOptions = (chips.data ?? [])
+    .filter((c) => !c.filed)
+    .map((c) => ({ value: c._id, label: c.official ? `${c.name} (API Oficial)` : c.name }));
+
+  return (
+    <DialogForm
+      formRef={formRef}
+      onSubmit={submit}
+      error={errorOf('form')}
+      onCancel={onDone}
+      loading={save.isPending}
+      label="Agendar"
+    >
+      <Select
+        label="Chip de envio"
+        placeholder="Escolha o chip"
+        data={chipOptions}
+        value={chipId}
+        onChange={(v) => {
+          setChipId(v);
+          setTemplateKey(null);
+          clear('chip');
+        }}
+        error={errorOf('chip')}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Group grow align="flex-start" wrap="nowrap" gap="sm">
+        <TextInput
+          label="Código do país"
+          inputMode="numeric"
+          maw={130}
+          value={countryCode}
+          onChange={(e) => {
+            setCountryCode(e.currentTarget.value);
+            clear('country');
+          }}
+          error={errorOf('country')}
+        />
+        <TextInput
+          label="Número de destino"
+          description="DDD e número, somente dígitos"
+          inputMode="numeric"
+          value={to}
+          onChange={(e) => {
+            setTo(e.currentTarget.value);
+            clear('to');
+          }}
+          error={errorOf('to')}
+        />
+      </Group>
+      <TextInput
+        type="datetime-local"
+        label="Data e hora do agendamento"
+        step={1}
+        value={when}
+        onChange={(e) => {
+          setWhen(e.currentTarget.value);
+          clear('when');
+        }}
+        error={errorOf('when')}
+      />
+      {chip?.official ? (
+        <Select
+          label="Template de mensagem"
+          description="Somente templates aprovados e sem variáveis, parâmetros ou imagem no cabeçalho."
+          placeholder={templates.isPending ? 'Carregando templates…' : 'Escolha o template'}
+          data={(templates.data ?? []).map((t) => ({
+            value: `${t.name}|${t.language}`,
+            label: `${t.name} (${t.language})`,
+          }))}
+          value={templateKey}
+          onChange={(v) => {
+            setTemplateKey(v);
+            clear('template');
+          }}
+          error={errorOf('template') ?? (templates.error ? errorMessage(templates.error) : null)}
+          comboboxProps={{ withinPortal: true }}
+        />
+      ) : (
+        <>
+          <SegmentedControl
+            aria-label="Tipo de envio"
+            value={type}
+            onChange={(v) => setType(v as 'text' | 'flow')}
+            data={[
+              { value: 'text', label: 'Texto' },
+              { value: 'flow', label: 'Fluxo' },
+            ]}
+          />
+          {type === 'text' ? (
+            <Textarea
+              label="Mensagem"
+              autosize
+              minRows={3}
+              maxRows={10}
+              value={message}
+              onChange={(e) => {
+                setMessage(e.currentTarget.value);
+                clear('message');
+              }}
+              error={errorOf('message')}
+            />
+          ) : (
+            <Select
+              label="Fluxo"
+              description={messages.paneNoFlows}
+              data={[]}
+              value={flow}
+              onChange={(v) => {
+                setFlow(v);
+                clear('flow');
+              }}
+              error={errorOf('flow')}
+            />
+          )}
+        </>
+      )}
+      {template && (
+        <Textarea label="Prévia do template" value={template.preview} readOnly autosize minRows={2} />
+      )}
+    </DialogForm>
+  );
+}

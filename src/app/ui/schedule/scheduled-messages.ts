@@ -1,0 +1,50 @@
+// The scheduled-messages calls, shared by /agendamento and the Atendimento menu (both open ScheduleDialog).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Payload } from '../../../shared/contract';
+import type { ScheduledMessage } from '../../../shared/contract/scheduled-messages';
+import { messages } from '../../../shared/messages';
+import { api } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { callQuery } from '../../lib/query';
+
+export const scheduledMessagesQuery = callQuery('get-scheduled-messages-by-user');
+/** While an item waits to be sent, the list looks again every 5 s, so it turns to sent on its own. */
+export const useScheduledMessages = () =>
+  useQuery({
+    ...scheduledMessagesQuery,
+    refetchInterval: (q) => (q.state.data?.some((m) => m.status === 'scheduled') ? 5000 : false),
+  });
+
+/** The official numbers' usable templates (APPROVED, fixed content), by the chip's WABA. */
+export const useTemplates = (waba: string | null) =>
+  useQuery({
+    ...callQuery('get-template-messages-by-waba-id', { waba: waba ?? '' }),
+    enabled: Boolean(waba),
+  });
+
+type SavePayload = Payload<'create-scheduled-message'> & { _id: string; editing: boolean };
+
+/** Creates (under the id named when the dialog opened) or changes an item; errors are left to the dialog. */
+export function useSaveScheduledMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ editing, ...payload }: SavePayload) =>
+      editing ? api('update-scheduled-message', payload) : api('create-scheduled-message', payload),
+    onSuccess: () => {
+      notifySuccess(messages.scheduleSaved);
+      return client.invalidateQueries({ queryKey: scheduledMessagesQuery.queryKey });
+    },
+  });
+}
+
+export function useDeleteScheduledMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (item: ScheduledMessage) => api('update-scheduled-message', { _id: item._id, filed: true }),
+    onSuccess: () => {
+      notifySuccess(messages.scheduleDeleted);
+      return client.invalidateQueries({ queryKey: scheduledMessagesQuery.queryKey });
+    },
+    onError: notifyError,
+  });
+}

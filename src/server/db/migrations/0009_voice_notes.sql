@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "ptt" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,224 @@
+// AI summary and AI follow-up (spec 2 §4, §5, §8). One request of each kind runs per conversation at a time,
+// whichever tab or server process asks (a row in ai_runs is the lock). Each spends one unit of the account's
+// monthly balance (the plan's max_summaries / max_follow_ups, counted in ai_usage per calendar month); a
+// provider failure gives the unit back.
+import { basename, parse } from 'node:path';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { MESSAGE_STATUS, SENDABLE_MEDIA } from '../../../shared/constants';
+import { newId } from '../../../shared/ids';
+import { messages as texts } from '../../../shared/messages';
+import { type AiClient, type ChatMessage, createAiClient } from '../../ai/client';
+import type { Config } from '../../config';
+import { aiRuns, aiUsage, conversations, messages } from '../../db/schema';
+import type { SignedInContext } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { visibleConversation } from '../conversations/conversations.service';
+import { toMessage } from '../conversations/present';
+
+type Ctx = SignedInContext;
+type Kind = 'summary' | 'follow_up';
+type MessageRow = typeof messages.$inferSelect;
+
+/** Spec 2 §5: the summary reads the last 30 text and audio messages, the follow-up the last 15. */
+export const SUMMARY_MESSAGES = 30;
+export const FOLLOW_UP_MESSAGES = 15;
+/** A run older than this is a crashed one: its lock no longer holds. */
+const STALE_RUN_MS = 11 * 60 * 1000;
+
+const clients = new WeakMap<Config, AiClient | null>();
+function clientFor(config: Config): AiClient {
+  if (!clients.has(config)) clients.set(config, createAiClient(config));
+  const client = clients.get(config);
+  if (!client) throw new AppError(texts.aiNotConfigured);
+  return client;
+}
+
+const month = (d = new Date()) => d.toISOString().slice(0, 7);
+
+/** Takes one unit of this month's balance; answers what is left, or refuses when none is. */
+async function spend(ctx: Ctx, kind: Kind): Promise<number> {
+  const { account } = ctx.user;
+  const max = kind === 'summary' ? account.maxSummaries : account.maxFollowUps;
+  const refusal = kind === 'summary' ? texts.aiNoSummaryBalance : texts.aiNoFollowUpBalance;
+  if (max <= 0) throw new AppError(refusal);
+  const column = kind === 'summary' ? aiUsage.summaries : aiUsage.followUps;
+  const key = kind === 'summary' ? 'summaries' : 'followUps';
+  const rows = await ctx.services.db
+    .insert(aiUsage)
+    .values({ accountId: ctx.user.accountId, month: month(), [key]: 1 })
+    .onConflictDoUpdate({
+      target: [aiUsage.accountId, aiUsage.month],
+      set: { [key]: sql`${column} + 1` },
+      setWhere: sql`${column} < ${max}`,
+    })
+    .returning({ used: column });
+  const used = rows[0]?.used;
+  if (used === undefined) throw new AppError(refusal);
+  return max - used;
+}
+
+async function refund(ctx: Ctx, kind: Kind) {
+  const column = kind === 'summary' ? aiUsage.summaries : aiUsage.followUps;
+  const key = kind === 'summary' ? 'summaries' : 'followUps';
+  await ctx.services.db
+    .update(aiUsage)
+    .set({ [key]: sql`greatest(${column} - 1, 0)` })
+    .where(and(eq(aiUsage.accountId, ctx.user.accountId), eq(aiUsage.month, month())));
+}
+
+/** Runs `work` holding the conversation's lock for `kind`; a second request meanwhile is refused. */
+async function exclusive<T>(ctx: Ctx, conversationId: string, kind: Kind, work: () => Promise<T>) {
+  const { db } = ctx.services;
+  const mine = and(eq(aiRuns.conversationId, conversationId), eq(aiRuns.kind, kind));
+  await db.delete(aiRuns).where(and(mine, lt(aiRuns.startedAt, new Date(Date.now() - STALE_RUN_MS))));
+  const taken = await db.insert(aiRuns).values({ conversationId, kind }).onConflictDoNothing().returning();
+  if (!taken.length)
+    throw new AppError(kind === 'summary' ? texts.aiSummaryRunning : texts.aiFollowUpRunning);
+  try {
+    return await work();
+  } finally {
+    await db.delete(aiRuns).where(mine);
+  }
+}
+
+const speaker = (m: MessageRow) =>
+  m.origin === 'customer' ? 'Cliente' : m.origin === 'chatbot' ? 'Chatbot' : 'Atendente';
+
+const MEDIA_LABEL: Partial<Record<MessageRow['type'], string>> = {
+  image: '[imagem]',
+  video: '[vídeo]',
+  document: '[documento]',
+  location: '[localização]',
+  audio: '[áudio]',
+};
+
+/** A message as a line of the transcript; audio is transcribed when the provider can, else left out. */
+async function lineOf(ctx: Ctx, ai: AiClient, m: MessageRow, keepMedia: boolean): Promise<string | null> {
+  let text = m.message.trim();
+  if (m.type === 'audio') {
+    const file = ai.transcribe && m.mediaUrl ? ctx.services.media.pathOf(m.mediaUrl) : null;
+    if (!file || !ai.transcribe) return keepMedia ? `${speaker(m)}: [áudio]` : null;
+    const { readFile } = await import('node:fs/promises');
+    const audio = await readFile(file).catch(() => null);
+    if (!audio) return keepMedia ? `${speaker(m)}: [áudio]` : null;
+    // The provider reads the format from the type and the name's extension: a customer's voice note is
+    // Ogg/Opus, a recording MP3. Both come from the content (the message's file name may be a library title
+    // with no extension, and an older stored file may have none that fits).
+    const kind = await ctx.services.media.sniff(audio, SENDABLE_MEDIA.audio);
+    const name = kind ? `${parse(file).name}.${kind.ext}` : basename(file);
+    text = await ai.transcribe(audio, name, kind?.mime ?? 'application/octet-stream');
+    text = `[áudio] ${text}`;
+  } else if (m.type !== 'text') {
+    const label = MEDIA_LABEL[m.type];
+    if (!label) return null;
+    text = `${label} ${text}`.trim();
+  }
+  return text ? `${speaker(m)}: ${text}` : null;
+}
+
+async function lastMessages(ctx: Ctx, conversationId: string, limit: number, types?: MessageRow['type'][]) {
+  const rows = await ctx.services.db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.deleted, false),
+        types
+          ? inArray(messages.type, types)
+          : inArray(messages.type, ['text', 'audio', 'image', 'video', 'document', 'location']),
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** The provider's work: any failure (network, status, timeout, empty answer) is 'Erro ao resumir mensagens'. */
+async function ask(ctx: Ctx, kind: Kind, work: () => Promise<string>) {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    ctx.services.log.warn({ err, kind }, 'AI provider failed');
+    await refund(ctx, kind);
+    throw new AppError(texts.aiFailed);
+  }
+}
+
+const SUMMARY_PROMPT =
+  'Você resume conversas de atendimento ao cliente pelo WhatsApp para a equipe da empresa. Escreva em português do Brasil, em até 5 frases curtas: quem é o cliente, o que ele quer, o que já foi feito e o que falta fazer. Não invente informações.';
+const FOLLOW_UP_PROMPT =
+  'Você escreve mensagens de follow-up para clientes de uma empresa pelo WhatsApp. A partir da conversa, escreva uma única mensagem curta, cordial e em português do Brasil, retomando o assunto e convidando o cliente a responder. Responda só com o texto da mensagem, sem aspas.';
+
+function prompt(system: string, lines: string[], instruction: string): ChatMessage[] {
+  const extra = instruction ? `\n\nInstrução do atendente: ${instruction}` : '';
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: `Conversa:\n${lines.join('\n')}${extra}` },
+  ];
+}
+
+export async function summarizeMessages(ctx: Ctx, p: { conversation_id: string; text: string }) {
+  const ai = clientFor(ctx.services.config);
+  const { conversation } = await visibleConversation(ctx, p.conversation_id);
+  return exclusive(ctx, conversation.id, 'summary', async () => {
+    const rows = await lastMessages(ctx, conversation.id, SUMMARY_MESSAGES, ['text', 'audio']);
+    if (!rows.some((m) => m.type === 'audio' || m.message.trim()))
+      throw new AppError(texts.aiNothingToSummarize);
+    const balance = await spend(ctx, 'summary');
+    const summary = await ask(ctx, 'summary', async () => {
+      const lines: string[] = [];
+      for (const m of rows) {
+        const line = await lineOf(ctx, ai, m, false);
+        if (line) lines.push(line);
+      }
+      return ai.chat(prompt(SUMMARY_PROMPT, lines, p.text));
+    });
+    const [row] = await ctx.services.db
+      .insert(messages)
+      .values({
+        id: newId(),
+        accountId: ctx.user.accountId,
+        conversationId: conversation.id,
+        chipId: conversation.chipId,
+        origin: 'user',
+        type: 'summary',
+        message: summary,
+        userId: ctx.user.id,
+        status: MESSAGE_STATUS.sent,
+      })
+      .returning();
+    if (!row) throw new Error('summary insert returned nothing');
+    // The list's preview shows it ('Resumo'), after a reload too; the list's order stays by conversation.
+    await ctx.services.db
+      .update(conversations)
+      .set({ lastMessageId: row.id })
+      .where(eq(conversations.id, conversation.id));
+    const message = toMessage(row);
+    ctx.services.realtime.toConversation(ctx.user.accountId, conversation.departmentId, {
+      type: 'new_message',
+      message: { conversation_id: conversation.id, message },
+    });
+    return { message, balance };
+  });
+}
+
+export async function createAiFollowUp(ctx: Ctx, p: { conversation_id: string; text: string }) {
+  const ai = clientFor(ctx.services.config);
+  const { conversation } = await visibleConversation(ctx, p.conversation_id);
+  return exclusive(ctx, conversation.id, 'follow_up', async () => {
+    const rows = await lastMessages(ctx, conversation.id, FOLLOW_UP_MESSAGES);
+    if (!rows.length) throw new AppError(texts.aiNothingToFollowUp);
+    const balance = await spend(ctx, 'follow_up');
+    const followUp = await ask(ctx, 'follow_up', async () => {
+      const lines: string[] = [];
+      for (const m of rows) {
+        const line = await lineOf(ctx, ai, m, true);
+        if (line) lines.push(line);
+      }
+      return ai.chat(prompt(FOLLOW_UP_PROMPT, lines, p.text));
+    });
+    return { follow_up: followUp.slice(0, 4096), balance };
+  });
+}

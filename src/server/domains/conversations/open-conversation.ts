@@ -1,0 +1,89 @@
+// A conversation the team starts (new conversation, a scheduled message): the contact by phone, made when
+// new, and its open conversation on the chip, made when none is open. Safe to repeat and to race: the
+// contact and open-conversation unique indexes let one insert win and the other finds it.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { OFFICIAL_CHANNEL_TYPE } from '../../../shared/constants';
+import { newId } from '../../../shared/ids';
+import type { ChipRow } from '../../channels/adapter';
+import type { Db } from '../../db';
+import { contacts, conversations } from '../../db/schema';
+
+export async function contactByPhone(
+  db: Db,
+  accountId: string,
+  phone: string,
+  channelContactId?: string | null,
+) {
+  // Read first: the upsert below writes a new row version even when nothing changes (a scheduled batch to
+  // known customers would rewrite each of them).
+  const [known] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.phone, phone), eq(contacts.filed, false)))
+    .limit(1);
+  if (known && (known.channelContactId || !channelContactId)) return known;
+  const [row] = await db
+    .insert(contacts)
+    .values({ id: newId(), accountId, phone, name: '', channelContactId: channelContactId ?? null })
+    .onConflictDoUpdate({
+      target: [contacts.accountId, contacts.phone],
+      targetWhere: sql`${contacts.filed} = false`,
+      set: { channelContactId: sql`coalesce(${contacts.channelContactId}, excluded.channel_contact_id)` },
+    })
+    .returning();
+  if (!row) throw new Error('contact upsert returned nothing');
+  return row;
+}
+
+/** The contact's open conversation on the chip, if any. */
+export async function findOpenConversation(db: Db, chipId: string, contactId: string) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.chipId, chipId),
+        eq(conversations.contactId, contactId),
+        isNull(conversations.finishedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * The contact's open conversation on the chip, or a new one with `values` (who serves it); `created` says
+ * which. Two at once (two first messages, or a message and a team start): the open-conversation index lets
+ * one insert win; the other finds it.
+ */
+export async function findOrOpenConversation(
+  db: Db,
+  chip: ChipRow,
+  contactId: string,
+  values: Pick<typeof conversations.$inferInsert, 'departmentId' | 'isManual'> &
+    Partial<typeof conversations.$inferInsert>,
+) {
+  const found = await findOpenConversation(db, chip.id, contactId);
+  if (found) return { conversation: found, created: false };
+  const [inserted] = await db
+    .insert(conversations)
+    .values({
+      ...values,
+      id: newId(),
+      accountId: chip.accountId,
+      chipId: chip.id,
+      contactId,
+      isNew: true,
+      channelType: chip.official ? OFFICIAL_CHANNEL_TYPE : null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return { conversation: inserted, created: true };
+  const again = await findOpenConversation(db, chip.id, contactId);
+  if (!again) throw new Error('open conversation vanished');
+  return { conversation: again, created: false };
+}
+
+/** The contact's open conversation on the chip, or a new human one in `departmentId`; `created` says which. */
+export const openTeamConversation = (db: Db, chip: ChipRow, contactId: string, departmentId: string | null) =>
+  findOrOpenConversation(db, chip, contactId, { departmentId, isManual: true });
