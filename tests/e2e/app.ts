@@ -113,9 +113,39 @@ export async function signedIn(
   password = DEMO_PASSWORD,
 ) {
   const token = await tokenOf(server, email, password);
+  followSocket(page);
   await page.goto(`${server.url}/login`);
   await page.evaluate((t) => localStorage.setItem('token', t), token);
   return token;
+}
+
+// The page's socket: events reach a page only once the server has accepted its socket, so a test that
+// makes something happen for the page to see live waits for that first.
+const sockets = new WeakMap<Page, { current: unknown; live: boolean }>();
+
+function followSocket(page: Page) {
+  if (sockets.has(page)) return;
+  const state = { current: null as unknown, live: false };
+  sockets.set(page, state);
+  page.on('websocket', (ws) => {
+    if (new URL(ws.url()).pathname !== '/sock/') return;
+    state.current = ws;
+    state.live = false;
+    // socket.io's CONNECT answer ("40…") comes after the server's middleware has joined the rooms.
+    ws.on('framereceived', ({ payload }) => {
+      if (state.current === ws && String(payload).startsWith('40')) state.live = true;
+    });
+    ws.on('close', () => {
+      if (state.current === ws) state.live = false;
+    });
+  });
+}
+
+/** Waits until the page's socket is accepted (the page was opened after `signedIn`). */
+export async function realtimeReady(page: Page) {
+  await expect
+    .poll(() => sockets.get(page)?.live ?? false, { message: 'the page’s socket is connected' })
+    .toBe(true);
 }
 
 // The simulator customer: a phone no other file or project shares, the messages it sends to a connected

@@ -5,7 +5,17 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
-import { calm, connectedChip, conversationOf, isPhone, localId, phoneOf, signedIn, tokenOf } from './app';
+import {
+  calm,
+  connectedChip,
+  conversationOf,
+  isPhone,
+  localId,
+  phoneOf,
+  realtimeReady,
+  signedIn,
+  tokenOf,
+} from './app';
 import { type AppServer, expect, test } from './fixtures';
 
 test.use({ seed: 'demo', ...calm });
@@ -20,6 +30,8 @@ async function openAttendance(page: Page, email: string, server: AppServer) {
   const token = await signedIn(page, server, email);
   await page.goto('/atendimento');
   await expect(page.getByRole('heading', { level: 1, name: 'Atendimento' })).toBeVisible();
+  // What the tests make happen next is seen live.
+  await realtimeReady(page);
   return token;
 }
 

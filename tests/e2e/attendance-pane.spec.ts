@@ -17,6 +17,7 @@ import {
   isPhone,
   localId,
   phoneOf,
+  realtimeReady,
   signedIn,
   tokenOf,
 } from './app';
@@ -41,6 +42,7 @@ async function openPane(page: Page, conversationId: string, name: string) {
   const pane = page.getByRole('region', { name });
   await expect(pane).toBeVisible();
   await expect(pane.getByRole('heading', { name })).toBeVisible();
+  await realtimeReady(page);
   return pane;
 }
 

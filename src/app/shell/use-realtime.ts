@@ -70,16 +70,15 @@ export function useRealtime(user: User) {
   const { _id: userId, account } = user;
   const { _id: accountId, server } = account;
   useEffect(() => {
-    let connectedBefore = false;
     const socket = createSocketClient({
       address: () => socketAddress(server),
       token: () => session.token,
       accountId,
       onStatus: (status) => {
         showStatus(status);
-        // A reconnect: send what waits in the outbox and catch up on what changed meanwhile.
-        if (status === 'connected' && connectedBefore) reconnected(client);
-        if (status === 'connected') connectedBefore = true;
+        // Connected, the first time too: what happened before the socket listened (between the lists'
+        // answers and this moment, or while away) is caught up, and what waits in the outbox is sent.
+        if (status === 'connected') reconnected(client);
       },
       onEvent: (event) => applyEvent(client, userId, event),
     });

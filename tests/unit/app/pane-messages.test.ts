@@ -155,6 +155,18 @@ describe('the messages cache', () => {
     expect(texts()).toEqual(['mensagem 0', 'mensagem 1', 'Olá']);
   });
 
+  it('leaves a message older than the window to Carregar mais, while older ones remain to load', () => {
+    client.setQueryData<MessagesData>(messagesKey(C), { messages: range(10, 12), hasOlder: true });
+    putMessage(client, msg(3));
+    expect(texts()).toEqual(['mensagem 10', 'mensagem 11']);
+    // A change to one held still applies; with nothing older left, an older one has its place.
+    putMessage(client, { ...msg(10), status: 4 });
+    expect(data()?.messages[0]?.status).toBe(4);
+    client.setQueryData<MessagesData>(messagesKey(C), { messages: range(10, 12), hasOlder: false });
+    putMessage(client, msg(3));
+    expect(texts()).toEqual(['mensagem 3', 'mensagem 10', 'mensagem 11']);
+  });
+
   it('writes nothing for a conversation that is not loaded', () => {
     putMessage(client, msg(1));
     expect(data()).toBeUndefined();

@@ -121,9 +121,18 @@ function update(client: QueryClient, conversationId: string, change: (data: Mess
   client.setQueryData<MessagesData>(messagesKey(conversationId), (data) => (data ? change(data) : data));
 }
 
-/** A message from an event or an answer: added, or merged into the one with its id or message_id. */
+/**
+ * A message from an event or an answer: added, or merged into the one with its id or message_id. One older
+ * than the window held, while older ones are still to load (a catch-up's), is left to 'Carregar mais',
+ * which brings it in its place: added now, it would open a gap in the window.
+ */
 export function putMessage(client: QueryClient, message: Message) {
-  update(client, message.conversation_id, (d) => ({ ...d, messages: upsert(d.messages, message) }));
+  update(client, message.conversation_id, (d) => {
+    const oldest = d.messages.find((m) => !m.provisional);
+    const beforeWindow = d.hasOlder && oldest !== undefined && compare(message, oldest) < 0;
+    if (beforeWindow && !d.messages.some((m) => sameMessage(m, message))) return d;
+    return { ...d, messages: upsert(d.messages, message) };
+  });
 }
 
 export function addProvisional(client: QueryClient, message: PaneMessage) {
