@@ -10,6 +10,7 @@ import { publishConversationEvent } from '../lib/conversation-events';
 import { createSocketClient, type SocketStatus } from '../lib/socket';
 import { currentUserQuery } from '../lib/user';
 import { reconnected } from '../offline/app-offline';
+import { openManualCountQuery } from './Bell';
 import { chipsQuery } from './chips';
 
 const NOTICE = 'socket-status';
@@ -78,7 +79,12 @@ export function useRealtime(user: User) {
         showStatus(status);
         // Connected, the first time too: what happened before the socket listened (between the lists'
         // answers and this moment, or while away) is caught up, and what waits in the outbox is sent.
-        if (status === 'connected') reconnected(client);
+        if (status === 'connected') {
+          reconnected(client);
+          // The chips' states and the bell's count are not in the catch-up: asked again.
+          void client.invalidateQueries({ queryKey: chipsQuery.queryKey });
+          void client.invalidateQueries({ queryKey: openManualCountQuery.queryKey });
+        }
       },
       onEvent: (event) => applyEvent(client, userId, event),
     });
