@@ -161,6 +161,8 @@ export type CatchUp = (client: QueryClient) => Promise<boolean>;
 let catchUp: CatchUp | null = null;
 let catchingUp: Promise<void> | null = null;
 let again = false;
+/** The device claimed for the signed-in user: no catch-up writes to it before (a socket may connect first). */
+let claimed: Promise<unknown> = Promise.resolve();
 
 /** One catch-up at a time; a reconnect during one runs another right after (nothing between them missed). */
 function runCatchUp(client: QueryClient) {
@@ -169,6 +171,7 @@ function runCatchUp(client: QueryClient) {
     return catchingUp;
   }
   catchingUp = (async () => {
+    await claimed;
     do {
       again = false;
       const done = catchUp ? await catchUp(client).catch(() => false) : false;
@@ -185,7 +188,8 @@ function runCatchUp(client: QueryClient) {
  * changed meanwhile, merged by id (nothing twice).
  */
 export function reconnected(client: QueryClient = queryClient) {
-  void outbox.kick();
+  // Another user's outbox is wiped by the claim, never sent with this user's session.
+  void claimed.then(() => outbox.kick());
   void runCatchUp(client);
 }
 
@@ -219,16 +223,16 @@ export function startOffline(client: QueryClient, userId: string, withCatchUp?: 
   const db = offlineDb();
   let stopMirror: (() => void) | null = null;
   let live = true;
-  void claimFor(db, userId)
+  claimed = claimFor(db, userId)
     .then(() => db.meta.put({ key: SESSION_KEY, value: session.token }))
-    .catch(() => undefined)
-    .then(() => {
-      if (!live) return;
-      stopMirror = startMirror(client);
-      void outbox.kick();
-      // What changed since this device last caught up (maybe a reload after a time offline).
-      if (navigator.onLine && catchUp) void runCatchUp(client);
-    });
+    .catch(() => undefined);
+  void claimed.then(() => {
+    if (!live) return;
+    stopMirror = startMirror(client);
+    void outbox.kick();
+    // What changed since this device last caught up (maybe a reload after a time offline).
+    if (navigator.onLine && catchUp) void runCatchUp(client);
+  });
   const online = () => reconnected(client);
   const fromWorker = (event: MessageEvent) => {
     if ((event.data as { type?: string } | null)?.type === 'outbox-sync') void outbox.kick();

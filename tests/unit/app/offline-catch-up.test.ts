@@ -12,9 +12,14 @@ import {
   LIST_KEY,
 } from '../../../src/app/features/attendance/data/conversations';
 import { type MessagesData, messagesKey } from '../../../src/app/features/attendance/data/messages';
-import { changesCursor, saveChangesCursor } from '../../../src/app/offline/app-offline';
+import {
+  changesCursor,
+  reconnected,
+  saveChangesCursor,
+  startOffline,
+} from '../../../src/app/offline/app-offline';
 import { recentMessages, saveConversations, saveMessages } from '../../../src/app/offline/cache';
-import { offlineDb, wipe } from '../../../src/app/offline/db';
+import { claimFor, OWNER_KEY, offlineDb, wipe } from '../../../src/app/offline/db';
 import type { Conversation, Message } from '../../../src/shared/contract/conversations';
 import { messageFixture } from './message-fixture';
 
@@ -258,5 +263,44 @@ describe('the catch-up loop (catchUp)', () => {
     expect(await db.conversations.count()).toBe(0);
     expect(await db.messages.count()).toBe(0);
     expect(await db.outbox.count()).toBe(1);
+  });
+});
+
+describe('a connect as the app starts', () => {
+  it("runs before the device is claimed for the new user, yet sends nothing of the last user's outbox", async () => {
+    // The last user left a message waiting (a 401 holds the queue); another user signs in on this device.
+    await claimFor(db, 'A'.repeat(28));
+    await db.outbox.add({
+      message_id: 'local-other-user',
+      conversation_id: conversation('A', 10)._id,
+      user_id: 'A'.repeat(28),
+      text: 'de outro usuário',
+      body: 'de outro usuário',
+      file: null,
+      uploaded: null,
+      created: at(50),
+      attempts: 0,
+    });
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(String(url));
+        return new Response(JSON.stringify({ error: false, message: { ...none, cursor: 'c', reset: true } }));
+      }),
+    );
+    let caughtUp = 0;
+    const stop = startOffline(client, 'B'.repeat(28), async () => {
+      caughtUp += 1;
+      return true;
+    });
+    // The socket connects at once, before the claim has read the device's owner.
+    reconnected(client);
+    await vi.waitFor(async () => expect((await db.meta.get(OWNER_KEY))?.value).toBe('B'.repeat(28)));
+    await vi.waitFor(() => expect(caughtUp).toBeGreaterThan(0));
+    await new Promise((r) => setTimeout(r, 50));
+    stop();
+    expect(calls.filter((u) => u.includes('send-conversation-message'))).toEqual([]);
+    expect(await db.outbox.count()).toBe(0);
   });
 });
