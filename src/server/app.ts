@@ -12,7 +12,6 @@ import { authRepo } from './domains/auth/auth.repo';
 import { failInterruptedSends } from './domains/conversations/conversations.service';
 import { vapidKeys } from './domains/push/push.service';
 import { registerApi } from './http/api';
-import type { Services } from './http/context';
 import { AppError } from './http/errors';
 import { registerStatic } from './http/static';
 import { startScheduledMessages } from './jobs/scheduled-messages';
@@ -20,6 +19,7 @@ import { createMailer } from './mail';
 import { createMediaStore } from './media';
 import { createRealtime } from './realtime';
 import { firstStart } from './seed/demo';
+import type { Services } from './services';
 
 export interface Server {
   app: FastifyInstance;

@@ -5,8 +5,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type CallDef, type CallName, calls, isCallName } from '../../shared/contract';
 import { messages } from '../../shared/messages';
+import { assertMayCall, userActor } from '../access';
 import { authenticate } from '../domains/auth/auth.service';
-import type { CallContext, Handlers, Services, UploadedFile } from './context';
+import type { Services } from '../services';
+import type { CallContext, Handlers, UploadedFile } from './context';
 import { AppError, describeZodError, unauthorized } from './errors';
 
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
@@ -16,15 +18,6 @@ function bearerToken(req: FastifyRequest): string | null {
   if (!h) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(h);
   return m?.[1] ?? null;
-}
-
-function checkAccess(def: CallDef, user: NonNullable<CallContext['user']>) {
-  const access = def.access;
-  if (access.public) return;
-  const denied = () => new AppError(messages.insufficientPermissions);
-  if (access.admin && !user.admin) throw denied();
-  if (access.roles && !access.roles.includes(user.userRole)) throw denied();
-  if (access.area && user.userRole !== 'owner' && !user.accessAreas.includes(access.area)) throw denied();
 }
 
 async function readUpload(
@@ -92,9 +85,9 @@ export async function registerApi(app: FastifyInstance, services: Services, hand
       const token = bearerToken(req);
       const session = token ? await authenticate(services.db, token) : null;
       if (!session) throw unauthorized();
-      ctx.user = session.user;
-      ctx.sessionId = session.sessionId;
-      checkAccess(def, session.user);
+      const actor = userActor(session.user);
+      assertMayCall(actor, def.access);
+      Object.assign(ctx, { user: session.user, sessionId: session.sessionId, actor });
     }
 
     let body: unknown = req.body ?? {};

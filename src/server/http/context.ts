@@ -1,24 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Answer, CallName, Calls } from '../../shared/contract';
-import type { Channels } from '../channels';
-import type { Config } from '../config';
-import type { Db } from '../db';
+import type { Actor } from '../access';
 import type { AuthUser } from '../domains/auth/auth.service';
-import type { Mailer } from '../mail';
-import type { MediaStore } from '../media';
-import type { Realtime } from '../realtime';
-
-/** What every handler can reach: the server's parts, built once at start. */
-export interface Services {
-  config: Config;
-  db: Db;
-  mail: Mailer;
-  media: MediaStore;
-  realtime: Realtime;
-  channels: Channels;
-  log: FastifyBaseLogger;
-}
+import type { Services } from '../services';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -39,6 +23,8 @@ export interface CallContext {
 export interface SignedInContext extends CallContext {
   user: AuthUser;
   sessionId: string;
+  /** The caller as the access rule sees it (src/server/access.ts). */
+  actor: Actor;
 }
 
 export type Handler<N extends CallName> = (

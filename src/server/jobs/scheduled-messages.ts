@@ -11,14 +11,16 @@
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../shared/constants';
 import { messages as texts } from '../../shared/messages';
+import { userActor } from '../access';
 import type { Db } from '../db';
 import { chips, scheduledMessages } from '../db/schema';
 import { sendConversationMessage } from '../domains/conversations/conversations.service';
 import { contactByPhone, openTeamConversation } from '../domains/conversations/open-conversation';
 import { loadConversation } from '../domains/conversations/present';
 import { usersRepo } from '../domains/users/users.repo';
-import type { Services, SignedInContext } from '../http/context';
+import type { SignedInContext } from '../http/context';
 import { AppError } from '../http/errors';
+import type { Services } from '../services';
 
 type Row = typeof scheduledMessages.$inferSelect;
 
@@ -118,9 +120,12 @@ async function send(services: Services, row: Row, lookups: Lookups) {
       .limit(1),
   );
   if (!chip) throw new AppError(texts.notFound);
+  // Until the send path takes an Actor, the job passes its sender's user (issue 14 moves it to systemActor).
+  const user = { ...found.user, account: found.account, actingAdminId: null };
   const ctx: SignedInContext = {
     services,
-    user: { ...found.user, account: found.account, actingAdminId: null },
+    user,
+    actor: userActor(user),
     sessionId: 'scheduler',
     ip: '',
     userAgent: 'scheduler',

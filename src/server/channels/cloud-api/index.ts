@@ -6,7 +6,7 @@ import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { messages as texts } from '../../../shared/messages';
 import { channelInbox, chips } from '../../db/schema';
-import type { Services } from '../../http/context';
+import type { Services } from '../../services';
 import {
   type ChannelAdapter,
   ChannelError,

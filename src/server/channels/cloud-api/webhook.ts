@@ -7,7 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { channelInbox, chips } from '../../db/schema';
-import type { Services } from '../../http/context';
+import type { Services } from '../../services';
 import type { ChannelSink, ReceiptStatus } from '../adapter';
 import { createGraphClient, graphErrorReason } from './graph';
 import { toInbound, webhookMessage, webhookNotification, webhookStatus } from './payload';

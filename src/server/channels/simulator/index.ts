@@ -11,8 +11,9 @@ import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
 import { chips, contacts, conversations, messages } from '../../db/schema';
-import type { Services, UploadedFile } from '../../http/context';
+import type { UploadedFile } from '../../http/context';
 import { AppError } from '../../http/errors';
+import type { Services } from '../../services';
 import { type ChannelAdapter, ChannelError, type ChannelSink, type ChipRow } from '../adapter';
 
 interface Credentials {

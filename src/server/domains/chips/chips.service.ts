@@ -7,8 +7,9 @@ import { messages } from '../../../shared/messages';
 import { type ChipInput, prepareChip } from '../../../shared/rules/chip';
 import { ChannelError, type ChipRow } from '../../channels/adapter';
 import { accounts, chips, departments } from '../../db/schema';
-import type { Services, SignedInContext } from '../../http/context';
+import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import type { Services } from '../../services';
 
 export const toChip = (c: ChipRow): Chip => ({
   _id: c.id,

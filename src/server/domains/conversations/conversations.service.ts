@@ -6,6 +6,7 @@ import type { Message } from '../../../shared/contract/conversations';
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
+import { seesDepartment } from '../../../shared/rules/access';
 import { ChannelError, type ChipRow, type OutboundContent } from '../../channels/adapter';
 import { chips, contacts, conversations, messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
@@ -15,8 +16,9 @@ import { loadConversation, toMessage } from './present';
 
 type Ctx = SignedInContext;
 
+/** The access rule's department check (src/shared/rules/access.ts), for a signed-in user. */
 export const canSeeDepartment = (user: AuthUser, departmentId: string | null) =>
-  user.userRole !== 'user' || (departmentId !== null && user.departments.includes(departmentId));
+  seesDepartment(user, departmentId);
 
 /** The conversation with its chip and contact, when the caller may see it; otherwise 'not found'. */
 export async function visibleConversation(ctx: Ctx, conversationId: string) {

@@ -7,7 +7,7 @@ import { newId } from '../../../shared/ids';
 import { normalizePhone } from '../../../shared/phone';
 import type { ChipRow, InboundMessage, ReceiptStatus } from '../../channels/adapter';
 import { contacts, conversations, messages, tags } from '../../db/schema';
-import type { Services } from '../../http/context';
+import type { Services } from '../../services';
 import { notifyNewConversation } from '../push/push.service';
 import { matchAutoTags } from '../tags/auto-tag';
 import { findOpenConversation, findOrOpenConversation } from './open-conversation';

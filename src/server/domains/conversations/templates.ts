@@ -4,8 +4,8 @@
 import type { FixedTemplate } from '../../../shared/contract/scheduled-messages';
 import { messages as texts } from '../../../shared/messages';
 import { ChannelError, type ChipRow, type ProviderTemplate } from '../../channels/adapter';
-import type { Services } from '../../http/context';
 import { AppError } from '../../http/errors';
+import type { Services } from '../../services';
 
 const VARIABLE = /\{\{\s*[^}]*\}\}/;
 

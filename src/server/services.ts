@@ -1,0 +1,19 @@
+// The server's parts, built once at start (app.ts) and handed to every route, job and channel.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Channels } from './channels';
+import type { Config } from './config';
+import type { Db } from './db';
+import type { Mailer } from './mail';
+import type { MediaStore } from './media';
+import type { Realtime } from './realtime';
+
+/** What every handler can reach: the server's parts, built once at start. */
+export interface Services {
+  config: Config;
+  db: Db;
+  mail: Mailer;
+  media: MediaStore;
+  realtime: Realtime;
+  channels: Channels;
+  log: FastifyBaseLogger;
+}

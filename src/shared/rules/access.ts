@@ -1,0 +1,42 @@
+// The access rule, as data: who may make a call and which departments' conversations they see. The server
+// decides with it for every call and job (src/server/access.ts); the app asks the same functions to hide
+// what the user cannot do, so the menu and the server never disagree.
+
+import type { AccessArea, SystemUserRole, UserRole } from '../constants';
+import type { CallAccess } from '../contract/define';
+
+/** What the rule needs to know of a signed-in user. */
+export interface AccessSubject {
+  userRole: UserRole;
+  accessAreas: readonly AccessArea[];
+  departments: readonly string[];
+  admin: boolean;
+  systemUserRoles?: readonly SystemUserRole[];
+}
+
+/** Owners hold every access area; managers and attendants the ones they were given. */
+export const holdsArea = (s: AccessSubject, area: AccessArea) =>
+  s.userRole === 'owner' || s.accessAreas.includes(area);
+
+/** Whether the subject may make a call with this access definition. */
+export function mayCall(s: AccessSubject, access: CallAccess): boolean {
+  if (access.public) return true;
+  if (access.admin && !s.admin) return false;
+  if (access.roles && !access.roles.includes(s.userRole)) return false;
+  if (access.area && !holdsArea(s, access.area)) return false;
+  return true;
+}
+
+/** The departments the subject is limited to, or null for every department of the account. */
+export const departmentLimit = (
+  s: Pick<AccessSubject, 'userRole' | 'departments'>,
+): readonly string[] | null => (s.userRole === 'user' ? s.departments : null);
+
+/** Owners and managers see every conversation of the account; attendants those of their departments. */
+export function seesDepartment(
+  s: Pick<AccessSubject, 'userRole' | 'departments'>,
+  departmentId: string | null | undefined,
+): boolean {
+  const limit = departmentLimit(s);
+  return limit === null || (departmentId != null && limit.includes(departmentId));
+}
