@@ -19,9 +19,11 @@ test('the socket connects to /sock/ with the token; when the server is gone it r
     await expect(page.getByRole('heading', { level: 1, name: 'Atendimento' })).toBeVisible();
     await expect.poll(() => sockets.some((u) => new URL(u).pathname === '/sock/')).toBe(true);
 
+    // The clock starts before the stop: the socket drops during it, and a slow stop (a loaded machine)
+    // must not eat into the retries' measured time.
+    const since = Date.now();
     await app.stop();
     stopped = true;
-    const since = Date.now();
     // 2.5 s + 4.5 s + 6.5 s of retries (spec 1 §9), then the message.
     const failed = page.getByRole('alert').filter({ hasText: messages.socketFailed });
     await expect(failed).toBeVisible({ timeout: 25_000 });
