@@ -23,10 +23,14 @@ const envSchema = z.object({
   /** Behind a reverse proxy: read the client IP from X-Forwarded-For. Off by default, so it can't be spoofed. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Failed logins allowed per IP and per e-mail in one window before 429. */
+  /** Failed logins allowed per IP and per e-mail in one window before 429 (each attempt holds a place while checked). */
   LOGIN_MAX_FAILURES_PER_IP: intFrom(20, 1, 100000),
   LOGIN_MAX_FAILURES_PER_EMAIL: intFrom(5, 1, 100000),
   LOGIN_FAILURE_WINDOW_MINUTES: intFrom(15, 1, 24 * 60),
+  /** Password recovery requests (each may mail a link) allowed per e-mail and per IP in one window. */
+  PASSWORD_RECOVERY_MAX_PER_EMAIL: intFrom(3, 1, 100000),
+  PASSWORD_RECOVERY_MAX_PER_IP: intFrom(10, 1, 100000),
+  PASSWORD_RECOVERY_WINDOW_MINUTES: intFrom(60, 1, 24 * 60),
   /** The platform admin created on the first production start. */
   ADMIN_EMAIL: z.email().default('admin@painel.local'),
   /** Skip the demo seed even on an empty development database. */

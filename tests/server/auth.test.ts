@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loginFailures, passwordResets, sessions } from '../../src/server/db/schema';
 import { authRepo } from '../../src/server/domains/auth/auth.repo';
@@ -212,9 +212,19 @@ describe('housekeeping', () => {
     await db.update(sessions).set({ expiresAt: dayAndAMinute }).where(eq(sessions.userId, manager._id));
     await s.t.post('auth', { email: 'dono@demo.com', password: 'errada' });
     await db.update(loginFailures).set({ windowStart: new Date(Date.now() - 16 * 60_000) });
+    // A recovery counter keeps its own (hour-long) window: not purged with the login ones.
+    await s.t.call('send-password-recovery', { email: 'ninguem@demo.com' });
+    await db
+      .update(loginFailures)
+      .set({ windowStart: new Date(Date.now() - 20 * 60_000) })
+      .where(sql`${loginFailures.key} LIKE 'recovery:%'`);
 
     const removed = await authRepo.purgeExpired(db, 15);
     expect(removed).toEqual({ sessions: 2, passwordResets: 0, loginFailures: 2 });
+    expect((await db.select().from(loginFailures)).map((r) => r.key).sort()).toEqual([
+      'recovery:email:ninguem@demo.com',
+      'recovery:ip:127.0.0.1',
+    ]);
     expect((await s.t.post('get-user', {}, live)).status).toBe(200);
     // Revoked a moment ago: kept for a day, still refused.
     expect((await db.select().from(sessions)).length).toBe(2);

@@ -1,7 +1,9 @@
 // socket.io at /sock/ on the HTTP server. Two kinds of socket:
-// - a signed-in user (handshake auth.token): joins the account room, its own user room, and the
-//   conversation rooms its role allows (every conversation for owners and managers, its departments'
-//   for attendants), so a conversation event reaches only who may see it;
+// - a signed-in user (handshake auth.token): joins the account room, its own user room, its session's
+//   room, and the conversation rooms its role allows (every conversation for owners and managers, its
+//   departments' for attendants), so a conversation event reaches only who may see it. Ending a session
+//   (logout, password change or reset, a deleted user) closes its sockets by room, which an adapter
+//   carries to every process;
 // - a simulator page (handshake auth.simulator + phone): joins that customer's room on that chip.
 // Scale-out later: @socket.io/postgres-adapter, no code change here.
 import type { Server as HttpServer } from 'node:http';
@@ -25,6 +27,7 @@ import { authenticate } from '../domains/auth/auth.service';
 interface SocketData {
   accountId: string;
   userId: string;
+  sessionId: string;
   /** Set for a simulator page's socket instead of a user. */
   simulatorRoom?: string;
 }
@@ -48,13 +51,16 @@ export interface Realtime {
     userRole: UserRole;
     departments: string[];
   }): Promise<void>;
-  /** A deleted user: their open sockets are closed. */
-  dropUser(userId: string): Promise<void>;
+  /** A deleted user, or their sessions ended: their open sockets are closed (but `keepSessionId`'s). */
+  dropUser(userId: string, opts?: { keepSessionId?: string }): Promise<void>;
+  /** A session ended: its open sockets are closed. */
+  dropSession(sessionId: string): void;
   setSimulatorAuth(auth: SimulatorAuth): void;
   close(): void;
 }
 
 const userRoom = (userId: string) => `user_${userId}`;
+const sessionRoom = (sessionId: string) => `session_${sessionId}`;
 
 function conversationRooms(u: { accountId: string; userRole: UserRole; departments: string[] }) {
   return u.userRole === 'user'
@@ -79,9 +85,11 @@ export function createRealtime(server: HttpServer, db: Db): Realtime {
     if (!session) return next(new Error(messages.unauthorized));
     socket.data.accountId = session.user.accountId;
     socket.data.userId = session.user.id;
+    socket.data.sessionId = session.sessionId;
     socket.join([
       accountRoom(session.user.accountId),
       userRoom(session.user.id),
+      sessionRoom(session.sessionId),
       ...conversationRooms(session.user),
     ]);
     next();
@@ -92,6 +100,14 @@ export function createRealtime(server: HttpServer, db: Db): Realtime {
       socket.join(socket.data.simulatorRoom);
       return;
     }
+    // A session ended between the handshake's check and now was closed by room while this socket was not
+    // yet connected, which skips it: look once more, now that a later close would reach it.
+    const token = (socket.handshake.auth as { token: string }).token;
+    authenticate(db, token)
+      .catch(() => null)
+      .then((session) => {
+        if (session?.sessionId !== socket.data.sessionId) socket.disconnect(true);
+      });
     const own = accountRoom(socket.data.accountId);
     socket.on('join-room', (room, ack) => {
       // The spec's client sends the account id; our room name is also accepted. Other rooms are refused.
@@ -118,8 +134,14 @@ export function createRealtime(server: HttpServer, db: Db): Realtime {
         s.join(conversationRooms(user));
       }
     },
-    async dropUser(userId) {
-      io.in(userRoom(userId)).disconnectSockets(true);
+    async dropUser(userId, opts = {}) {
+      const sockets = io.in(userRoom(userId));
+      (opts.keepSessionId ? sockets.except(sessionRoom(opts.keepSessionId)) : sockets).disconnectSockets(
+        true,
+      );
+    },
+    dropSession(sessionId) {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
     setSimulatorAuth(auth) {
       simulatorAuth = auth;

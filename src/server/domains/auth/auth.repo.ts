@@ -41,35 +41,53 @@ export const authRepo = {
         ),
       ),
 
-  /** The failure counters of `keys` whose window has not ended. */
-  async currentFailures(db: Db, keys: string[], windowMinutes: number) {
-    return db
-      .select()
-      .from(loginFailures)
-      .where(
-        and(
-          inArray(loginFailures.key, keys),
-          sql`${loginFailures.windowStart} > now() - make_interval(mins => ${windowMinutes})`,
-        ),
-      );
-  },
-
-  /** Counts one failure per key; a window that has ended starts again at 1. */
-  async recordFailure(db: Db, keys: string[], windowMinutes: number) {
+  /**
+   * Takes one place in each counter of `limits` (window of `windowMinutes`), or none when any of them is
+   * full: answers null when taken, else when the latest full window ends. The rows stay locked from the
+   * upsert to the commit, so concurrent attempts on one key queue here and each sees the others' places;
+   * keys are locked in sorted order, so two attempts sharing keys cannot deadlock.
+   */
+  async reserve(db: Db, limits: { key: string; max: number }[], windowMinutes: number) {
+    const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : 1));
     const expired = sql`login_failures.window_start <= now() - make_interval(mins => ${windowMinutes})`;
-    await db
-      .insert(loginFailures)
-      .values(keys.map((key) => ({ key, count: 1, windowStart: sql`now()` })))
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          count: sql`CASE WHEN ${expired} THEN 1 ELSE login_failures.count + 1 END`,
-          windowStart: sql`CASE WHEN ${expired} THEN now() ELSE login_failures.window_start END`,
-        },
-      });
+    return db.transaction(async (tx) => {
+      // A window that has ended starts again, empty.
+      const rows = await tx
+        .insert(loginFailures)
+        .values(sorted.map(({ key }) => ({ key, count: 0, windowStart: sql`now()` })))
+        .onConflictDoUpdate({
+          target: loginFailures.key,
+          set: {
+            count: sql`CASE WHEN ${expired} THEN 0 ELSE login_failures.count END`,
+            windowStart: sql`CASE WHEN ${expired} THEN now() ELSE login_failures.window_start END`,
+          },
+        })
+        .returning();
+      const full = rows.filter((r) => r.count >= (sorted.find((l) => l.key === r.key)?.max ?? 0));
+      if (full.length > 0) {
+        return new Date(Math.max(...full.map((r) => r.windowStart.getTime())) + windowMinutes * 60_000);
+      }
+      await tx
+        .update(loginFailures)
+        .set({ count: sql`${loginFailures.count} + 1` })
+        .where(
+          inArray(
+            loginFailures.key,
+            sorted.map((l) => l.key),
+          ),
+        );
+      return null;
+    });
   },
 
-  /** Housekeeping: sessions and reset links dead for a day, failure windows long over. Answers the rows removed. */
+  /** Gives back a place taken by `reserve` (an attempt that turned out not to count). */
+  giveBack: (db: Db, key: string) =>
+    db
+      .update(loginFailures)
+      .set({ count: sql`greatest(${loginFailures.count} - 1, 0)` })
+      .where(eq(loginFailures.key, key)),
+
+  /** Housekeeping: sessions and reset links dead for a day, attempt windows over. Answers the rows removed. */
   async purgeExpired(db: Db, windowMinutes: number) {
     const dead = (expires: typeof sessions.expiresAt, revoked: typeof sessions.revokedAt) =>
       or(lt(expires, sql`now() - ${DAY}`), lt(revoked, sql`now() - ${DAY}`));
@@ -83,13 +101,17 @@ export const authRepo = {
         or(lt(passwordResets.expiresAt, sql`now() - ${DAY}`), lt(passwordResets.usedAt, sql`now() - ${DAY}`)),
       )
       .returning({ id: passwordResets.id });
+    // Recovery counters have their own window, at most a day long.
     const f = await db
       .delete(loginFailures)
-      .where(sql`${loginFailures.windowStart} <= now() - make_interval(mins => ${windowMinutes})`)
+      .where(
+        sql`${loginFailures.windowStart} <= now() - CASE WHEN ${loginFailures.key} LIKE 'recovery:%' THEN ${DAY} ELSE make_interval(mins => ${windowMinutes}) END`,
+      )
       .returning({ key: loginFailures.key });
     return { sessions: s.length, passwordResets: r.length, loginFailures: f.length };
   },
 
+  /** Forgets a counter (a successful login forgives its e-mail). */
   clearFailures: (db: Db, key: string) => db.delete(loginFailures).where(eq(loginFailures.key, key)),
 
   insertPasswordReset: (db: Db, row: typeof passwordResets.$inferInsert) =>

@@ -4,19 +4,19 @@ import { changePassword, login, logout, resetPassword, sendPasswordRecovery } fr
 export const authHandlers = {
   auth: (p, ctx) => login(ctx.services, p, ctx),
   logout: async (_p, ctx) => {
-    await logout(ctx.services.db, ctx.sessionId);
+    await logout(ctx.services, ctx.sessionId);
     return { ok: true };
   },
   'send-password-recovery': async (p, ctx) => {
-    await sendPasswordRecovery(ctx.services, p.email);
+    await sendPasswordRecovery(ctx.services, p.email, ctx.ip);
     return { ok: true };
   },
   'reset-password': async (p, ctx) => {
-    await resetPassword(ctx.services.db, p.token, p.password);
+    await resetPassword(ctx.services, p.token, p.password);
     return { ok: true };
   },
   'change-user-password': async (p, ctx) => {
-    await changePassword(ctx.services.db, ctx.user, ctx.sessionId, p.old_password, p.password);
+    await changePassword(ctx.services, ctx.user, ctx.sessionId, p.old_password, p.password);
     return { ok: true };
   },
 } satisfies Handlers;

@@ -58,23 +58,24 @@ async function startSession(
   };
 }
 
-/** Refuses with 429 while the IP or the e-mail is over its limit; answers whether the e-mail has failures. */
-async function guardAttempts(services: Services, ipKey: string, emailKey: string) {
-  const { db, config } = services;
+/**
+ * Takes the attempt's place in the IP's and the e-mail's counters before the password is checked, or
+ * refuses with 429 while either is full: a burst of concurrent guesses gets at most the limit checked.
+ */
+async function reserveAttempt({ db, config }: Services, ipKey: string, emailKey: string) {
   const window = config.LOGIN_FAILURE_WINDOW_MINUTES;
-  const rows = await authRepo.currentFailures(db, [ipKey, emailKey], window);
-  const blocked = rows.filter(
-    (r) =>
-      r.count >= (r.key === ipKey ? config.LOGIN_MAX_FAILURES_PER_IP : config.LOGIN_MAX_FAILURES_PER_EMAIL),
+  const fullUntil = await authRepo.reserve(
+    db,
+    [
+      { key: ipKey, max: config.LOGIN_MAX_FAILURES_PER_IP },
+      { key: emailKey, max: config.LOGIN_MAX_FAILURES_PER_EMAIL },
+    ],
+    window,
   );
-  if (blocked.length > 0) {
-    const until = Math.max(...blocked.map((b) => b.windowStart.getTime() + window * 60_000));
-    throw new AppError(
-      messages.tooManyLoginAttempts(Math.max(1, Math.ceil((until - Date.now()) / 60_000))),
-      429,
-    );
+  if (fullUntil) {
+    const minutes = Math.max(1, Math.ceil((fullUntil.getTime() - Date.now()) / 60_000));
+    throw new AppError(messages.tooManyLoginAttempts(minutes), 429);
   }
-  return rows.some((r) => r.key === emailKey);
 }
 
 /** Verifies, or spends the same time when there is no such user (no user enumeration by timing). */
@@ -91,28 +92,26 @@ export async function login(
   p: Payload<'auth'> & { email: string; password: string },
   ctx: { ip: string; userAgent: string },
 ) {
-  const { db, config } = services;
+  const { db } = services;
+  if (p.admin_login && !p.customer_email) throw new AppError(messages.fillAllFields);
   const ipKey = `ip:${ctx.ip}`;
   const emailKey = `email:${p.email}`;
-  const keys = [ipKey, emailKey];
-  const emailHasFailures = await guardAttempts(services, ipKey, emailKey);
-  // A success forgives the e-mail's failures (not the IP's).
-  const forgive = () => (emailHasFailures ? authRepo.clearFailures(db, emailKey) : undefined);
-
-  const failed = async (message: string): Promise<never> => {
-    await authRepo.recordFailure(db, keys, config.LOGIN_FAILURE_WINDOW_MINUTES);
-    throw new AppError(message);
+  await reserveAttempt(services, ipKey, emailKey);
+  // The place taken stays as a failure. The right password forgives the e-mail's failures and gives the
+  // IP its place back (the IP counts failures only).
+  const forgive = async () => {
+    await authRepo.clearFailures(db, emailKey);
+    await authRepo.giveBack(db, ipKey);
   };
 
   // Admin login: the admin's own e-mail and password open a session on the customer's account.
-  if (p.admin_login) {
-    if (!p.customer_email) throw new AppError(messages.fillAllFields);
+  if (p.admin_login && p.customer_email) {
     const admin = await usersRepo.findActiveByEmail(db, p.email);
     const valid = await checkPassword(admin?.user.passwordHash, p.password);
-    if (!admin?.user.admin || !valid) return failed(messages.adminInvalidCredentials);
+    if (!admin?.user.admin || !valid) throw new AppError(messages.adminInvalidCredentials);
+    await forgive();
     const customer = await usersRepo.findActiveByEmail(db, p.customer_email);
     if (!customer) throw new AppError(messages.customerNotFound);
-    await forgive();
     return startSession(services, customer, {
       remember: false,
       actingAdminId: admin.user.id,
@@ -122,16 +121,21 @@ export async function login(
 
   const found = await usersRepo.findActiveByEmail(db, p.email);
   if (!found || !(await checkPassword(found.user.passwordHash, p.password))) {
-    return failed(messages.invalidCredentials);
+    throw new AppError(messages.invalidCredentials);
   }
   await forgive();
   return startSession(services, found, { remember: p.remember ?? false, userAgent: ctx.userAgent });
 }
 
-export const logout = (db: Db, sessionId: string) => authRepo.revokeSession(db, sessionId);
+/** Ends this session; its open sockets close at once, on every process. */
+export async function logout({ db, realtime }: Services, sessionId: string) {
+  await authRepo.revokeSession(db, sessionId);
+  realtime.dropSession(sessionId);
+}
 
+/** A new password ends the user's other sessions, and closes their open sockets. */
 export async function changePassword(
-  db: Db,
+  { db, realtime }: Services,
   user: AuthUser,
   sessionId: string,
   oldPassword: string,
@@ -140,10 +144,28 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, oldPassword))) throw new AppError(messages.wrongOldPassword);
   await usersRepo.update(db, user.id, { passwordHash: await hashPassword(password) });
   await authRepo.revokeUserSessions(db, user.id, sessionId);
+  await realtime.dropUser(user.id, { keepSessionId: sessionId });
 }
 
-/** Mails a one-time link valid for 1 hour. Answers the same whether or not the e-mail exists. */
-export async function sendPasswordRecovery(services: Services, email: string) {
+/**
+ * Mails a one-time link valid for 1 hour. Answers the same whether or not the e-mail exists, and whether
+ * or not a limit held the mail back: each request first takes a place per e-mail and per IP (atomically,
+ * as logins do), so a burst cannot flood a mailbox.
+ */
+export async function sendPasswordRecovery(services: Services, email: string, ip: string) {
+  const { config } = services;
+  const fullUntil = await authRepo.reserve(
+    services.db,
+    [
+      { key: `recovery:ip:${ip}`, max: config.PASSWORD_RECOVERY_MAX_PER_IP },
+      { key: `recovery:email:${email}`, max: config.PASSWORD_RECOVERY_MAX_PER_EMAIL },
+    ],
+    config.PASSWORD_RECOVERY_WINDOW_MINUTES,
+  );
+  if (fullUntil) {
+    services.log.warn({ email, ip }, 'password recovery over its limit: no mail sent');
+    return;
+  }
   const found = await usersRepo.findActiveByEmail(services.db, email);
   if (!found) return;
   const token = newToken();
@@ -168,9 +190,11 @@ export async function sendPasswordRecovery(services: Services, email: string) {
   });
 }
 
-export async function resetPassword(db: Db, token: string, password: string) {
+/** A reset ends every session of the user, and closes their open sockets. */
+export async function resetPassword({ db, realtime }: Services, token: string, password: string) {
   const userId = await authRepo.consumePasswordReset(db, hashToken(token));
   if (!userId) throw new AppError(messages.resetLinkInvalid);
   await usersRepo.update(db, userId, { passwordHash: await hashPassword(password) });
   await authRepo.revokeUserSessions(db, userId);
+  await realtime.dropUser(userId);
 }
