@@ -9,6 +9,7 @@ import {
   type ReceiveMessage,
   type ServerToClientEvents,
 } from '../../shared/contract/events';
+import { messages } from '../../shared/messages';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type SocketStatus = 'waiting-address' | 'connecting' | 'connected' | 'failed' | 'paused';
@@ -20,6 +21,8 @@ export interface SocketClientOptions {
   accountId: string;
   onStatus(status: SocketStatus): void;
   onEvent(event: ReceiveMessage): void;
+  /** The server refused the token (the session was ended: logout elsewhere, password changed or reset). */
+  onUnauthorized?(): void;
   /** Injected by tests; socket.io by default. */
   create?(address: string, token: () => string | null): AppSocket;
 }
@@ -72,7 +75,15 @@ export function createSocketClient(opts: SocketClientOptions) {
         status('connected');
         s.emit('join-room', accountRoom(opts.accountId));
       });
-      s.on('connect_error', () => retry());
+      s.on('connect_error', (err) => {
+        // A refused token will not get better by retrying: the session is over.
+        if (err?.message === messages.unauthorized) {
+          running = false;
+          opts.onUnauthorized?.();
+          return;
+        }
+        retry();
+      });
       s.on('disconnect', (reason) => {
         // Our own close, or a pause: not a failure.
         if (!running || reason === 'io client disconnect') return;

@@ -87,6 +87,8 @@ export function useRealtime(user: User) {
         }
       },
       onEvent: (event) => applyEvent(client, userId, event),
+      // The server closed this session's socket and refuses the token: sign out as a 401 would.
+      onUnauthorized: () => session.end(messages.unauthorized),
     });
     // Offline, failures are not counted: the client waits for the connection to come back.
     const online = () => socket.start();

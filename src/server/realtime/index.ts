@@ -80,8 +80,13 @@ export function createRealtime(server: HttpServer, db: Db): Realtime {
       socket.data.simulatorRoom = room;
       return next();
     }
-    const session =
-      typeof auth.token === 'string' ? await authenticate(db, auth.token).catch(() => null) : null;
+    // 'unauthorized' signs the app out, so a database failure must not be reported as one.
+    let session: Awaited<ReturnType<typeof authenticate>> = null;
+    try {
+      session = typeof auth.token === 'string' ? await authenticate(db, auth.token) : null;
+    } catch {
+      return next(new Error(messages.internalError));
+    }
     if (!session) return next(new Error(messages.unauthorized));
     socket.data.accountId = session.user.accountId;
     socket.data.userId = session.user.id;

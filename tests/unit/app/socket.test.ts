@@ -52,6 +52,30 @@ function client(address: () => string | null = () => 'http://localhost') {
 }
 
 describe('socket client retry rules (spec 1 §7, §8)', () => {
+  it('a refused token ends the session at once, without retries (a revoked session)', () => {
+    let ended = 0;
+    createSocketClient({
+      address: () => 'http://localhost',
+      token: () => 'tok',
+      accountId: 'ACC',
+      onStatus: (s) => statuses.push(s),
+      onEvent: () => undefined,
+      onUnauthorized: () => {
+        ended += 1;
+      },
+      create: () => fake as unknown as AppSocket,
+    }).start();
+    fake.fire('connect', undefined);
+    fake.fire('disconnect', 'io server disconnect');
+    vi.advanceTimersByTime(2500);
+    expect(fake.connects).toBe(2);
+    fake.fire('connect_error', new Error(messages.unauthorized));
+    expect(ended).toBe(1);
+    vi.advanceTimersByTime(60_000);
+    expect(fake.connects).toBe(2);
+    expect(statuses).not.toContain('failed');
+  });
+
   it('connects and joins the account room', () => {
     client().start();
     expect(fake.connects).toBe(1);
