@@ -81,7 +81,8 @@ export const messages = {
       : 'Dados inválidos: o texto contém um caractere nulo.',
   fieldRequired: (field: string) => `Campo obrigatório: ${field}`,
   fieldInvalid: (field: string, why: string) => `Campo ${field}: ${why}`,
-  fileRequired: 'Nenhum arquivo enviado.',
+  // Spec 2 §5 Media's text, for every upload call (a missing or empty file).
+  fileRequired: 'É necessário selecionar um arquivo',
   profilePictureType: 'A foto precisa ser uma imagem JPG ou PNG.',
   profilePictureSize: 'A foto pode ter no máximo 2 MB.',
   pageNotFound: 'Página não encontrada.',

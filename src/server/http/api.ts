@@ -27,7 +27,12 @@ async function readUpload(
   if (!req.isMultipart()) throw new AppError(messages.fileRequired);
   const part = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } });
   if (!part) throw new AppError(messages.fileRequired);
-  const buffer = await part.toBuffer(); // throws RequestFileTooLargeError past maxBytes
+  const buffer = await part.toBuffer(); // throws RequestFileTooLargeError past maxBytes, but not always:
+  // when a read ends exactly at the limit, busboy only marks the part truncated after toBuffer's last
+  // check, and the first maxBytes would pass for the whole file.
+  if (part.file.truncated) throw new req.server.multipartErrors.RequestFileTooLargeError();
+  // An empty part is no file (a form sent without choosing one).
+  if (buffer.length === 0) throw new AppError(messages.fileRequired);
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(part.fields)) {
     if (value && !Array.isArray(value) && value.type === 'field') fields[name] = value.value;

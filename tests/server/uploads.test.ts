@@ -1,0 +1,131 @@
+// Uploads at the edges: sizes around MEDIA_MAX_MB (a file over it is refused whole, never stored cut at the
+// limit), empty files refused, and the sizes stored byte for byte.
+import { readFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Envelope } from '../../src/shared/contract';
+import { messages as texts } from '../../src/shared/messages';
+import { testServerPerFile } from './helpers';
+
+// A 1 MB limit keeps the files small; the read boundaries are the same as at 16 MB.
+const s = testServerPerFile({ MEDIA_MAX_MB: '1' });
+const LIMIT = 1024 * 1024;
+
+/** A plain-text document (accepted by content as .txt) of exactly `size` bytes. */
+const textOf = (size: number) => Buffer.alloc(size, 'a');
+
+async function uploadFile(token: string, data: Buffer, name = 'doc.txt') {
+  const form = new FormData();
+  form.append('type', 'document');
+  form.append('file', new Blob([new Uint8Array(data)]), name);
+  const res = await fetch(`${s.t.url}/api/upload-file`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as Envelope<{ url: string; file_name: string }> };
+}
+
+/**
+ * The same upload written by hand in two writes with a pause between them, so the server reads the file's
+ * bytes up to exactly `splitAt` in one go and the rest later: the limit lands on a read boundary.
+ */
+function uploadSplit(token: string, data: Buffer, splitAt: number) {
+  const boundary = '----limite';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\ndocument\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="doc.txt"\r\n` +
+      'Content-Type: text/plain\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const { port } = new URL(s.t.url);
+  return new Promise<{ status: number; body: Envelope<{ url: string }> }>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/upload-file',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + data.length + tail.length,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.write(Buffer.concat([head, data.subarray(0, splitAt)]));
+    setTimeout(() => req.end(Buffer.concat([data.subarray(splitAt), tail])), 150);
+  });
+}
+
+const storedSize = async (url: string) =>
+  (await readFile(path.join(s.t.dataDir, 'media', path.basename(url)))).length;
+
+describe('upload size limit', () => {
+  it('stores a file of exactly the limit whole, and refuses one byte more, wherever the reads fall', async () => {
+    const agent = await s.t.login('atendente@demo.com');
+    const atLimit = await uploadSplit(agent, textOf(LIMIT), LIMIT);
+    expect(atLimit.body.error).toBe(false);
+    expect(await storedSize((atLimit.body.message as { url: string }).url)).toBe(LIMIT);
+
+    // The server reads exactly LIMIT bytes of the file, then the rest: before the fix the part was cut at
+    // the limit, its truncated flag never read, and the first LIMIT bytes stored as if whole.
+    for (const over of [1, 1024, 64 * 1024]) {
+      const r = await uploadSplit(agent, textOf(LIMIT + over), LIMIT);
+      expect(r, `limit + ${over} bytes`).toEqual({
+        status: 413,
+        body: { error: true, message: texts.mediaTooLarge(1) },
+      });
+    }
+  });
+
+  it('refuses every size over the limit, accepts every size up to it (ordinary uploads)', async () => {
+    const agent = await s.t.login('atendente@demo.com');
+    for (const size of [LIMIT - 1, LIMIT]) {
+      const r = await uploadFile(agent, textOf(size));
+      expect(r.body.error, `${size} bytes`).toBe(false);
+      expect(await storedSize((r.body.message as { url: string }).url)).toBe(size);
+    }
+    // Several sizes, and file names of several lengths, move where the reads fall against the limit.
+    for (const over of [1, 2, 1000, 1024, 4096, 16 * 1024, 64 * 1024 - 1, 64 * 1024, 65 * 1024]) {
+      for (const name of ['a.txt', 'um-nome-mais-longo.txt']) {
+        const r = await uploadFile(agent, textOf(LIMIT + over), name);
+        expect(r, `limit + ${over} bytes, ${name}`).toEqual({
+          status: 413,
+          body: { error: true, message: texts.mediaTooLarge(1) },
+        });
+      }
+    }
+  });
+
+  it('refuses an empty file on every upload call with the spec’s message', async () => {
+    const agent = await s.t.login('atendente@demo.com');
+    expect((await uploadFile(agent, Buffer.alloc(0))).body).toEqual({
+      error: true,
+      message: texts.fileRequired,
+    });
+    for (const [call, fields] of [
+      ['upload-media', { type: 'document', name: 'Vazio' }],
+      ['upload-profile-picture', {}],
+    ] as const) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      form.append('file', new Blob([]), 'vazio.txt');
+      const res = await fetch(`${s.t.url}/api/${call}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${agent}` },
+        body: form,
+      });
+      expect(await res.json(), call).toEqual({ error: true, message: texts.fileRequired });
+    }
+  });
+});
