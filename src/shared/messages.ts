@@ -75,6 +75,8 @@ export const messages = {
   bodyTooLarge: 'O corpo da requisição é grande demais.',
   unsupportedContentType: 'Tipo de conteúdo não suportado. Envie JSON ou multipart/form-data.',
   invalidPayload: 'Dados inválidos.',
+  jsonTooDeep: (max: number) =>
+    `O corpo da requisição tem níveis aninhados demais: o máximo é ${max} níveis de objetos e listas.`,
   nulCharacter: (field: string) =>
     field
       ? `Campo ${field}: o texto contém um caractere nulo.`
@@ -154,6 +156,7 @@ export const messages = {
   cloudApiFormAnswered: 'Formulário respondido.',
   webhookSignatureInvalid: 'Assinatura do webhook inválida.',
   webhookVerifyFailed: 'Token de verificação do webhook inválido.',
+  webhookNotANotification: 'O corpo do webhook não é uma notificação do WhatsApp (um objeto JSON).',
   // Messages
   messageEmpty: 'Digite uma mensagem ou escolha um arquivo.',
   audioWithoutText: 'Áudios são enviados sem legenda. Envie o texto em outra mensagem.',

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { MAX_JSON_DEPTH } from '../../src/server/http/json';
 import { calls } from '../../src/shared/contract';
 import { messages } from '../../src/shared/messages';
 import { startTestServer, type TestServer } from './helpers';
@@ -128,6 +129,30 @@ describe('bad input on every call', () => {
     const unknown = await send('nao-existe', '{}', 'application/json', true);
     expect(unknown.status).toBe(404);
     expect(assertEnvelope(unknown).message).toBe(messages.unknownCall('nao-existe'));
+  });
+
+  it('refuses bodies nested deeper than the limit on public and signed-in calls, never a 500', async () => {
+    // 10,000 levels overflowed the recursive NUL walk: a 500 and a stack trace in the log, before login too.
+    const deepObject = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    const deepArray = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const deepInKey = `{"email":"dono@demo.com","password":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const refused = { error: true, message: messages.jsonTooDeep(MAX_JSON_DEPTH) };
+    for (const name of ['auth', 'send-password-recovery', 'get-user', 'update-user', 'upload-file']) {
+      for (const body of [deepObject, deepArray, deepInKey]) {
+        for (const auth of [true, false]) {
+          const r = await send(name, body, 'application/json', auth);
+          expect(assertEnvelope(r), `${name}, signed in: ${auth}`).toEqual(refused);
+          expect(r.status).toBe(400);
+        }
+      }
+    }
+    // At the limit it is read as usual: the call answers its own validation message.
+    const atLimit = `{"name":${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`;
+    const env = assertEnvelope(await send('update-user', atLimit, 'application/json', true));
+    expect(env.message).toMatch(/^Campo name: /);
+    const over = `{"name":${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}}`;
+    expect(assertEnvelope(await send('update-user', over, 'application/json', true))).toEqual(refused);
+    expect((await t.call('get-user', {}, token)).email).toBe('dono@demo.com');
   });
 
   it('refuses strings of 1 MB in every field and bodies over the limit with a clear message', async () => {

@@ -250,6 +250,33 @@ describe('webhook notifications (POST)', () => {
     expect((await s.t.post('get-user', {}, await s.t.login('dono@demo.com'))).body.error).toBe(false);
   });
 
+  it('refuses a signed body that is not a notification object (null, list, text, number, too deep) with 400, storing nothing', async () => {
+    await officialChip();
+    const refused = { status: 400, body: { error: true, message: texts.webhookNotANotification } };
+    // null hit the inbox's not-null column: a 500. The others were kept and handed on as notifications.
+    for (const body of [null, [], [fromCustomer([])], 'texto', '', 42, 0, true]) {
+      expect(await postWebhook(s.t.url, body, { secret: SECRET }), JSON.stringify(body)).toEqual(refused);
+    }
+    // 10,000 levels: written by hand (JSON.stringify itself overflows on it), signed over the raw text.
+    const { createHmac } = await import('node:crypto');
+    const deep = `{"object":"whatsapp_business_account","entry":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const res = await fetch(`${s.t.url}/webhooks/whatsapp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(deep).digest('hex')}`,
+      },
+      body: deep,
+    });
+    expect({ status: res.status, body: await res.json() }).toEqual(refused);
+    await s.t.server.services.channels.cloudApi.idle();
+    expect(await s.t.server.services.db.select().from(channelInbox)).toEqual([]);
+    // An object, even one with nothing for us, is a notification: kept and answered 200 as Meta expects.
+    await deliver({ object: 'whatsapp_business_account', entry: [] });
+    await deliver(fromCustomer([{ id: wamid(), type: 'text', text: { body: 'Depois' } }]));
+    expect((await storedMessages()).map((m) => m.message)).toEqual(['Depois']);
+  });
+
   it('a replayed notification stores one message, also when both copies arrive at once', async () => {
     await officialChip();
     const manager = await listen(s.t, 'gerente@demo.com');

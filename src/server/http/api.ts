@@ -10,6 +10,7 @@ import { authenticate } from '../domains/auth/auth.service';
 import type { Services } from '../services';
 import type { CallContext, Handlers, UploadedFile } from './context';
 import { AppError, describeZodError, unauthorized } from './errors';
+import { MAX_JSON_DEPTH, nestedDeeperThan, pathOfNul } from './json';
 
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -40,19 +41,6 @@ async function readUpload(
   return { file: { buffer, filename: part.filename, mimetype: part.mimetype }, fields };
 }
 
-/** The path of the first key or string holding U+0000 ('' for the body itself), or null. */
-function pathOfNul(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (!value || typeof value !== 'object') return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return at;
-    const found = pathOfNul(inner, at);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
 export async function registerApi(app: FastifyInstance, services: Services, handlers: Handlers) {
   const missing = Object.keys(calls).filter((name) => !(name in handlers));
   if (missing.length) throw new Error(`Calls without a handler: ${missing.join(', ')}`);
@@ -63,11 +51,16 @@ export async function registerApi(app: FastifyInstance, services: Services, hand
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT }, (_req, body, done) => {
     const text = String(body).trim();
     if (text === '') return done(null, {});
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new AppError(messages.invalidJson), undefined);
+      return done(new AppError(messages.invalidJson), undefined);
     }
+    // Refused before anything walks it (validation, the NUL check, the database), signed in or not.
+    if (nestedDeeperThan(parsed))
+      return done(new AppError(messages.jsonTooDeep(MAX_JSON_DEPTH), 400), undefined);
+    done(null, parsed);
   });
 
   await app.register(multipart);

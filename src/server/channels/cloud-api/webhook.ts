@@ -7,6 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { channelInbox, chips } from '../../db/schema';
+import { nestedDeeperThan } from '../../http/json';
 import type { Services } from '../../services';
 import type { ChannelSink, ReceiptStatus } from '../adapter';
 import { createGraphClient, graphErrorReason } from './graph';
@@ -172,6 +173,13 @@ export async function registerWebhookRoutes(
       } catch {
         req.log.warn({ ip: req.ip }, 'whatsapp webhook: signed body is not JSON');
         return reply.code(400).send({ error: true, message: texts.invalidJson });
+      }
+      // Meta only sends objects ({object, entry}). Anything else (null, a list, a scalar) or a body too deep
+      // to walk safely is no notification: nothing to keep for a replay, and a 400 rather than a 200 tells
+      // the sender it was not taken.
+      if (!body || typeof body !== 'object' || Array.isArray(body) || nestedDeeperThan(body)) {
+        req.log.warn({ ip: req.ip }, 'whatsapp webhook: signed body is not a notification object');
+        return reply.code(400).send({ error: true, message: texts.webhookNotANotification });
       }
       // Kept before answering: once Meta has its 200 it never sends this notification again.
       const inboxId = newId();
