@@ -129,3 +129,77 @@ describe('upload size limit', () => {
     }
   });
 });
+
+describe('/media headers', () => {
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+
+  async function headersOf(url: string) {
+    const res = await fetch(`${s.t.url}${url}`);
+    await res.arrayBuffer();
+    expect(res.status, url).toBe(200);
+    return {
+      type: res.headers.get('content-type'),
+      disposition: res.headers.get('content-disposition'),
+      csp: res.headers.get('content-security-policy') ?? '',
+      cache: res.headers.get('cache-control'),
+    };
+  }
+
+  it('serves images inline and documents as downloads with their generated name', async () => {
+    const agent = await s.t.login('atendente@demo.com');
+    const form = new FormData();
+    form.append('type', 'image');
+    form.append('file', new Blob([new Uint8Array(PNG)]), 'foto.png');
+    const image = (await (
+      await fetch(`${s.t.url}/api/upload-file`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${agent}` },
+        body: form,
+      })
+    ).json()) as { message: { url: string } };
+    expect(await headersOf(image.message.url)).toMatchObject({ type: 'image/png', disposition: null });
+
+    const pdf = await uploadFile(agent, PDF, 'contrato.pdf');
+    const pdfUrl = (pdf.body.message as { url: string }).url;
+    expect(pdfUrl).toMatch(/^\/media\/[0-9a-z]{28}\.pdf$/);
+    expect(await headersOf(pdfUrl)).toMatchObject({
+      type: 'application/pdf',
+      disposition: `attachment; filename="${path.basename(pdfUrl)}"`,
+    });
+    const txt = await uploadFile(agent, textOf(10), 'nota.txt');
+    const txtUrl = (txt.body.message as { url: string }).url;
+    expect((await headersOf(txtUrl)).disposition).toBe(`attachment; filename="${path.basename(txtUrl)}"`);
+    // Customers' files are for the browser's own cache, not a shared one.
+    expect((await headersOf(pdfUrl)).cache).toBe('private, max-age=31536000, immutable');
+  });
+
+  it('never renders an HTML page or an SVG from /media: a download of plain bytes, sandboxed', async () => {
+    // An inbound file keeps the customer's extension when its content is not recognised (the pipeline's
+    // saveInboundMedia): these are what such a file looks like on disk.
+    const dir = path.join(s.t.dataDir, 'media');
+    const page = '<html><body><script>alert(document.cookie)</script></body></html>';
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const files = {
+      'aaaaaaaaaaaaaaaaaaaaaaaaaaaa.html': page,
+      'bbbbbbbbbbbbbbbbbbbbbbbbbbbb.svg': svg,
+      'cccccccccccccccccccccccccccc.xml': svg,
+      'dddddddddddddddddddddddddddd.js': 'alert(1)',
+      'eeeeeeeeeeeeeeeeeeeeeeeeeeee.bin': page,
+    };
+    const { writeFile } = await import('node:fs/promises');
+    for (const [name, content] of Object.entries(files)) {
+      await writeFile(path.join(dir, name), content);
+      const h = await headersOf(`/media/${name}`);
+      expect(h, name).toMatchObject({
+        type: 'application/octet-stream',
+        disposition: `attachment; filename="${name}"`,
+      });
+      expect(h.csp, name).toMatch(/(^|; )sandbox(;|$)/);
+      expect(h.csp, name).toContain("default-src 'none'");
+    }
+  });
+});
