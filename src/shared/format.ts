@@ -50,3 +50,17 @@ export function truncatePreview(text: string, max = PREVIEW_LENGTH): string {
 export function badgeCount(n: number, cap = 9): string {
   return n > cap ? `${cap}+` : String(n);
 }
+
+/**
+ * Bidi control characters: embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and the marks
+ * (U+200E, U+200F, U+061C). In a name they only serve to disguise it: 'nota\u202Efdp.exe' shows as 'notaexe.pdf'.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A contact's or a file's name as it really reads: without bidi control characters. Letters of right-to-left
+ * scripts (Arabic, Hebrew) stay; they order themselves. Used where names are stored and where they are shown.
+ */
+export function withoutBidiControls(name: string): string {
+  return name.replace(BIDI_CONTROLS, '');
+}

@@ -449,6 +449,22 @@ describe('webhook notifications (POST)', () => {
     expect(conversation.contextWindow?.getTime()).toBeGreaterThan(Date.now() + 23 * 3600 * 1000);
   });
 
+  it('stores a received file name without bidi control characters (a disguised name)', async () => {
+    await officialChip();
+    graph.addMedia('media-spoof', Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf');
+    await deliver(
+      fromCustomer([
+        {
+          id: wamid(),
+          type: 'document',
+          // Shown as 'faturaexe.pdf' while it is 'faturafdp.exe'.
+          document: { id: 'media-spoof', mime_type: 'application/pdf', filename: 'fatura\u202Efdp.exe' },
+        },
+      ]),
+    );
+    expect((await storedMessages()).map((m) => m.fileName)).toEqual(['faturafdp.exe']);
+  });
+
   it('a media that cannot be downloaded still arrives, as a text saying so', async () => {
     await officialChip();
     await deliver(

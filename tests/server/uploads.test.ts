@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/shared/contract';
 import { messages as texts } from '../../src/shared/messages';
+import { connected, connectedSimulatorChip, listen, simulatorSocket } from './channel-helpers';
 import { testServerPerFile } from './helpers';
 
 // A 1 MB limit keeps the files small; the read boundaries are the same as at 16 MB.
@@ -201,5 +202,92 @@ describe('/media headers', () => {
       expect(h.csp, name).toMatch(/(^|; )sandbox(;|$)/);
       expect(h.csp, name).toContain("default-src 'none'");
     }
+  });
+});
+
+describe('stored file names', () => {
+  const RLO = '\u202E';
+  const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+
+  it('keeps no bidi control character in an uploaded, sent or library file name', async () => {
+    const agent = await s.t.login('atendente@demo.com');
+    // Shown as 'contratoexe.pdf' while it is 'contratofdp.exe'.
+    const named = await uploadFile(agent, PDF, `contrato${RLO}fdp.exe`);
+    expect(named.body).toMatchObject({ error: false, message: { file_name: 'contratofdp.exe' } });
+    const form = new FormData();
+    form.append('type', 'document');
+    form.append('filename', `\u2067nota\u2069${RLO}fdp.exe`);
+    form.append('file', new Blob([new Uint8Array(PDF)]), 'x.pdf');
+    const given = await fetch(`${s.t.url}/api/upload-file`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${agent}` },
+      body: form,
+    });
+    expect(await given.json()).toMatchObject({ error: false, message: { file_name: 'notafdp.exe' } });
+
+    const library = new FormData();
+    library.append('type', 'document');
+    library.append('name', `\u200FRelatório${RLO}fdp.exe\u200E`);
+    library.append('file', new Blob([new Uint8Array(PDF)]), `r${RLO}fdp.exe`);
+    const item = await fetch(`${s.t.url}/api/upload-media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${agent}` },
+      body: library,
+    });
+    expect(await item.json()).toMatchObject({ error: false, message: { name: 'Relatóriofdp.exe' } });
+    // A name of nothing but controls is no name.
+    library.set('name', `${RLO}\u202A\u061C`);
+    const empty = await fetch(`${s.t.url}/api/upload-media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${agent}` },
+      body: library,
+    });
+    expect(await empty.json()).toEqual({ error: true, message: texts.mediaNameRequired });
+  });
+
+  it('a sent file keeps its name without bidi controls on the message', async () => {
+    const owner = await s.t.login('dono@demo.com');
+    const { simulatorToken } = await connectedSimulatorChip(s.t, owner, {
+      department: s.seed.departments.support,
+    });
+    const phone = simulatorSocket(s.t, simulatorToken, '5511987654321');
+    await connected(phone.sock);
+    const manager = await listen(s.t, 'gerente@demo.com');
+    await s.t.call('simulator-send', {
+      token: simulatorToken,
+      phone: '5511987654321',
+      name: 'Ana',
+      id: 'm1abcdefgh',
+      type: 'document',
+      media_url: (
+        await (async () => {
+          const form = new FormData();
+          form.append('token', simulatorToken);
+          form.append('file', new Blob([new Uint8Array(PDF)]), 'a.pdf');
+          const res = await fetch(`${s.t.url}/api/simulator-upload`, { method: 'POST', body: form });
+          return ((await res.json()) as { message: { url: string } }).message;
+        })()
+      ).url,
+      file_name: `boleto${RLO}fdp.exe`,
+    });
+    const { message: conversation } = await manager.next('new_conversation');
+    const upload = await uploadFile(owner, PDF, 'x.pdf');
+    const url = (upload.body.message as { url: string }).url;
+    const sent = await s.t.call(
+      'send-conversation-message',
+      {
+        conversation_id: conversation._id,
+        message_id: 'bidi1abcdefgh',
+        media: { type: 'document', url, file_name: `recibo${RLO}fdp.exe` },
+      },
+      owner,
+    );
+    expect(sent.file_name).toBe('recibofdp.exe');
+    const history = await s.t.call(
+      'get-messages-by-conversation',
+      { conversation_id: conversation._id },
+      owner,
+    );
+    expect(history.map((m) => m.file_name).sort()).toEqual(['boletofdp.exe', 'recibofdp.exe']);
   });
 });

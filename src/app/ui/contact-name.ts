@@ -1,10 +1,12 @@
 // How a contact is named on every screen (Atendimento, /conversas, /contatos, the contact drawer).
 import type { Contact } from '../../shared/contract/conversations';
-import { formatPhone } from '../../shared/format';
+import { formatPhone, withoutBidiControls } from '../../shared/format';
 
-/** override_name first, then the profile name, then the formatted phone. */
+/** override_name first, then the profile name, then the formatted phone; never with bidi controls (a spoof). */
 export function displayName(contact: Contact): string {
-  return contact.override_name?.trim() || contact.name.trim() || formatPhone(contact.phone);
+  const name =
+    withoutBidiControls(contact.override_name ?? '').trim() || withoutBidiControls(contact.name).trim();
+  return name || formatPhone(contact.phone);
 }
 
 /** The letters of a name, for the avatar's initials: '+55 (11) …' has none, 'Ana (VIP)' gives 'Ana VIP'. */

@@ -2,6 +2,7 @@
 // note marked with a microphone), a document to download, a shared location, and a message's clock time.
 import { Anchor, Text } from '@mantine/core';
 import { IconFileText, IconMapPin, IconMicrophone } from '@tabler/icons-react';
+import { withoutBidiControls } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import classes from './message-parts.module.css';
 
@@ -37,17 +38,19 @@ export function AudioPlayer(props: {
 }
 
 export function DocumentLink({ url, fileName }: { url: string | null; fileName: string | null }) {
+  // Names stored before bidi controls were stripped on the server still show as they really read.
+  const name = fileName ? withoutBidiControls(fileName) : null;
   return (
     <a
       className={classes.file}
       href={url ?? undefined}
       target="_blank"
       rel="noopener noreferrer"
-      download={fileName ?? true}
+      download={name ?? true}
     >
       <IconFileText size={28} color="#e5533d" aria-hidden style={{ flexShrink: 0 }} />
       <Text size="sm" fw={500} lineClamp={2}>
-        {fileName ?? messages.paneDocument}
+        {name ?? messages.paneDocument}
       </Text>
     </a>
   );

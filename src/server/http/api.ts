@@ -4,6 +4,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type CallDef, type CallName, calls, isCallName } from '../../shared/contract';
+import { withoutBidiControls } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { assertMayCall, userActor } from '../access';
 import { authenticate } from '../domains/auth/auth.service';
@@ -38,7 +39,9 @@ async function readUpload(
   for (const [name, value] of Object.entries(part.fields)) {
     if (value && !Array.isArray(value) && value.type === 'field') fields[name] = value.value;
   }
-  return { file: { buffer, filename: part.filename, mimetype: part.mimetype }, fields };
+  // The name a client gives is kept without bidi controls, wherever it is stored or shown.
+  const filename = withoutBidiControls(part.filename);
+  return { file: { buffer, filename, mimetype: part.mimetype }, fields };
 }
 
 export async function registerApi(app: FastifyInstance, services: Services, handlers: Handlers) {

@@ -1,7 +1,7 @@
 // Channels (spec 3 §2.6, §3 Chip, §4 Channel status, §5 Channel) and the built-in simulator's public calls.
 import { z } from 'zod';
 import { CHIP_REDIRECTS, MESSAGE_TYPES } from '../constants';
-import { chip, id, noPayload, ok } from './common';
+import { chip, fileName, id, noPayload, ok } from './common';
 import { defineCall } from './define';
 
 const manageChips = { roles: ['owner', 'manager'], area: 'chips' } as const;
@@ -109,7 +109,7 @@ export const chipsCalls = {
       type: z.enum(['text', 'image', 'audio', 'video', 'document', 'location']),
       text: text(4096).default(''),
       media_url: text(300).optional(),
-      file_name: text(200).optional(),
+      file_name: fileName(200).optional(),
       location: z
         .object({
           latitude: z.number().min(-90).max(90),

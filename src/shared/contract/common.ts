@@ -9,9 +9,12 @@ import {
   SYSTEM_USER_ROLES,
   USER_ROLES,
 } from '../constants';
+import { withoutBidiControls } from '../format';
 import { messages } from '../messages';
 
 export const id = z.string().regex(/^[0-9A-Z]{28}$/, 'id inválido');
+/** A file's name as a client gives it, kept without bidi control characters (they only disguise a name). */
+export const fileName = (max: number) => z.string().max(max).overwrite(withoutBidiControls);
 export const noPayload = z.object({});
 export const ok = z.object({ ok: z.literal(true) });
 

@@ -2,7 +2,7 @@
 // (Atendimento) adds its list, filters and conversation actions on top of these shapes.
 import { z } from 'zod';
 import { MESSAGE_ORIGINS, MESSAGE_TYPES, SENDABLE_MEDIA } from '../constants';
-import { id, noPayload } from './common';
+import { fileName, id, noPayload } from './common';
 import { defineCall } from './define';
 
 const iso = z.string();
@@ -110,7 +110,7 @@ export const conversationsCalls = {
         .object({
           type: mediaType,
           url: z.string().max(300),
-          file_name: z.string().max(200).optional(),
+          file_name: fileName(200).optional(),
           /** Audio only: send as a voice note (a recording), not as an audio file. */
           ptt: z.boolean().optional(),
         })
@@ -250,7 +250,7 @@ export const conversationsCalls = {
   'upload-file': defineCall({
     access: {},
     upload: { maxBytes: 'media' },
-    payload: z.object({ type: mediaType, filename: z.string().max(200).optional() }),
+    payload: z.object({ type: mediaType, filename: fileName(200).optional() }),
     answer: z.object({ url: z.string(), type: mediaType, file_name: z.string(), mime: z.string() }),
   }),
 };

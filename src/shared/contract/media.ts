@@ -1,6 +1,7 @@
 // The media library (spec 2 §2.5, §7 upload-file / get-medias-by-user / delete-media): named files of the
 // account, kept once and sent into any conversation by their URL.
 import { z } from 'zod';
+import { withoutBidiControls } from '../format';
 import { messages } from '../messages';
 import { id } from './common';
 import { mediaType } from './conversations';
@@ -32,7 +33,12 @@ export const mediaCalls = {
     upload: { maxBytes: 'media' },
     payload: z.object({
       type: mediaType,
-      name: z.string(messages.mediaNameRequired).trim().min(1, messages.mediaNameRequired).max(120),
+      name: z
+        .string(messages.mediaNameRequired)
+        .overwrite(withoutBidiControls)
+        .trim()
+        .min(1, messages.mediaNameRequired)
+        .max(120),
       /** 'true' for a recorded voice message (multipart fields are text). */
       ptt: z
         .enum(['true', 'false'])

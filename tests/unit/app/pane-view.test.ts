@@ -68,6 +68,15 @@ describe('what the pane shows', () => {
     expect(displayName(contact({}))).toBe('+55 (11) 98765-4321');
   });
 
+  it('the name never carries bidi controls: a disguised name shows as it really reads', () => {
+    // 'Banco\u202Eoicífo' would display as 'Banco oficial'-like text written backwards.
+    expect(displayName(contact({ name: 'Banco\u202Eoicífo' }))).toBe('Bancooicífo');
+    expect(displayName(contact({ name: 'Maria', override_name: '\u2067Ana\u2069\u200F' }))).toBe('Ana');
+    // A name of nothing but controls is no name: the phone is shown.
+    expect(displayName(contact({ name: '\u202E', override_name: '\u202D ' }))).toBe('+55 (11) 98765-4321');
+    expect(displayName(contact({ name: 'محمد' }))).toBe('محمد');
+  });
+
   it('initials come from the letters of the name only', () => {
     expect(initialsOf('Ana (VIP)')).toBe('Ana VIP');
     expect(initialsOf('+55 (11) 98765-4321')).toBeUndefined();

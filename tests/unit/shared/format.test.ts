@@ -6,6 +6,7 @@ import {
   formatPhone,
   maskPhone,
   truncatePreview,
+  withoutBidiControls,
 } from '../../../src/shared/format';
 import { ID_PATTERN, newId } from '../../../src/shared/ids';
 
@@ -81,5 +82,31 @@ describe('badgeCount and ids', () => {
     const ids = new Set(Array.from({ length: 2000 }, newId));
     expect(ids.size).toBe(2000);
     for (const id of ids) expect(id).toMatch(ID_PATTERN);
+  });
+});
+
+describe('withoutBidiControls', () => {
+  it('removes every bidi control: embeddings, overrides, isolates and marks', () => {
+    // 'fatura\u202Efdp.exe' displays as 'faturaexe.pdf'.
+    expect(withoutBidiControls('fatura\u202Efdp.exe')).toBe('faturafdp.exe');
+    const controls = [
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ];
+    for (const c of [...controls, '\u200E', '\u200F', '\u061C']) {
+      expect(withoutBidiControls(`a${c}b${c}`), `U+${c.charCodeAt(0).toString(16)}`).toBe('ab');
+    }
+  });
+  it('keeps right-to-left letters, accents, emoji and the zero-width joiner of an emoji', () => {
+    for (const name of ['محمد', 'שלום.pdf', 'João Ñandú', '👩‍💻 Ana', 'nota fiscal (1).pdf', '']) {
+      expect(withoutBidiControls(name)).toBe(name);
+    }
   });
 });

@@ -20,6 +20,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { MediaType } from '../../../shared/contract/conversations';
 import type { LibraryMedia } from '../../../shared/contract/media';
+import { withoutBidiControls } from '../../../shared/format';
 import { messages } from '../../../shared/messages';
 import { api, errorMessage, upload } from '../../lib/api';
 import { useAppConfig } from '../../lib/app-config';
@@ -192,7 +193,7 @@ function MediaList({ type, onPick }: { type: MediaType; onPick?: Props['onPick']
         <Group
           key={item._id}
           component="li"
-          aria-label={item.name}
+          aria-label={withoutBidiControls(item.name)}
           gap="sm"
           py="xs"
           wrap="nowrap"
@@ -214,7 +215,7 @@ function MediaList({ type, onPick }: { type: MediaType; onPick?: Props['onPick']
               rel="noreferrer"
               variant="light"
               size={48}
-              aria-label={`${messages.mediaOpen} ${item.name}`}
+              aria-label={`${messages.mediaOpen} ${withoutBidiControls(item.name)}`}
             >
               <Icon size={24} aria-hidden />
             </ActionIcon>
@@ -222,7 +223,7 @@ function MediaList({ type, onPick }: { type: MediaType; onPick?: Props['onPick']
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
             <Group gap={6} wrap="nowrap">
               <Text size="sm" fw={500} truncate>
-                {item.name}
+                {withoutBidiControls(item.name)}
               </Text>
               {item.ptt && (
                 <Badge size="xs" variant="light" color="teal">

@@ -1,6 +1,7 @@
 import { Button, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconBan, IconCheck, IconClock } from '@tabler/icons-react';
 import type { SimulatorMessage } from '../../../shared/contract/chips';
+import { withoutBidiControls } from '../../../shared/format';
 import { messages } from '../../../shared/messages';
 import { AudioPlayer, clockTime, DocumentLink, LocationCard } from '../../ui/message-parts';
 import type { Bubble } from './chat-state';
@@ -17,7 +18,7 @@ function Content({ message, onMediaLoad }: { message: SimulatorMessage; onMediaL
             <img
               className={classes.media}
               src={url}
-              alt={message.file_name ?? 'Imagem'}
+              alt={message.file_name ? withoutBidiControls(message.file_name) : 'Imagem'}
               onLoad={onMediaLoad}
             />
           )}

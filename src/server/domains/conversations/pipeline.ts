@@ -3,6 +3,7 @@
 // (unique per chip and provider id) and changes nothing.
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS, OFFICIAL_CHANNEL_TYPE } from '../../../shared/constants';
+import { withoutBidiControls } from '../../../shared/format';
 import { newId } from '../../../shared/ids';
 import { normalizePhone } from '../../../shared/phone';
 import type { ChipRow, InboundMessage, ReceiptStatus } from '../../channels/adapter';
@@ -119,7 +120,7 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
       type: inbound.type,
       message: inbound.text,
       mediaUrl: stored?.url ?? inbound.storedMedia?.url ?? null,
-      fileName: inbound.media?.fileName ?? inbound.storedMedia?.fileName ?? null,
+      fileName: withoutBidiControls(inbound.media?.fileName ?? inbound.storedMedia?.fileName ?? '') || null,
       ptt: inbound.type === 'audio' && inbound.voice === true,
       platformMessageId: inbound.platformMessageId,
       status: MESSAGE_STATUS.sent,

@@ -5,7 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Conversation } from '../../../shared/contract/conversations';
-import { truncatePreview } from '../../../shared/format';
+import { truncatePreview, withoutBidiControls } from '../../../shared/format';
 import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import type { Db } from '../../db';
@@ -133,7 +133,8 @@ export async function notifyNewConversation(
   );
   if (allowed.length === 0) return 0;
   const keys = await vapidKeys(db);
-  const name = conversation.contact.override_name || conversation.contact.name || conversation.contact.phone;
+  const contact = conversation.contact;
+  const name = withoutBidiControls(contact.override_name || contact.name) || contact.phone;
   const preview = conversation.last_message?.message
     ? truncatePreview(conversation.last_message.message)
     : '';

@@ -27,6 +27,7 @@ import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'reac
 import { SENDABLE_MEDIA } from '../../../../shared/constants';
 import type { MediaType } from '../../../../shared/contract/conversations';
 import type { LibraryMedia } from '../../../../shared/contract/media';
+import { withoutBidiControls } from '../../../../shared/format';
 import { messages } from '../../../../shared/messages';
 import { useAppConfig } from '../../../lib/app-config';
 import { callQuery } from '../../../lib/query';
@@ -229,12 +230,16 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
         <div>
           <div className={classes.attachment}>
             {attachment.preview ? (
-              <img className={classes.attachmentThumb} src={attachment.preview} alt={attachment.file.name} />
+              <img
+                className={classes.attachmentThumb}
+                src={attachment.preview}
+                alt={withoutBidiControls(attachment.file.name)}
+              />
             ) : (
               <IconFileText size={28} color="#7f66ff" aria-hidden />
             )}
             <Text size="sm" lineClamp={1} style={{ minWidth: 0, maxWidth: 220 }}>
-              {attachment.file.name}
+              {withoutBidiControls(attachment.file.name)}
             </Text>
             <CloseButton size="sm" aria-label={messages.paneRemoveAttachment} onClick={clearAttachment} />
           </div>

@@ -12,6 +12,7 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { memo } from 'react';
+import { withoutBidiControls } from '../../../../shared/format';
 import { messages } from '../../../../shared/messages';
 import { AudioPlayer, clockTime, DocumentLink, LocationCard } from '../../../ui/message-parts';
 import { WhatsAppText } from '../../../ui/whatsapp-format';
@@ -54,7 +55,7 @@ function Content({ message, actions }: { message: PaneMessage; actions: BubbleAc
   const caption = <Text_ text={message.message} />;
   switch (message.type) {
     case 'image': {
-      const alt = message.file_name ?? messages.paneImage;
+      const alt = message.file_name ? withoutBidiControls(message.file_name) : messages.paneImage;
       return (
         <>
           {url && (
@@ -104,7 +105,7 @@ function Content({ message, actions }: { message: PaneMessage; actions: BubbleAc
               {messages.paneContactCard}
             </Text>
             <Text size="sm" fw={600}>
-              {card.name}
+              {withoutBidiControls(card.name)}
             </Text>
             {card.phones.map((p) => (
               <Text key={p} size="sm">
