@@ -8,13 +8,12 @@ import { createChannels } from './channels';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db';
 import { handlers } from './domains';
-import { authRepo } from './domains/auth/auth.repo';
-import { failInterruptedSends } from './domains/conversations/conversations.service';
 import { vapidKeys } from './domains/push/push.service';
 import { registerApi } from './http/api';
 import { AppError } from './http/errors';
 import { registerStatic } from './http/static';
-import { startScheduledMessages } from './jobs/scheduled-messages';
+import { defineJobs } from './jobs';
+import { createJobRunner } from './jobs/runner';
 import { createMailer } from './mail';
 import { createMediaStore } from './media';
 import { createRealtime } from './realtime';
@@ -76,6 +75,7 @@ export async function createServer(config: Config, opts: { database?: Database }
     media: createMediaStore(config.dataDir),
     realtime: createRealtime(app.server, database.db),
     channels,
+    jobs: createJobRunner({ executeSql: database.executeSql, log: app.log, services: () => services }),
     log: app.log,
   };
   services.realtime.setSimulatorAuth(channels.simulator.authorize);
@@ -127,28 +127,12 @@ export async function createServer(config: Config, opts: { database?: Database }
   await channels.cloudApi.registerRoutes(app);
   await registerStatic(app, { distDir: config.distDir, mediaDir });
 
-  // Housekeeping of sign-in tables: at start, then every 6 hours (every process may run it; it is idempotent).
-  const purge = () =>
-    authRepo
-      .purgeExpired(database.db, config.LOGIN_FAILURE_WINDOW_MINUTES)
-      .catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
-  // Sends cut off by a restart are marked failed (never re-sent), every 2 minutes.
-  const sweepSends = () =>
-    failInterruptedSends({ services }).catch((err: unknown) => app.log.warn({ err }, 'send sweep failed'));
-  void sweepSends();
   // Web Push: the VAPID key pair is made at the first start and kept in the database.
   void vapidKeys(database.db).catch((err: unknown) => app.log.warn({ err }, 'VAPID keys failed'));
-  const sendSweep = setInterval(sweepSends, 2 * 60 * 1000);
-  sendSweep.unref();
-  void purge();
-  const housekeeping = setInterval(purge, 6 * 60 * 60 * 1000);
-  housekeeping.unref();
 
-  let scheduler: ReturnType<typeof startScheduledMessages> | null = null;
   app.addHook('preClose', async () => {
-    clearInterval(housekeeping);
-    clearInterval(sendSweep);
-    await scheduler?.stop();
+    // First: no job starts while the channels and the database go away (a running one gets a bounded wait).
+    await services.jobs.stop();
     await channels.stop();
     services.realtime.close();
   });
@@ -159,8 +143,11 @@ export async function createServer(config: Config, opts: { database?: Database }
     adminEmail: config.ADMIN_EMAIL,
   });
 
+  // Every background job (scheduled messages, the send sweep, housekeeping, media downloads) runs in the
+  // durable runner, started once the migrations ran and before the channels replay what they left.
+  await defineJobs(services.jobs);
+  await services.jobs.start();
   await channels.start();
-  scheduler = startScheduledMessages(services);
 
   return {
     app,

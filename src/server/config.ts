@@ -50,6 +50,14 @@ const envSchema = z.object({
   WHATSAPP_APP_SECRET: z.string().min(1).optional(),
   /** What Meta echoes when it verifies the webhook URL (GET hub.verify_token); without it verification fails. */
   WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  /**
+   * A customer's media that failed to download is tried again after each of these waits, in seconds (1 min,
+   * 5 min, 30 min, 2 h, 6 h, 12 h, then daily: about 6.9 days in all, within the 7 days Meta keeps media).
+   */
+  MEDIA_RETRY_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'deve ser uma lista de segundos separados por vírgula, como 60,300,1800')
+    .default('60,300,1800,7200,21600,43200,86400,86400,86400,86400,86400,86400'),
   /** The largest file the app uploads (attachments, the media library), in MB. */
   MEDIA_MAX_MB: intFrom(16, 1, 1024),
   /** An OpenAI-compatible API for the AI summary and follow-up: without all three the features say so. */
@@ -70,6 +78,8 @@ export type Config = z.output<typeof envSchema> & {
   distDir: string;
   /** MEDIA_MAX_MB in bytes. */
   mediaMaxBytes: number;
+  /** MEDIA_RETRY_SECONDS as numbers. */
+  mediaRetrySeconds: number[];
 };
 
 export class ConfigError extends Error {}
@@ -94,5 +104,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serverAddress: c.PUBLIC_URL ? c.PUBLIC_URL.replace(/\/$/, '') : '',
     distDir: path.resolve('dist'),
     mediaMaxBytes: c.MEDIA_MAX_MB * 1024 * 1024,
+    mediaRetrySeconds: c.MEDIA_RETRY_SECONDS.split(',').map(Number),
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Channels } from './channels';
 import type { Config } from './config';
 import type { Db } from './db';
+import type { JobRunner } from './jobs/runner';
 import type { Mailer } from './mail';
 import type { MediaStore } from './media';
 import type { Realtime } from './realtime';
@@ -15,5 +16,7 @@ export interface Services {
   media: MediaStore;
   realtime: Realtime;
   channels: Channels;
+  /** The durable job runner: every background job goes through it. */
+  jobs: JobRunner;
   log: FastifyBaseLogger;
 }

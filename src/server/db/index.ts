@@ -7,10 +7,30 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL on the database's own client: `values` make one parametrized statement; without them `text` may hold several. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** For the job runner (pg-boss), which speaks SQL text rather than Drizzle. */
+  executeSql: ExecuteSql;
   close(): Promise<void>;
+}
+
+interface RawClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/**
+ * executeSql on the client behind a Drizzle database or transaction (a pg Pool or PoolClient, a PGlite or its
+ * transaction), so a job can be queued in the same transaction as the rows it is about.
+ */
+export function executeSqlOn(db: Db): ExecuteSql {
+  const client = (db as unknown as { session?: { client?: RawClient } }).session?.client;
+  if (!client) throw new Error('no SQL client behind this database');
+  return (text, values) => client.query(text, values ?? []);
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -27,7 +47,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     pool.on('error', (err) => console.warn(`PostgreSQL: conexão ociosa encerrada (${err.message})`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      executeSql: (text, values) => pool.query(text, values),
+      close: () => pool.end(),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -40,7 +65,17 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const client = await PGlite.create(location);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    // PGlite's query() takes one statement; several without parameters (pg-boss's schema install) go to exec().
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query<Record<string, unknown>>(text, values);
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    close: () => client.close(),
+  };
 }
 
 /** Every table, for test resets. */

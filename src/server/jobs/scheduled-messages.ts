@@ -1,10 +1,13 @@
 // The scheduled-messages job (spec 2 §2.4): sends each message at its scheduledTo through the chip's adapter,
 // by the same send path as the service screen, and marks it sent or error.
 //
-// Crash safety, in two parts:
-// - A due row is claimed in one UPDATE (status 'sending', a lease, FOR UPDATE SKIP LOCKED), so two processes
-//   never take the same row. A process that dies after claiming leaves the lease to run out; the next claim
-//   (this process after a restart, or another one) takes the row again: a due message is never skipped.
+// One runner job per message (src/server/jobs/runner.ts), queued with the row in one transaction and due at its
+// scheduledTo. Exactly once, in three parts:
+// - The job claims its row in one UPDATE (status 'sending', a lease) only if the row is still due: two
+//   processes never take the same row, and a job left by an edit to another time, or for a deleted message,
+//   claims nothing.
+// - A process that dies after claiming leaves the lease to run out: its job is retried by the runner (and a
+//   restart's adopt step runs whatever is due), and takes the row again: a due message is never skipped.
 // - The send uses the message_id `sched-<id>`: the send path stores one message per message_id and calls the
 //   provider once for it, so a re-send after a crash between the provider call and the status update finds
 //   the first send and only reads its outcome: a message is never sent twice.
@@ -21,12 +24,11 @@ import { usersRepo } from '../domains/users/users.repo';
 import type { SignedInContext } from '../http/context';
 import { AppError } from '../http/errors';
 import type { Services } from '../services';
+import type { JobKind } from './runner';
 
 type Row = typeof scheduledMessages.$inferSelect;
 
 export interface SchedulerOptions {
-  /** Longest wait between two looks at the table. */
-  pollMs?: number;
   /** How long a claim holds a row: after it, another claim may take the row again. */
   leaseMs?: number;
   /** Rows claimed at once. */
@@ -35,7 +37,7 @@ export interface SchedulerOptions {
   concurrency?: number;
 }
 
-const DEFAULTS = { pollMs: 500, leaseMs: 90_000, batch: 100, concurrency: 8 } satisfies SchedulerOptions;
+const DEFAULTS = { leaseMs: 90_000, batch: 100, concurrency: 8 } satisfies SchedulerOptions;
 
 /** The message_id the send path dedupes on: one provider send per scheduled message, however often retried. */
 export const scheduledMessageId = (id: string) => `sched-${id}`;
@@ -165,66 +167,105 @@ export async function runDue(services: Services, now = new Date(), opts: Schedul
   }
 }
 
-/** When the next row falls due (or a claim runs out), or null when nothing waits. */
-async function nextDue(db: Db): Promise<Date | null> {
+/**
+ * Claims one row if it is due (or its claim ran out) at the database's clock, the one the runner's
+ * `startAfter` is checked against. A single UPDATE: two processes never both get it.
+ */
+async function claimOne(db: Db, id: string, leaseMs: number) {
   const [row] = await db
-    .select({
-      at: sql<
-        Date | string | null
-      >`min(case when ${scheduledMessages.status} = 'sending' then ${scheduledMessages.leaseUntil} else ${scheduledMessages.scheduledTo} end)`,
+    .update(scheduledMessages)
+    .set({
+      status: 'sending',
+      leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      attempts: sql`${scheduledMessages.attempts} + 1`,
     })
-    .from(scheduledMessages)
     .where(
-      and(eq(scheduledMessages.filed, false), inArray(scheduledMessages.status, ['scheduled', 'sending'])),
-    );
-  return row?.at ? new Date(row.at) : null;
+      and(
+        eq(scheduledMessages.id, id),
+        eq(scheduledMessages.filed, false),
+        or(
+          and(eq(scheduledMessages.status, 'scheduled'), lte(scheduledMessages.scheduledTo, sql`now()`)),
+          and(eq(scheduledMessages.status, 'sending'), lte(scheduledMessages.leaseUntil, sql`now()`)),
+        ),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
-const STOP_WAIT_MS = 5000;
+/** The runner's job for one scheduled message, queued for its scheduledTo. */
+export interface ScheduledMessageJob {
+  id: string;
+}
 
-/** Starts the job: it looks at the table at least every `pollMs`, and wakes exactly when the next row is due. */
-export function startScheduledMessages(services: Services, opts: SchedulerOptions = {}) {
+export const SCHEDULED_MESSAGE_JOB = 'scheduled-message';
+
+/** The job's key: one job per (message, time); an edit to another time queues another one. */
+const jobKey = (row: Pick<Row, 'id' | 'scheduledTo'>) => `${row.id}@${row.scheduledTo.getTime()}`;
+
+/**
+ * Queues the send of a scheduled message at its time; called in the transaction that creates or edits it, so
+ * the row never exists without its job. A job left by an older time, or for a deleted message, claims nothing.
+ */
+export function queueScheduledMessage(services: Services, tx: Db, row: Pick<Row, 'id' | 'scheduledTo'>) {
+  return services.jobs.send<ScheduledMessageJob>(
+    SCHEDULED_MESSAGE_JOB,
+    { id: row.id },
+    { startAfter: row.scheduledTo, key: jobKey(row), tx },
+  );
+}
+
+/** Sends one scheduled message if it is due and nobody else has it; answers whether it did. */
+export async function runScheduledMessage(services: Services, id: string, opts: SchedulerOptions = {}) {
   const o = { ...DEFAULTS, ...opts };
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, Math.max(0, ms));
-    timer.unref();
-  };
-  function tick() {
-    timer = null;
-    if (running) return;
-    running = (async () => {
-      let wait = o.pollMs;
-      try {
-        await runDue(services, new Date(), o);
-        const next = await nextDue(services.db);
-        if (next) wait = Math.min(o.pollMs, next.getTime() - Date.now());
-      } catch (err) {
-        services.log.warn({ err }, 'scheduled messages: tick failed');
-      }
-      running = null;
-      schedule(wait);
-    })();
+  const row = await claimOne(services.db, id, o.leaseMs);
+  if (row) {
+    await deliver(services, row);
+    return true;
   }
-  schedule(0);
-  return {
-    /** Looks at the table now (a message was just scheduled). */
-    wake: () => schedule(0),
-    /**
-     * Waits for a tick in progress, at most `STOP_WAIT_MS`: a send stuck at the provider must not hold the
-     * server's shutdown. What it left is safe: the lease runs out and the idempotent send reads its outcome.
-     */
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      let bound: NodeJS.Timeout | undefined;
-      await Promise.race([running, new Promise<void>((r) => (bound = setTimeout(r, STOP_WAIT_MS)))]);
-      clearTimeout(bound);
-    },
-  };
+  const [left] = await services.db
+    .select({ status: scheduledMessages.status, leaseUntil: scheduledMessages.leaseUntil })
+    .from(scheduledMessages)
+    .where(and(eq(scheduledMessages.id, id), eq(scheduledMessages.filed, false)));
+  // Claimed by a process that died (or is still sending): try again once its claim has run out.
+  if (left?.status === 'sending') throw new Error('scheduled message claimed elsewhere; retried later');
+  return false;
 }
+
+/**
+ * At start: sends what fell due while no server ran (or was claimed by one that died), and queues a job for
+ * every waiting row that has none (rows from before the runner; a job's key makes this a no-op otherwise).
+ */
+export async function adoptScheduledMessages(services: Services) {
+  await runDue(services);
+  const waiting = await services.db
+    .select({ id: scheduledMessages.id, scheduledTo: scheduledMessages.scheduledTo })
+    .from(scheduledMessages)
+    .where(and(eq(scheduledMessages.filed, false), eq(scheduledMessages.status, 'scheduled')));
+  await services.jobs.sendMany<ScheduledMessageJob>(
+    SCHEDULED_MESSAGE_JOB,
+    waiting.map((row) => ({ data: { id: row.id }, opts: { startAfter: row.scheduledTo, key: jobKey(row) } })),
+  );
+}
+
+export const scheduledMessageJob: JobKind<ScheduledMessageJob> = {
+  name: SCHEDULED_MESSAGE_JOB,
+  run: async (data, services) => {
+    await runScheduledMessage(services, data.id);
+  },
+  // Due messages are looked for twice a second, many at once (a campaign's minute holds hundreds).
+  pollSeconds: 0.5,
+  batchSize: DEFAULTS.batch,
+  concurrency: DEFAULTS.concurrency,
+  // A claim holds for leaseMs: a run killed mid-send is retried after it has run out.
+  expireInSeconds: Math.ceil((DEFAULTS.leaseMs * 2) / 1000),
+  retryLimit: 20,
+  retryDelaySeconds: Math.ceil(DEFAULTS.leaseMs / 1000),
+};
+
+export const adoptScheduledMessagesJob: JobKind = {
+  name: 'scheduled-messages-adopt',
+  atStart: true,
+  retryLimit: 3,
+  run: (_data, services) => adoptScheduledMessages(services),
+};

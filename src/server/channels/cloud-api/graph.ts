@@ -37,6 +37,21 @@ export function graphErrorReason(code: number | undefined, httpStatus?: number):
   return httpStatus ? texts.cloudApiFailed(`HTTP ${httpStatus}`) : texts.providerFailed;
 }
 
+/** A failure Graph answered (not a network one): its HTTP status and Graph error code tell if a retry can help. */
+export class GraphError extends ChannelError {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: number,
+  ) {
+    super(message);
+  }
+  /** The media id is unknown or expired (Meta keeps media 7 days), or the file is gone: no retry will help. */
+  get permanent() {
+    return this.code === 100 || this.status === 404 || this.status === 410;
+  }
+}
+
 interface GraphErrorBody {
   error?: { code?: number; error_subcode?: number; message?: string; fbtrace_id?: string };
 }
@@ -94,7 +109,11 @@ export function createGraphClient(config: Config, log: FastifyBaseLogger): Graph
     const error = (data as GraphErrorBody | null)?.error;
     if (!res.ok || error || data === null) {
       log.warn({ what, status: res.status, error: error ?? text.slice(0, 300) }, 'whatsapp graph api error');
-      throw new ChannelError(graphErrorReason(error?.code, res.ok ? undefined : res.status));
+      throw new GraphError(
+        graphErrorReason(error?.code, res.ok ? undefined : res.status),
+        res.status,
+        error?.code,
+      );
     }
     return data as T;
   }
@@ -132,7 +151,7 @@ export function createGraphClient(config: Config, log: FastifyBaseLogger): Graph
       if (!res.ok) {
         await res.body?.cancel();
         log.warn({ status: res.status, mediaId }, 'whatsapp media download refused');
-        throw new ChannelError(texts.cloudApiMediaUnavailable);
+        throw new GraphError(texts.cloudApiMediaUnavailable, res.status);
       }
       const size = Number(res.headers.get('content-length') ?? 0);
       if (size > MAX_DOWNLOAD_BYTES) {

@@ -94,12 +94,12 @@ export const webhookNotification = z.object({
     .default([]),
 });
 
-type MediaKind = 'image' | 'audio' | 'video' | 'document';
+export type MediaKind = 'image' | 'audio' | 'video' | 'document';
 /** Downloads a received media by its id; throws ChannelError when it can't. */
 export type MediaFetcher = (id: string) => Promise<{ buffer: Buffer; mime: string }>;
 
 /** The media object of a message and how we store it: stickers are images, voice notes are audio. */
-function mediaOf(
+export function mediaOf(
   m: WebhookMessage,
 ): { kind: MediaKind; media: z.infer<typeof media>; voice?: boolean } | null {
   switch (m.type) {

@@ -10,8 +10,9 @@ import { channelInbox, chips } from '../../db/schema';
 import { nestedDeeperThan } from '../../http/json';
 import type { Services } from '../../services';
 import type { ChannelSink, ReceiptStatus } from '../adapter';
-import { createGraphClient, graphErrorReason } from './graph';
-import { toInbound, webhookMessage, webhookNotification, webhookStatus } from './payload';
+import { createGraphClient, GraphError, graphErrorReason } from './graph';
+import { queueMediaDownload } from './media-retry';
+import { mediaOf, toInbound, webhookMessage, webhookNotification, webhookStatus } from './payload';
 
 export const WEBHOOK_PATH = '/webhooks/whatsapp';
 const WEBHOOK_BODY_LIMIT = 2 * 1024 * 1024;
@@ -73,15 +74,32 @@ export async function processNotification(
         const m = message.data;
         const profile = value.contacts?.find((c) => c.wa_id === m.from) ?? value.contacts?.[0];
         try {
+          let failedMedia = false;
           const inbound = await toInbound(m, profile?.profile?.name, async (id) => {
             try {
               return await graph.download(id);
             } catch (err) {
               const reason = err instanceof Error ? err.message : String(err);
               log.warn({ mediaId: id, wamid: m.id, reason }, 'whatsapp webhook: media download failed');
+              failedMedia = !(err instanceof GraphError && err.permanent);
               throw err;
             }
           });
+          // The retry is queued before the notice is stored: a crash in between replays the notification and
+          // the job finds the message then; never a notice without its retry.
+          const found = failedMedia ? mediaOf(m) : null;
+          if (found) {
+            await queueMediaDownload(services, {
+              chipId: chip.id,
+              platformMessageId: m.id,
+              mediaId: found.media.id,
+              kind: found.kind,
+              caption: found.media.caption ?? '',
+              ...(found.media.filename && { fileName: found.media.filename }),
+              ...(found.voice && { voice: true }),
+              attempt: 1,
+            });
+          }
           if (inbound) await sink.inbound(chip.id, inbound);
         } catch (err) {
           log.error({ err, wamid: m.id }, 'whatsapp webhook: message not stored');

@@ -243,3 +243,63 @@ export async function applyReceipt(
     await new Promise((r) => setTimeout(r, wait));
   }
 }
+
+/** Where a customer's media stands whose download failed (a text notice is stored in its place). */
+export async function mediaNoticeState(services: Services, chipId: string, platformMessageId: string) {
+  const [row] = await services.db
+    .select({ type: messages.type, mediaUrl: messages.mediaUrl })
+    .from(messages)
+    .where(and(eq(messages.chipId, chipId), eq(messages.platformMessageId, platformMessageId)))
+    .limit(1);
+  if (!row) return 'missing' as const;
+  return row.type === 'text' && !row.mediaUrl ? ('notice' as const) : ('done' as const);
+}
+
+/**
+ * A media downloaded late (a retry): it replaces the text notice stored when the first download failed, and
+ * open screens are told. Only a notice is replaced (one UPDATE): a second retry finds nothing to do.
+ */
+export async function attachInboundMedia(
+  services: Services,
+  chipId: string,
+  platformMessageId: string,
+  media: NonNullable<InboundMessage['media']> & {
+    type: 'image' | 'audio' | 'video' | 'document';
+    caption: string;
+    voice?: boolean;
+  },
+): Promise<boolean> {
+  const { db, realtime } = services;
+  const stored = await saveInboundMedia(services, media);
+  const [row] = await db
+    .update(messages)
+    .set({
+      type: media.type,
+      message: media.caption,
+      mediaUrl: stored.url,
+      fileName: media.fileName ?? null,
+      ptt: media.type === 'audio' && media.voice === true,
+    })
+    .where(
+      and(
+        eq(messages.chipId, chipId),
+        eq(messages.platformMessageId, platformMessageId),
+        eq(messages.type, 'text'),
+        sql`${messages.mediaUrl} is null`,
+      ),
+    )
+    .returning();
+  if (!row) {
+    await services.media.remove(stored.url);
+    return false;
+  }
+  const [conversation] = await db
+    .select({ departmentId: conversations.departmentId })
+    .from(conversations)
+    .where(eq(conversations.id, row.conversationId));
+  realtime.toConversation(row.accountId, conversation?.departmentId ?? null, {
+    type: 'message_updated',
+    message: { conversation_id: row.conversationId, message: toMessage(row) },
+  });
+  return true;
+}

@@ -1,5 +1,5 @@
 // Scheduled individual messages (spec 2 §2.4, §5, §7). The calls keep the list; the job in
-// src/server/jobs/scheduled-messages.ts sends each one when it is due.
+// src/server/jobs/scheduled-messages.ts sends each one when it is due (its runner job is queued here).
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { ScheduledMessage } from '../../../shared/contract/scheduled-messages';
 import { newId } from '../../../shared/ids';
@@ -8,6 +8,7 @@ import { prepareScheduledMessage, type ScheduledMessageInput } from '../../../sh
 import { chips, scheduledMessages } from '../../db/schema';
 import type { Handlers, SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { queueScheduledMessage } from '../../jobs/scheduled-messages';
 import { visibleChip } from '../conversations/conversations.service';
 import { usableTemplates } from '../conversations/templates';
 
@@ -115,11 +116,16 @@ export const scheduledMessagesHandlers = {
         return toScheduledMessage(existing);
       }
     }
-    const [row] = await db
-      .insert(scheduledMessages)
-      .values({ id: p._id ?? newId(), accountId: ctx.user.accountId, userId: ctx.user.id, ...fields })
-      .onConflictDoNothing()
-      .returning();
+    // The row and its job in one transaction: never one without the other.
+    const row = await db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(scheduledMessages)
+        .values({ id: p._id ?? newId(), accountId: ctx.user.accountId, userId: ctx.user.id, ...fields })
+        .onConflictDoNothing()
+        .returning();
+      if (made) await queueScheduledMessage(ctx.services, tx, made);
+      return made;
+    });
     if (row) return toScheduledMessage(row);
     const [again] = await db
       .select()
@@ -143,11 +149,17 @@ export const scheduledMessagesHandlers = {
       return toScheduledMessage(row);
     }
     const fields = await prepare(ctx, p);
-    const [row] = await db
-      .update(scheduledMessages)
-      .set({ ...fields, failure: null })
-      .where(and(eq(scheduledMessages.id, item.id), eq(scheduledMessages.status, 'scheduled')))
-      .returning();
+    // A new time gets its own job; the old one finds the row not yet due and claims nothing.
+    const row = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(scheduledMessages)
+        .set({ ...fields, failure: null })
+        .where(and(eq(scheduledMessages.id, item.id), eq(scheduledMessages.status, 'scheduled')))
+        .returning();
+      if (changed && changed.scheduledTo.getTime() !== item.scheduledTo.getTime())
+        await queueScheduledMessage(ctx.services, tx, changed);
+      return changed;
+    });
     if (!row) throw new AppError(texts.scheduleNotEditable);
     return toScheduledMessage(row);
   },

@@ -1,0 +1,166 @@
+// The one durable job runner of the server: every background job (scheduled messages, the send sweep,
+// housekeeping, media downloads, and next the flows, chatbots, campaigns and follow-ups) is a pg-boss job.
+// pg-boss keeps its queues in the database (schema `pgboss`): on PostgreSQL through the server's pool, on the
+// embedded PGlite through the same client as everything else, so both run the same runner.
+//
+// What that gives:
+// - A job survives a kill: it is a row. A job that was running when the process died is taken again once its
+//   `expireInSeconds` has passed (pg-boss's maintenance fails it and it is retried).
+// - One process takes each job (a claim with FOR UPDATE SKIP LOCKED), however many servers share a database.
+//   A retried job may run again after a crash, so every handler is written to be safe to repeat: the row it is
+//   about is claimed or checked in SQL, and sends dedupe on their message_id.
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Db, ExecuteSql } from '../db';
+import { executeSqlOn } from '../db';
+import type { Services } from '../services';
+
+/** A kind of job: its queue, how it is retried, and what it does. */
+export interface JobKind<T extends object = object> {
+  name: string;
+  /**
+   * Does one job. Throwing retries it later (after `retryDelaySeconds`, doubled each time), at most
+   * `retryLimit` times. It may run again after a crash: it must be safe to repeat.
+   */
+  run(data: T, services: Services): Promise<void>;
+  /** A cron expression (UTC): the job is also queued on that schedule, once for all processes. */
+  every?: string;
+  /** Also queued once at each start (what a restart may have left waits no longer than that). */
+  atStart?: boolean;
+  /** How often an idle worker looks for due jobs (default 2 s; 0.5 s at least). */
+  pollSeconds?: number;
+  /** Jobs taken at once, and how many of them run at the same time. */
+  batchSize?: number;
+  concurrency?: number;
+  /** How long one run may take; after it the job counts as failed (and is retried). */
+  expireInSeconds?: number;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+}
+
+export interface SendOptions {
+  /** Not before this moment. */
+  startAfter?: Date;
+  /**
+   * Makes the job unique: a second send with the same key, while the first is still in the queue, adds nothing
+   * (a retried request, a replayed notification).
+   */
+  key?: string;
+  /** Queue it in this transaction: it exists exactly when the transaction's rows do. */
+  tx?: Db;
+}
+
+export interface JobRunner {
+  /** Adds a kind of job; before or after start(). */
+  define<T extends object>(kind: JobKind<T>): Promise<void>;
+  start(): Promise<void>;
+  send<T extends object>(name: string, data: T, opts?: SendOptions): Promise<void>;
+  /** Queues many at once (one statement). */
+  sendMany<T extends object>(
+    name: string,
+    jobs: { data: T; opts?: Omit<SendOptions, 'tx'> }[],
+  ): Promise<void>;
+  /** Stops taking jobs and waits for those running, at most `STOP_WAIT_MS`. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A running job still running after this at shutdown is left behind: pg-boss marks it failed and it is retried
+ * (a send stuck at a provider must not hold the server's shutdown).
+ */
+const STOP_WAIT_MS = 5000;
+
+/** A job id made from its key: pg-boss inserts jobs with ON CONFLICT DO NOTHING on (queue, id). */
+function idOf(name: string, key: string) {
+  const h = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+export function createJobRunner(deps: {
+  executeSql: ExecuteSql;
+  log: FastifyBaseLogger;
+  services: () => Services;
+}): JobRunner {
+  const { log } = deps;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => deps.executeSql(text, values) },
+    // Completed jobs are kept a day for support, then archived; the archive a week.
+    archiveCompletedAfterSeconds: 24 * 60 * 60,
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (err: unknown) => log.warn({ err }, 'job runner error'));
+  const kinds = new Map<string, JobKind>();
+  let started = false;
+
+  async function install(kind: JobKind) {
+    const queue = {
+      retryLimit: kind.retryLimit ?? 5,
+      retryDelay: kind.retryDelaySeconds ?? 30,
+      retryBackoff: true,
+      expireInSeconds: kind.expireInSeconds ?? 15 * 60,
+    };
+    await boss.createQueue(kind.name, { name: kind.name, ...queue });
+    // An existing queue keeps what it was made with: the code's settings win.
+    await boss.updateQueue(kind.name, { name: kind.name, ...queue });
+    if (kind.every) await boss.schedule(kind.name, kind.every, {});
+    else await boss.unschedule(kind.name);
+    const concurrency = Math.max(1, kind.concurrency ?? 1);
+    await boss.work<object>(
+      kind.name,
+      { batchSize: kind.batchSize ?? concurrency, pollingIntervalSeconds: kind.pollSeconds ?? 2 },
+      async (jobs) => {
+        const queue = [...jobs];
+        await Promise.all(
+          Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+            for (let job = queue.shift(); job; job = queue.shift()) {
+              try {
+                await kind.run(job.data, deps.services());
+              } catch (err) {
+                // This job only: the others of the batch are completed by pg-boss when the handler returns.
+                log.warn({ err, job: kind.name, id: job.id }, 'job failed; it will be retried');
+                await boss.fail(kind.name, job.id, err instanceof Error ? { message: err.message } : {});
+              }
+            }
+          }),
+        );
+      },
+    );
+    if (kind.atStart) await boss.send(kind.name, {});
+  }
+
+  return {
+    async define(kind) {
+      kinds.set(kind.name, kind as unknown as JobKind);
+      if (started) await install(kind as unknown as JobKind);
+    },
+    async start() {
+      await boss.start();
+      started = true;
+      for (const kind of kinds.values()) await install(kind);
+    },
+    async send(name, data, opts = {}) {
+      await boss.send(name, data, {
+        ...(opts.startAfter && { startAfter: opts.startAfter }),
+        ...(opts.key && { id: idOf(name, opts.key) }),
+        ...(opts.tx && { db: { executeSql: executeSqlOn(opts.tx) } }),
+      });
+    },
+    async sendMany(name, jobs) {
+      if (!jobs.length) return;
+      await boss.insert(
+        jobs.map(({ data, opts = {} }) => ({
+          name,
+          data,
+          ...(opts.startAfter && { startAfter: opts.startAfter }),
+          ...(opts.key && { id: idOf(name, opts.key) }),
+        })),
+      );
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS, close: false });
+    },
+  };
+}
