@@ -45,6 +45,8 @@ export interface FakeGraph {
   templates: Record<string, FakeTemplate[]>;
   /** A media a customer "sent": GET /{id} answers its URL on this server, which serves the bytes. */
   addMedia(id: string, bytes: Buffer, mime: string): void;
+  /** The file of media `id` answers `status` to its next `times` downloads (Meta's CDN having a bad moment). */
+  failDownload(id: string, times: number, status?: number): void;
   /** The next request answers this Graph error (or has its connection dropped). */
   failNext(failure: GraphFailure): void;
   /** Requests to a path ending with `suffix` ('/messages', '/media'). */
@@ -60,6 +62,7 @@ export async function startFakeGraph(opts: { token?: string; version?: string } 
   const version = opts.version ?? 'v21.0';
   const media = new Map<string, { bytes: Buffer; mime: string }>();
   const failures: GraphFailure[] = [];
+  const downloadFailures = new Map<string, { times: number; status: number }>();
   let seq = 0;
 
   const server = createServer((req, res) => {
@@ -134,6 +137,11 @@ export async function startFakeGraph(opts: { token?: string; version?: string } 
     const parts = r.path.split('/').filter(Boolean);
     const [id, action] = parts;
     if (!versioned && parts[0] === 'files' && parts[1]) {
+      const failing = downloadFailures.get(parts[1]);
+      if (failing && failing.times > 0) {
+        failing.times--;
+        return { status: failing.status, body: 'Service Unavailable' };
+      }
       const file = media.get(parts[1]);
       return file ? { bytes: file.bytes, mime: file.mime } : json(404, { error: { code: 100 } });
     }
@@ -199,12 +207,16 @@ export async function startFakeGraph(opts: { token?: string; version?: string } 
     failNext(failure) {
       failures.push(failure);
     },
+    failDownload(id, times, status = 503) {
+      downloadFailures.set(id, { times, status });
+    },
     to(suffix) {
       return fake.requests.filter((r) => r.path.endsWith(suffix));
     },
     clear() {
       fake.requests.length = 0;
       failures.length = 0;
+      downloadFailures.clear();
       media.clear();
       fake.templates = {};
     },

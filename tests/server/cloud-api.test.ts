@@ -40,6 +40,8 @@ const env = {
   WHATSAPP_ACCESS_TOKEN: graph.token,
   WHATSAPP_APP_SECRET: SECRET,
   WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+  // A failed media download is tried again 1 s later, twice (in production: minutes, then hours, ~7 days).
+  MEDIA_RETRY_SECONDS: '1,1',
 };
 const s = testServerPerFile(env);
 afterAll(() => graph.close());
@@ -475,6 +477,69 @@ describe('webhook notifications (POST)', () => {
     expect((await storedMessages()).map((m) => [m.type, m.message])).toEqual([
       ['text', `${texts.cloudApiMediaUnavailable}\nFoto`],
     ]);
+  });
+
+  it('a media whose download failed once is downloaded again by the job runner and replaces the notice', async () => {
+    await officialChip();
+    const manager = await listen(s.t, 'gerente@demo.com');
+    graph.addMedia('media-flaky', PNG, 'image/png');
+    graph.failDownload('media-flaky', 1);
+    const id = wamid();
+    await deliver(
+      fromCustomer([
+        { id, type: 'image', image: { id: 'media-flaky', mime_type: 'image/png', caption: 'Meu pedido' } },
+      ]),
+    );
+    const [notice] = await storedMessages();
+    expect(notice).toMatchObject({ type: 'text', message: `${texts.cloudApiMediaUnavailable}\nMeu pedido` });
+
+    // The retry: the file replaces the notice on the same message, and open screens are told.
+    const { message: updated } = await manager.next('message_updated', 10_000);
+    expect(updated.message).toMatchObject({
+      _id: notice?.id,
+      type: 'image',
+      message: 'Meu pedido',
+      media_url: expect.stringMatching(/^\/media\/[0-9a-z]{28}\.png$/),
+    });
+    const [row] = await storedMessages();
+    expect(row).toMatchObject({ id: notice?.id, type: 'image', message: 'Meu pedido' });
+    const file = path.join(s.t.dataDir, 'media', row?.mediaUrl?.slice('/media/'.length) ?? '');
+    expect(await readFile(file)).toEqual(PNG);
+    expect(graph.to('/files/media-flaky')).toHaveLength(2);
+  });
+
+  it('a media that never downloads keeps its notice, and the retries stop', async () => {
+    await officialChip();
+    graph.addMedia('media-down', PNG, 'image/png');
+    graph.failDownload('media-down', 100);
+    await deliver(
+      fromCustomer([
+        {
+          id: wamid(),
+          type: 'document',
+          document: { id: 'media-down', mime_type: 'application/pdf', filename: 'nota.pdf' },
+        },
+      ]),
+    );
+    // The first try and the two retries of MEDIA_RETRY_SECONDS, then nothing more.
+    await until(() => graph.to('/files/media-down').length >= 3, 15_000);
+    await new Promise((r) => setTimeout(r, 4000));
+    expect(graph.to('/files/media-down')).toHaveLength(3);
+    expect((await storedMessages()).map((m) => [m.type, m.message, m.mediaUrl])).toEqual([
+      ['text', texts.cloudApiMediaUnavailable, null],
+    ]);
+  });
+
+  it('a media id Meta no longer has is not tried again', async () => {
+    await officialChip();
+    graph.addMedia('media-expired', PNG, 'image/png');
+    graph.failDownload('media-expired', 100, 404);
+    await deliver(
+      fromCustomer([{ id: wamid(), type: 'image', image: { id: 'media-expired', mime_type: 'image/png' } }]),
+    );
+    await new Promise((r) => setTimeout(r, 4000));
+    expect(graph.to('/files/media-expired')).toHaveLength(1);
+    expect((await storedMessages()).map((m) => m.message)).toEqual([texts.cloudApiMediaUnavailable]);
   });
 
   it('ignores a phone_number_id no chip has, and a filed chip', async () => {
