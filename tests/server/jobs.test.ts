@@ -1,0 +1,196 @@
+// The durable job runner (src/server/jobs/runner.ts): a job queued before a kill runs once after the restart
+// (the server as a real process, killed with SIGKILL), and jobs shared by two servers on one PostgreSQL
+// database are each handled once.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { io } from 'socket.io-client';
+import { afterAll, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db';
+import { messages, scheduledMessages } from '../../src/server/db/schema';
+import type { JobKind } from '../../src/server/jobs/runner';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo';
+import type { Envelope } from '../../src/shared/contract';
+import { connectedSimulatorChip, until } from './channel-helpers';
+import { startTestServer, type TestServer } from './helpers';
+
+const dirs: string[] = [];
+const databases: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+  for (const url of databases) {
+    const u = new URL(url);
+    const name = u.pathname.slice(1);
+    u.pathname = '/postgres';
+    const c = new pg.Client({ connectionString: u.toString() });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await c.end();
+  }
+});
+
+/** The server as `npm run serve` runs it: its own process, so a test can kill it. */
+function startProcess(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
+  const { DATABASE_URL: _ignored, ...base } = process.env;
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...base, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /listening on port (\d+)/.exec(output)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve({ proc, url: `http://127.0.0.1:${port}` });
+      }
+    };
+    proc.stdout?.on('data', read);
+    proc.stderr?.on('data', read);
+    proc.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+}
+
+const exited = (proc: ChildProcess) =>
+  new Promise<void>((resolve) => (proc.exitCode !== null ? resolve() : proc.once('exit', () => resolve())));
+
+/** Enough of TestServer for the channel helpers, against a server in another process. */
+function remote(url: string): TestServer {
+  const post = async (call: string, body?: unknown, token?: string) => {
+    const res = await fetch(`${url}/api/${call}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Envelope<unknown> };
+  };
+  const t = {
+    url,
+    post,
+    async call(call: string, body: unknown, token?: string) {
+      const { body: env } = await post(call, body, token);
+      if (env.error) throw new Error(`${call}: ${env.message}`);
+      return env.message;
+    },
+    async login(email: string) {
+      return ((await t.call('auth', { email, password: DEMO_PASSWORD })) as { token: string }).token;
+    },
+    socket(token: string | undefined) {
+      return io(url, { path: '/sock/', auth: token ? { token } : {}, transports: ['websocket'] });
+    },
+  };
+  return t as unknown as TestServer;
+}
+
+it('a job queued before a kill (SIGKILL) runs once after the restart', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'painel-jobs-'));
+  dirs.push(dir);
+  let databaseUrl: string | undefined;
+  if (process.env.DATABASE_URL) {
+    const u = new URL(process.env.DATABASE_URL);
+    const name = `t_jobs_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    databases.push(databaseUrl);
+  }
+  const env = { DATA_DIR: dir, SEED_DEMO: 'true', ...(databaseUrl && { DATABASE_URL: databaseUrl }) };
+
+  const first = await startProcess(env);
+  const t = remote(first.url);
+  const owner = await t.login('dono@demo.com');
+  const [support] = (await t.call('get-departments-by-user', {}, owner)) as { _id: string }[];
+  const { chip } = await connectedSimulatorChip(t, owner, { department: support?._id ?? '' });
+  // The runner's job for it is queued with the row; the process dies before it falls due.
+  const item = (await t.call(
+    'create-scheduled-message',
+    {
+      chip: chip._id,
+      to: '11987654321',
+      message: 'Depois do kill',
+      scheduledTo: new Date(Date.now() + 4000).toISOString(),
+    },
+    owner,
+  )) as { _id: string };
+  first.proc.kill('SIGKILL');
+  await exited(first.proc);
+
+  const second = await startProcess(env);
+  const after = remote(second.url);
+  await until(async () => {
+    const list = (await after.call('get-scheduled-messages-by-user', {}, owner)) as { status: string }[];
+    return list[0]?.status === 'sent';
+  }, 30_000);
+  // Room for a second run, had there been one.
+  await new Promise((r) => setTimeout(r, 2000));
+  second.proc.kill('SIGTERM');
+  await exited(second.proc);
+
+  const database = await openDatabase({ databaseUrl, dataDir: dir });
+  try {
+    const [row] = await database.db
+      .select()
+      .from(scheduledMessages)
+      .where(eq(scheduledMessages.id, item._id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    const sent = await database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.messageId, `sched-${item._id}`));
+    expect(sent).toHaveLength(1);
+    const { rows } = await database.executeSql(
+      `select state from pgboss.job where name = 'scheduled-message' and data->>'id' = $1`,
+      [item._id],
+    );
+    expect(rows).toEqual([{ state: 'completed' }]);
+  } finally {
+    await database.close();
+  }
+}, 120_000);
+
+it.runIf(process.env.DATABASE_URL)(
+  'two servers on one PostgreSQL database handle each of 200 jobs exactly once',
+  async () => {
+    const a = await startTestServer();
+    const b = await startTestServer({ DATABASE_URL: a.databaseUrl ?? '' });
+    try {
+      const handled = new Map<number, string[]>();
+      const kind = (server: string): JobKind<{ n: number }> => ({
+        name: 'test-count',
+        pollSeconds: 0.5,
+        batchSize: 5,
+        concurrency: 5,
+        run: async ({ n }) => {
+          await new Promise((r) => setTimeout(r, 5));
+          handled.set(n, [...(handled.get(n) ?? []), server]);
+        },
+      });
+      await a.server.services.jobs.define(kind('a'));
+      await b.server.services.jobs.define(kind('b'));
+      await a.server.services.jobs.sendMany(
+        'test-count',
+        Array.from({ length: 200 }, (_, n) => ({ data: { n } })),
+      );
+      await until(() => handled.size === 200, 60_000);
+      await new Promise((r) => setTimeout(r, 1500));
+      const twice = [...handled].filter(([, by]) => by.length !== 1);
+      expect(twice).toEqual([]);
+      const by = [...handled.values()].flat();
+      // Both took part: the exactly-once is the database's claim, not one process doing all.
+      expect(by.filter((s) => s === 'a').length).toBeGreaterThan(0);
+      expect(by.filter((s) => s === 'b').length).toBeGreaterThan(0);
+    } finally {
+      await b.close({ keepDatabase: true });
+      await a.close();
+    }
+  },
+  120_000,
+);
