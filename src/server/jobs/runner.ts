@@ -91,7 +91,39 @@ export function createJobRunner(deps: {
   });
   boss.on('error', (err: unknown) => log.warn({ err }, 'job runner error'));
   const kinds = new Map<string, JobKind>();
+  const workers = new Map<string, string>();
   let started = false;
+
+  // A worker looks for due jobs every `pollSeconds`; a job this process queued for a later moment also wakes
+  // its worker at that moment (a scheduled message goes out on time, not up to a poll later).
+  const wakes = new Map<string, { at: number[]; timer: NodeJS.Timeout | null }>();
+  function wakeAt(name: string, at: number) {
+    const w = wakes.get(name) ?? { at: [], timer: null };
+    wakes.set(name, w);
+    // 50 ms buckets: a minute of messages needs at most 1,200 wake-ups.
+    const bucket = Math.ceil(at / 50) * 50;
+    const i = w.at.findIndex((t) => t >= bucket);
+    if (w.at[i] === bucket) return;
+    w.at.splice(i < 0 ? w.at.length : i, 0, bucket);
+    if (i === 0 || w.at.length === 1) arm(name, w);
+  }
+  function arm(name: string, w: { at: number[]; timer: NodeJS.Timeout | null }) {
+    if (w.timer) clearTimeout(w.timer);
+    w.timer = null;
+    const next = w.at[0];
+    if (next === undefined || !started) return;
+    w.timer = setTimeout(
+      () => {
+        while (w.at[0] !== undefined && w.at[0] <= Date.now()) w.at.shift();
+        const worker = workers.get(name);
+        if (worker) boss.notifyWorker(worker);
+        arm(name, w);
+      },
+      // pg-boss takes a job once start_after < now(): a few ms after it.
+      Math.max(0, next - Date.now() + 5),
+    );
+    w.timer.unref();
+  }
 
   async function install(kind: JobKind) {
     const queue = {
@@ -106,7 +138,7 @@ export function createJobRunner(deps: {
     if (kind.every) await boss.schedule(kind.name, kind.every, {});
     else await boss.unschedule(kind.name);
     const concurrency = Math.max(1, kind.concurrency ?? 1);
-    await boss.work<object>(
+    const worker = await boss.work<object>(
       kind.name,
       { batchSize: kind.batchSize ?? concurrency, pollingIntervalSeconds: kind.pollSeconds ?? 2 },
       async (jobs) => {
@@ -126,7 +158,14 @@ export function createJobRunner(deps: {
         );
       },
     );
+    workers.set(kind.name, worker);
     if (kind.atStart) await boss.send(kind.name, {});
+  }
+
+  /** Wakes the worker when a job queued by this process falls due within the hour (later ones are polled). */
+  function remember(name: string, startAfter: Date | undefined) {
+    const at = startAfter?.getTime();
+    if (at !== undefined && at > Date.now() && at - Date.now() < 60 * 60 * 1000) wakeAt(name, at);
   }
 
   return {
@@ -145,6 +184,7 @@ export function createJobRunner(deps: {
         ...(opts.key && { id: idOf(name, opts.key) }),
         ...(opts.tx && { db: { executeSql: executeSqlOn(opts.tx) } }),
       });
+      remember(name, opts.startAfter);
     },
     async sendMany(name, jobs) {
       if (!jobs.length) return;
@@ -156,10 +196,13 @@ export function createJobRunner(deps: {
           ...(opts.key && { id: idOf(name, opts.key) }),
         })),
       );
+      for (const job of jobs) remember(name, job.opts?.startAfter);
     },
     async stop() {
       if (!started) return;
       started = false;
+      for (const w of wakes.values()) if (w.timer) clearTimeout(w.timer);
+      wakes.clear();
       await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS, close: false });
     },
   };
