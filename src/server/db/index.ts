@@ -71,8 +71,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // PGlite's query() takes one statement; several without parameters (pg-boss's schema install) go to exec().
     executeSql: async (text, values) => {
       if (values?.length) return client.query<Record<string, unknown>>(text, values);
-      const results = await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      try {
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      } catch (err) {
+        // A script that opened a transaction and failed must not leave the one session in an aborted one.
+        if (/^\s*BEGIN\b/i.test(text)) await client.exec('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
     },
     close: () => client.close(),
   };
