@@ -277,7 +277,7 @@ export async function attachInboundMedia(
       type: media.type,
       message: media.caption,
       mediaUrl: stored.url,
-      fileName: media.fileName ?? null,
+      fileName: withoutBidiControls(media.fileName ?? '') || null,
       ptt: media.type === 'audio' && media.voice === true,
     })
     .where(
