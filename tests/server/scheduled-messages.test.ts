@@ -113,6 +113,38 @@ describe('scheduled-message calls', () => {
       .where(eq(messages.messageId, scheduledMessageId(item._id)));
     expect(stored).toHaveLength(1);
   });
+
+  it('a message moved to a later time is sent once, then; a deleted one is never sent', async () => {
+    const { t, seed } = ctx;
+    const owner = await t.login('dono@demo.com');
+    const { chip, simulatorToken } = await connectedSimulatorChip(t, owner, {
+      department: seed.departments.support,
+    });
+    const phone = simulatorSocket(t, simulatorToken, '5511987654321');
+    await connected(phone.sock);
+    const body = { chip: chip._id, to: '11987654321', scheduledTo: inSeconds(3) };
+    const moved = await t.call('create-scheduled-message', { ...body, message: 'Movida' }, owner);
+    const deleted = await t.call('create-scheduled-message', { ...body, message: 'Apagada' }, owner);
+    const later = inSeconds(7);
+    await t.call(
+      'update-scheduled-message',
+      { ...body, _id: moved._id, message: 'Movida', scheduledTo: later },
+      owner,
+    );
+    await t.call('update-scheduled-message', { _id: deleted._id, filed: true }, owner);
+    // The jobs queued for the first time ran and claimed nothing.
+    await new Promise((r) => setTimeout(r, Math.max(0, new Date(later).getTime() - Date.now() - 1500)));
+    expect(phone.events.filter((e) => e.type === 'message')).toHaveLength(0);
+    await until(() => phone.events.some((e) => e.type === 'message'), 10_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(phone.events.flatMap((e) => (e.type === 'message' ? [e.message.text] : []))).toEqual(['Movida']);
+    const [row] = await t.server.services.db
+      .select()
+      .from(scheduledMessages)
+      .where(eq(scheduledMessages.id, moved._id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(row?.sentAt?.getTime()).toBeGreaterThanOrEqual(new Date(later).getTime());
+  });
 });
 
 describe('crash safety', () => {
