@@ -50,7 +50,24 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      executeSql: (text, values) => pool.query(text, values),
+      executeSql: async (text, values) => {
+        if (values?.length) return pool.query(text, values);
+        // A script (pg-boss's BEGIN … COMMIT) that fails must not hand its connection back mid-transaction.
+        const client = await pool.connect();
+        try {
+          // Several statements answer a list of results: the last one is the script's.
+          const result: unknown = await client.query(text);
+          const last = (Array.isArray(result) ? result.at(-1) : result) as {
+            rows?: Record<string, unknown>[];
+          };
+          return { rows: last?.rows ?? [] };
+        } catch (err) {
+          if (/^\s*BEGIN\b/i.test(text)) await client.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
