@@ -2,7 +2,6 @@
 // src/server/jobs/scheduled-messages.ts sends each one when it is due.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { ScheduledMessage } from '../../../shared/contract/scheduled-messages';
-import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { prepareScheduledMessage, type ScheduledMessageInput } from '../../../shared/rules/scheduled-message';
 import { chips, scheduledMessages } from '../../db/schema';
@@ -10,6 +9,7 @@ import type { Handlers, SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { visibleChip } from '../conversations/conversations.service';
 import { usableTemplates } from '../conversations/templates';
+import { createScheduledItem } from './scheduled-messages.service';
 
 type Row = typeof scheduledMessages.$inferSelect;
 
@@ -102,32 +102,7 @@ export const scheduledMessagesHandlers = {
   },
   'create-scheduled-message': async (p, ctx) => {
     const fields = await prepare(ctx, p);
-    const { db } = ctx.services;
-    if (p._id) {
-      // The same creation sent again (a retry): answers the item it made.
-      const [existing] = await db
-        .select()
-        .from(scheduledMessages)
-        .where(eq(scheduledMessages.id, p._id))
-        .limit(1);
-      if (existing) {
-        if (existing.accountId !== ctx.user.accountId) throw new AppError(texts.notFound);
-        return toScheduledMessage(existing);
-      }
-    }
-    const [row] = await db
-      .insert(scheduledMessages)
-      .values({ id: p._id ?? newId(), accountId: ctx.user.accountId, userId: ctx.user.id, ...fields })
-      .onConflictDoNothing()
-      .returning();
-    if (row) return toScheduledMessage(row);
-    const [again] = await db
-      .select()
-      .from(scheduledMessages)
-      .where(eq(scheduledMessages.id, p._id ?? ''))
-      .limit(1);
-    if (!again || again.accountId !== ctx.user.accountId) throw new AppError(texts.notFound);
-    return toScheduledMessage(again);
+    return toScheduledMessage(await createScheduledItem(ctx, fields, p._id));
   },
   'update-scheduled-message': async (p, ctx) => {
     const item = await visibleItem(ctx, p._id);
