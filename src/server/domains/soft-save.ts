@@ -28,10 +28,15 @@ export async function softSave<Row, Fields>(
   const prepared = prepare();
   if (!prepared.ok) throw new AppError(prepared.error);
   const id = payload._id;
-  let saved = id ? await repo.update(db, accountId, id, prepared.fields) : null;
-  saved ??= await repo.insert(db, accountId, prepared.fields, id);
-  // The same create arriving twice at once: the other one just made it, so this one edits it.
-  if (!saved && id) saved = await repo.update(db, accountId, id, prepared.fields);
+  const { fields } = prepared;
+  // Update, else create, else (the same create arriving twice at once) update what the other one made:
+  // one transaction, so a failure half-way leaves nothing.
+  const saved = await db.transaction(async (tx) => {
+    let row = id ? await repo.update(tx, accountId, id, fields) : null;
+    row ??= await repo.insert(tx, accountId, fields, id);
+    if (!row && id) row = await repo.update(tx, accountId, id, fields);
+    return row;
+  });
   // Still nothing: the id belongs to another account's item, or to a filed one.
   if (!saved) throw new AppError(messages.notFound);
   return saved;

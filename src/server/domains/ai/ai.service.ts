@@ -5,13 +5,14 @@
 import { basename, parse } from 'node:path';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS, SENDABLE_MEDIA } from '../../../shared/constants';
-import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
+import { userActor } from '../../access';
 import { type AiClient, type ChatMessage, createAiClient } from '../../ai/client';
 import type { Config } from '../../config';
-import { aiRuns, aiUsage, conversations, messages } from '../../db/schema';
+import { aiRuns, aiUsage, messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { appendMessage } from '../conversations/append-message';
 import { visibleConversation } from '../conversations/conversations.service';
 import { toMessage } from '../conversations/present';
 
@@ -175,31 +176,19 @@ export async function summarizeMessages(ctx: Ctx, p: { conversation_id: string; 
       }
       return ai.chat(prompt(SUMMARY_PROMPT, lines, p.text));
     });
-    const [row] = await ctx.services.db
-      .insert(messages)
-      .values({
-        id: newId(),
-        accountId: ctx.user.accountId,
-        conversationId: conversation.id,
-        chipId: conversation.chipId,
+    // The list's preview shows it ('Resumo'), after a reload too; the list's order stays by conversation.
+    const { row } = await appendMessage(ctx.services, userActor(ctx.user), {
+      conversation,
+      effect: 'summary',
+      message: {
         origin: 'user',
         type: 'summary',
         message: summary,
         userId: ctx.user.id,
         status: MESSAGE_STATUS.sent,
-      })
-      .returning();
-    if (!row) throw new Error('summary insert returned nothing');
-    // The list's preview shows it ('Resumo'), after a reload too; the list's order stays by conversation.
-    await ctx.services.db
-      .update(conversations)
-      .set({ lastMessageId: row.id })
-      .where(eq(conversations.id, conversation.id));
-    const message = toMessage(row);
-    ctx.services.realtime.toConversation(ctx.user.accountId, conversation.departmentId, {
-      type: 'new_message',
-      message: { conversation_id: conversation.id, message },
+      },
     });
+    const message = toMessage(row);
     return { message, balance };
   });
 }

@@ -6,6 +6,7 @@ import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import { type ChipInput, prepareChip } from '../../../shared/rules/chip';
 import { ChannelError, type ChipRow } from '../../channels/adapter';
+import { insertOnce } from '../../db/insert-once';
 import { accounts, chips, departments } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -156,24 +157,27 @@ export async function saveChip(
         p.official ? messages.officialChannelLimitReached(max) : messages.channelLimitReached(max),
       );
     }
-    const [row] = await tx
-      .insert(chips)
-      .values({
+    const id = p._id ?? newId();
+    // The same creation arriving twice: the id is taken by the first, which is answered.
+    const stored = await insertOnce(
+      tx,
+      chips,
+      {
         ...values,
-        id: p._id ?? newId(),
+        id,
         accountId: user.accountId,
         official: p.official,
         provider: p.official ? 'cloud-api' : 'simulator',
         // An official number waits for support to set it up (spec 3 §4: Configurar).
         status: p.official ? 'configuring' : 'new',
-      })
-      .onConflictDoNothing()
-      .returning();
-    return row ?? null;
+      },
+      and(eq(chips.id, id), eq(chips.accountId, user.accountId), eq(chips.filed, false)),
+    );
+    return stored?.row ?? null;
   });
-  if (created) return toChip(created);
-  // The id is taken: the same creation arrived twice (then it is ours and just got made), or it is not ours.
-  return toChip(await findChip(services, user.accountId, p._id ?? ''));
+  // The id is another account's (or a deleted chip's).
+  if (!created) throw new AppError(messages.notFound);
+  return toChip(created);
 }
 
 export async function connectChip(ctx: SignedInContext, id: string, connect: boolean): Promise<Chip> {

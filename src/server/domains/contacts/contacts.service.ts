@@ -11,7 +11,7 @@ import { normalizePhone } from '../../../shared/phone';
 import { contacts, conversations, tags } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
-import { finishContactConversations } from '../conversations/conversation-actions';
+import { announceFinished, finishContactConversations } from '../conversations/conversation-actions';
 import { loadConversation, toContact } from '../conversations/present';
 import { PHONE_COLUMN, writeContactsSheet } from './contacts-sheet';
 
@@ -57,16 +57,23 @@ async function visibleContact(ctx: Ctx, contactId: string): Promise<ContactRow> 
   return row;
 }
 
-async function saved(ctx: Ctx, contactId: string, set: Partial<typeof contacts.$inferInsert>) {
+/** A contact's change, as columns or SQL on the current row (an append must not read and write back). */
+type ContactChange = { [K in keyof typeof contacts.$inferInsert]?: (typeof contacts.$inferInsert)[K] | SQL };
+
+async function saved(ctx: Ctx, contactId: string, set: ContactChange) {
   const { db, realtime } = ctx.services;
-  const [row] = await db.update(contacts).set(set).where(eq(contacts.id, contactId)).returning();
-  if (!row) throw new AppError(texts.notFound);
-  // The contact shows in its open conversations: they changed too (the catch-up's get-changes-since).
-  const open = await db
-    .update(conversations)
-    .set({ updatedAt: sql`now()` })
-    .where(and(eq(conversations.contactId, contactId), isNull(conversations.finishedAt)))
-    .returning({ id: conversations.id });
+  // The contact and its open conversations' change mark move together (the catch-up's get-changes-since).
+  const { row, open } = await db.transaction(async (tx) => {
+    const [row] = await tx.update(contacts).set(set).where(eq(contacts.id, contactId)).returning();
+    if (!row) throw new AppError(texts.notFound);
+    const open = await tx
+      .update(conversations)
+      .set({ updatedAt: sql`now()` })
+      .where(and(eq(conversations.contactId, contactId), isNull(conversations.finishedAt)))
+      .returning({ id: conversations.id });
+    return { row, open };
+  });
+  // The contact shows in its open conversations: they changed too.
   for (const { id } of open) {
     const view = await loadConversation(db, id);
     if (view)
@@ -113,10 +120,14 @@ export async function changeContactAnnotationsAndData(
     throw new AppError(texts.contactVariableDuplicate);
   const data = Object.fromEntries(entries);
   const text = p.new_annotation?.trim();
-  const annotations = text
-    ? [...contact.annotations, { user: ctx.user.name, created: new Date().toISOString(), text }]
-    : contact.annotations;
-  return saved(ctx, p.contact_id, { data, annotations });
+  // Appended in SQL: concurrent saves each keep their annotation (a read-modify-write lost all but one).
+  const note = { user: ctx.user.name, created: new Date().toISOString(), text };
+  return saved(ctx, contact.id, {
+    data,
+    ...(text && {
+      annotations: sql`${contacts.annotations} || jsonb_build_array(${JSON.stringify(note)}::jsonb)`,
+    }),
+  });
 }
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -184,9 +195,13 @@ export async function ignoreContact(ctx: Ctx, contactId: string, ignore: boolean
 /** 'Contato apagado': filed, so the phone may come back later as a new contact; its open conversations end. */
 export async function deleteContact(ctx: Ctx, contactId: string) {
   await visibleContact(ctx, contactId);
-  // Finished first: a retry after a failure in between still finds the contact and ends the rest.
-  await finishContactConversations(ctx, contactId);
-  await ctx.services.db.update(contacts).set({ filed: true }).where(eq(contacts.id, contactId));
+  // Its conversations end and the contact is filed together: never a filed contact with one still open.
+  // The contact first, as every writer does (contact, then its conversations: no deadlock).
+  const finished = await ctx.services.db.transaction(async (tx) => {
+    await tx.update(contacts).set({ filed: true }).where(eq(contacts.id, contactId));
+    return finishContactConversations(ctx, contactId, tx);
+  });
+  announceFinished(ctx, finished);
   return { ok: true as const };
 }
 

@@ -1,16 +1,18 @@
 // The service screen's list and its conversation actions (spec 2 §2.3, §4, §7). Every action checks that the
 // caller may see the conversation, changes it, and tells the other screens over the socket: a conversation
 // that moves to another department is announced to both departments, so it leaves one list and joins the other.
-import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Conversation } from '../../../shared/contract/conversations';
-import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { type TransferInput, transferError } from '../../../shared/rules/transfer';
+import { userActor } from '../../access';
+import type { Db } from '../../db';
 import { contacts, conversations, departments, messages, tags } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { appendMessage } from './append-message';
 import { visibleConversation } from './conversations.service';
 import { loadConversation, toConversation, toMessage } from './present';
 
@@ -97,17 +99,23 @@ export async function listConversations(ctx: Ctx, p: ListInput) {
   };
 }
 
-/** Saves a change and tells the department it was in and, when it moved, the one it is in now. */
-async function changed(ctx: Ctx, before: ConversationRow, set: Partial<typeof conversations.$inferInsert>) {
-  const { db, realtime } = ctx.services;
-  await db.update(conversations).set(set).where(eq(conversations.id, before.id));
-  const view = (await loadConversation(db, before.id)) as Conversation;
+type ConversationChange = Partial<typeof conversations.$inferInsert>;
+
+/** Tells the department the conversation was in and, when it moved, the one it is in now. */
+async function announce(ctx: Ctx, before: ConversationRow) {
+  const view = (await loadConversation(ctx.services.db, before.id)) as Conversation;
   const event = { type: 'conversation_updated' as const, message: view };
-  realtime.toConversation(ctx.user.accountId, view.department, event);
+  ctx.services.realtime.toConversation(ctx.user.accountId, view.department, event);
   if (before.departmentId && before.departmentId !== view.department) {
-    realtime.toConversation(ctx.user.accountId, before.departmentId, event);
+    ctx.services.realtime.toConversation(ctx.user.accountId, before.departmentId, event);
   }
   return view;
+}
+
+/** Saves a change and tells the screens. */
+async function changed(ctx: Ctx, before: ConversationRow, set: ConversationChange) {
+  await ctx.services.db.update(conversations).set(set).where(eq(conversations.id, before.id));
+  return announce(ctx, before);
 }
 
 async function openOne(ctx: Ctx, conversationId: string) {
@@ -178,15 +186,20 @@ export async function transferConversation(
     // The chatbots and flows issues bring their tables; until then no id can name one.
     throw new AppError(p.type === 'chatbot' ? texts.chatbotNotFound : texts.flowNotFound);
   }
-  if (p.tags) {
-    await checkTags(ctx, p.tags);
-    await db.update(contacts).set({ tags: p.tags }).where(eq(contacts.id, contact.id));
-  }
-  if (conversation.finishedAt) {
-    await resumable(ctx, conversation);
-    set.finishedAt = null;
-  }
-  return changed(ctx, conversation, set);
+  if (p.tags) await checkTags(ctx, p.tags);
+  const tagsSet = p.tags;
+  // The contact's tags and the conversation's new place are one change: a concurrent transfer never
+  // leaves one call's tags with another call's department.
+  await reopening(ctx, conversation, () =>
+    ctx.services.db.transaction(async (tx) => {
+      if (tagsSet) await tx.update(contacts).set({ tags: tagsSet }).where(eq(contacts.id, contact.id));
+      await tx
+        .update(conversations)
+        .set(conversation.finishedAt ? { ...set, finishedAt: null } : set)
+        .where(eq(conversations.id, conversation.id));
+    }),
+  );
+  return announce(ctx, conversation);
 }
 
 export async function finishConversation(ctx: Ctx, conversationId: string) {
@@ -221,29 +234,51 @@ async function resumable(ctx: Ctx, conversation: ConversationRow) {
   if (open) throw new AppError(texts.contactHasOpenConversation);
 }
 
-export async function resumeConversation(ctx: Ctx, conversationId: string) {
-  const { conversation } = await visibleConversation(ctx, conversationId);
-  if (!conversation.finishedAt) throw new AppError(texts.conversationNotFinished);
+/**
+ * Opens a finished conversation again through `write`: the open-conversation index lets one of two
+ * concurrent openings win, and the other gets the clear message.
+ */
+async function reopening(ctx: Ctx, conversation: ConversationRow, write: () => Promise<unknown>) {
+  if (!conversation.finishedAt) return write();
   await resumable(ctx, conversation);
   try {
-    return await changed(ctx, conversation, { finishedAt: null });
+    return await write();
   } catch (err) {
-    // Two resumes at once: the open-conversation index lets one win.
     await resumable(ctx, conversation);
     throw err;
   }
 }
 
-/** Finishes the account's open conversations that `where` picks, and tells every list. */
-async function finishWhere(ctx: Ctx, where: SQL | undefined) {
-  const { db, realtime } = ctx.services;
-  const rows = await db
+export async function resumeConversation(ctx: Ctx, conversationId: string) {
+  const { conversation } = await visibleConversation(ctx, conversationId);
+  if (!conversation.finishedAt) throw new AppError(texts.conversationNotFinished);
+  // Only a finished one is resumed: of several resumes at once, one succeeds.
+  const resumed = await reopening(ctx, conversation, () =>
+    ctx.services.db
+      .update(conversations)
+      .set({ finishedAt: null })
+      .where(and(eq(conversations.id, conversation.id), isNotNull(conversations.finishedAt)))
+      .returning({ id: conversations.id }),
+  );
+  if (!(resumed as unknown[]).length) throw new AppError(texts.conversationNotFinished);
+  return announce(ctx, conversation);
+}
+
+type Finished = { id: string; departmentId: string | null }[];
+
+/** Finishes the account's open conversations that `where` picks (in `db`, maybe a transaction). */
+function finishRows(ctx: Ctx, where: SQL | undefined, db: Db = ctx.services.db): Promise<Finished> {
+  return db
     .update(conversations)
     .set({ finishedAt: new Date() })
     .where(and(eq(conversations.accountId, ctx.user.accountId), isNull(conversations.finishedAt), where))
     .returning({ id: conversations.id, departmentId: conversations.departmentId });
+}
+
+/** Tells every list the conversations ended (after the write committed). */
+export function announceFinished(ctx: Ctx, rows: Finished) {
   for (const row of rows) {
-    realtime.toConversation(ctx.user.accountId, row.departmentId, {
+    ctx.services.realtime.toConversation(ctx.user.accountId, row.departmentId, {
       type: 'conversation_finished',
       message: { _id: row.id, user: ctx.user.id },
     });
@@ -254,35 +289,26 @@ async function finishWhere(ctx: Ctx, where: SQL | undefined) {
 /** Bulk finish: every open conversation of the account with no message for `hours`. */
 export async function finishInactiveConversations(ctx: Ctx, hours: number) {
   const limit = new Date(Date.now() - hours * 60 * 60 * 1000);
-  return { finished: await finishWhere(ctx, lt(activity, limit)) };
+  return { finished: announceFinished(ctx, await finishRows(ctx, lt(activity, limit))) };
 }
 
 /** A deleted contact leaves no conversation open: nobody could answer it, and a new message opens a new one. */
-export const finishContactConversations = (ctx: Ctx, contactId: string) =>
-  finishWhere(ctx, eq(conversations.contactId, contactId));
+export const finishContactConversations = (ctx: Ctx, contactId: string, db: Db) =>
+  finishRows(ctx, eq(conversations.contactId, contactId), db);
 
 export async function createSystemMessage(ctx: Ctx, p: { conversation_id: string; message: string }) {
   const { conversation } = await visibleConversation(ctx, p.conversation_id);
-  const { db, realtime } = ctx.services;
-  const [row] = await db
-    .insert(messages)
-    .values({
-      id: newId(),
-      accountId: ctx.user.accountId,
-      conversationId: conversation.id,
-      chipId: conversation.chipId,
+  // A note in the timeline: the conversation itself does not change.
+  const { row } = await appendMessage(ctx.services, userActor(ctx.user), {
+    conversation,
+    effect: 'none',
+    message: {
       origin: 'user',
       type: 'system',
       message: p.message,
       userId: ctx.user.id,
       status: MESSAGE_STATUS.sent,
-    })
-    .returning();
-  if (!row) throw new Error('system message insert returned nothing');
-  const message = toMessage(row);
-  realtime.toConversation(ctx.user.accountId, conversation.departmentId, {
-    type: 'new_message',
-    message: { conversation_id: conversation.id, message },
+    },
   });
-  return message;
+  return toMessage(row);
 }

@@ -3,15 +3,16 @@
 import { and, desc, eq, lt, lte, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Message } from '../../../shared/contract/conversations';
-import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
 import { seesDepartment } from '../../../shared/rules/access';
+import { userActor } from '../../access';
 import { ChannelError, type ChipRow, type OutboundContent } from '../../channels/adapter';
 import { chips, contacts, conversations, messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../auth/auth.service';
+import { appendMessage } from './append-message';
 import { loadConversation, toMessage } from './present';
 
 type Ctx = SignedInContext;
@@ -146,13 +147,12 @@ async function send(ctx: Ctx, p: SendInput): Promise<Message> {
   // The signature (spec 2 §6): the user's name in bold before the text.
   const body = ctx.user.userSignature && text && !p.template ? `*${ctx.user.name}*:\n${text}` : text;
 
-  const [row] = await db
-    .insert(messages)
-    .values({
-      id: newId(),
-      accountId: ctx.user.accountId,
-      conversationId: conversation.id,
-      chipId: chip.id,
+  // The message and the conversation's 'answered' change in one transaction (append-message.ts).
+  const { row, created } = await appendMessage(ctx.services, userActor(ctx.user), {
+    conversation,
+    effect: 'team',
+    existing: and(eq(messages.accountId, ctx.user.accountId), eq(messages.messageId, p.message_id)),
+    message: {
       origin: 'user',
       type: p.media?.type ?? 'text',
       message: body,
@@ -163,26 +163,11 @@ async function send(ctx: Ctx, p: SendInput): Promise<Message> {
       messageId: p.message_id,
       status: MESSAGE_STATUS.pending,
       replyMessage: quoted ? { type: quoted.type, message: quoted.message, media: quoted.mediaUrl } : null,
-    })
-    .onConflictDoNothing()
-    .returning();
-  // Another request with this message_id stored it first (another process, or a moment ago).
-  if (!row) return settled(ctx, p.message_id, conversation.id);
-
-  await db
-    .update(conversations)
-    .set({
-      waitingResponse: false,
-      isNew: false,
-      lastMessageId: row.id,
-      lastMessageAt: row.createdAt,
-    })
-    .where(eq(conversations.id, conversation.id));
-  const department = conversation.departmentId;
-  realtime.toConversation(ctx.user.accountId, department, {
-    type: 'new_message',
-    message: { conversation_id: conversation.id, message: toMessage(row) },
+    },
   });
+  // Another request with this message_id stored it first (another process, or a moment ago).
+  if (!created) return settled(ctx, p.message_id, conversation.id);
+  const department = conversation.departmentId;
   // Answered: the other screens' lists drop its 'waiting response' and 'new' marks.
   const updated = await loadConversation(db, conversation.id);
   if (updated)

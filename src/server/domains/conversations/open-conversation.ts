@@ -6,6 +6,7 @@ import { OFFICIAL_CHANNEL_TYPE } from '../../../shared/constants';
 import { newId } from '../../../shared/ids';
 import type { ChipRow } from '../../channels/adapter';
 import type { Db } from '../../db';
+import { insertOnce } from '../../db/insert-once';
 import { contacts, conversations } from '../../db/schema';
 
 export async function contactByPhone(
@@ -36,18 +37,15 @@ export async function contactByPhone(
 }
 
 /** The contact's open conversation on the chip, if any. */
+const openOn = (chipId: string, contactId: string) =>
+  and(
+    eq(conversations.chipId, chipId),
+    eq(conversations.contactId, contactId),
+    isNull(conversations.finishedAt),
+  );
+
 export async function findOpenConversation(db: Db, chipId: string, contactId: string) {
-  const [row] = await db
-    .select()
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.chipId, chipId),
-        eq(conversations.contactId, contactId),
-        isNull(conversations.finishedAt),
-      ),
-    )
-    .limit(1);
+  const [row] = await db.select().from(conversations).where(openOn(chipId, contactId)).limit(1);
   return row;
 }
 
@@ -65,9 +63,10 @@ export async function findOrOpenConversation(
 ) {
   const found = await findOpenConversation(db, chip.id, contactId);
   if (found) return { conversation: found, created: false };
-  const [inserted] = await db
-    .insert(conversations)
-    .values({
+  const opened = await insertOnce(
+    db,
+    conversations,
+    {
       ...values,
       id: newId(),
       accountId: chip.accountId,
@@ -75,13 +74,11 @@ export async function findOrOpenConversation(
       contactId,
       isNew: true,
       channelType: chip.official ? OFFICIAL_CHANNEL_TYPE : null,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (inserted) return { conversation: inserted, created: true };
-  const again = await findOpenConversation(db, chip.id, contactId);
-  if (!again) throw new Error('open conversation vanished');
-  return { conversation: again, created: false };
+    },
+    openOn(chip.id, contactId),
+  );
+  if (!opened) throw new Error('open conversation vanished');
+  return { conversation: opened.row, created: opened.created };
 }
 
 /** The contact's open conversation on the chip, or a new human one in `departmentId`; `created` says which. */

@@ -6,13 +6,17 @@ import { MESSAGE_STATUS, OFFICIAL_CHANNEL_TYPE } from '../../../shared/constants
 import { withoutBidiControls } from '../../../shared/format';
 import { newId } from '../../../shared/ids';
 import { normalizePhone } from '../../../shared/phone';
+import { systemActor } from '../../access';
 import type { ChipRow, InboundMessage, ReceiptStatus } from '../../channels/adapter';
 import { contacts, conversations, messages, tags } from '../../db/schema';
 import type { Services } from '../../services';
 import { notifyNewConversation } from '../push/push.service';
 import { matchAutoTags } from '../tags/auto-tag';
+import { appendMessage, repairConversation } from './append-message';
 import { findOpenConversation, findOrOpenConversation } from './open-conversation';
 import { loadConversation, toMessage } from './present';
+
+type ContactRow = typeof contacts.$inferSelect;
 
 /** The provider's reply window on official channels: 24 h after the customer's last message. */
 const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -74,6 +78,16 @@ async function storageConversation(services: Services, chip: ChipRow, contactId:
   return created;
 }
 
+/** The account's auto-tags the text names that the contact does not have yet. */
+async function autoTags(services: Services, chip: ChipRow, contact: ContactRow, text: string) {
+  if (!text) return [];
+  const candidates = await services.db
+    .select({ id: tags.id, autoTag: tags.autoTag, keywords: tags.keywords })
+    .from(tags)
+    .where(and(eq(tags.accountId, chip.accountId), eq(tags.filed, false), eq(tags.autoTag, true)));
+  return matchAutoTags(text, candidates).filter((id) => !contact.tags.includes(id));
+}
+
 async function saveInboundMedia(services: Services, media: NonNullable<InboundMessage['media']>) {
   const sniffed = await services.media.sniff(media.buffer, [media.mime]);
   const fromName = /\.([a-z0-9]{2,5})$/i.exec(media.fileName ?? '')?.[1]?.toLowerCase();
@@ -81,15 +95,42 @@ async function saveInboundMedia(services: Services, media: NonNullable<InboundMe
   return services.media.save(media.buffer, ext, sniffed?.mime ?? media.mime);
 }
 
-/** Stores a customer's message and tells the team. Repeating it (a webhook replay) changes nothing. */
+/**
+ * Stores a customer's message and tells the team. Repeating it (a webhook replay) stores nothing new; a
+ * replay of a message whose conversation missed it (stored before appends were one transaction) repairs it.
+ */
 export async function receiveInbound(services: Services, chip: ChipRow, inbound: InboundMessage) {
   const { db, realtime } = services;
-  const already = await db
-    .select({ id: messages.id })
+  const actor = systemActor(chip.accountId, 'pipeline');
+  const createdAt = inbound.timestamp ?? new Date();
+  // Official numbers: the customer's message opens the provider's reply window again.
+  const contextWindow = chip.official ? new Date(createdAt.getTime() + REPLY_WINDOW_MS) : undefined;
+  const samePlatformId = and(
+    eq(messages.chipId, chip.id),
+    eq(messages.platformMessageId, inbound.platformMessageId),
+  );
+  const [already] = await db
+    .select({ message: messages, conversation: conversations, ignore: contacts.ignore })
     .from(messages)
-    .where(and(eq(messages.chipId, chip.id), eq(messages.platformMessageId, inbound.platformMessageId)))
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .where(samePlatformId)
     .limit(1);
-  if (already.length) return;
+  if (already) {
+    if (already.ignore) return;
+    const repaired = await repairConversation(
+      db,
+      { conversation: already.conversation, effect: 'customer', contextWindow },
+      already.message,
+    );
+    const view = repaired ? await loadConversation(db, already.conversation.id) : null;
+    if (view)
+      realtime.toConversation(chip.accountId, view.department, {
+        type: 'conversation_updated',
+        message: view,
+      });
+    return;
+  }
 
   const phone = normalizePhone(inbound.from) ?? inbound.from.replace(/\D/g, '');
   const contact = await upsertContact(services, chip, phone, inbound);
@@ -107,15 +148,26 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
       .limit(1);
     if (quoted) replyMessage = { type: quoted.type, message: quoted.message, media: quoted.mediaUrl };
   }
+  const tagged = handled ? await autoTags(services, chip, contact, inbound.text) : [];
   const stored = inbound.media ? await saveInboundMedia(services, inbound.media) : null;
-  const createdAt = inbound.timestamp ?? new Date();
-  const [row] = await db
-    .insert(messages)
-    .values({
-      id: newId(),
-      accountId: chip.accountId,
-      conversationId: conversation.id,
-      chipId: chip.id,
+  // The message and the conversation's change in one transaction (append-message.ts).
+  const appended = await appendMessage(services, actor, {
+    conversation,
+    effect: handled ? 'customer' : 'none',
+    contextWindow,
+    existing: samePlatformId,
+    announce: false,
+    // Appended in SQL, so two messages tagging at once both keep their tags.
+    alsoWrite: tagged.length
+      ? (tx) =>
+          tx
+            .update(contacts)
+            .set({
+              tags: sql`(select coalesce(jsonb_agg(distinct t), '[]'::jsonb) from jsonb_array_elements(${contacts.tags} || ${JSON.stringify(tagged)}::jsonb) t)`,
+            })
+            .where(eq(contacts.id, contact.id))
+      : undefined,
+    message: {
       origin: 'customer',
       type: inbound.type,
       message: inbound.text,
@@ -127,42 +179,15 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
       location: inbound.location ?? null,
       replyMessage,
       createdAt,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) {
+    },
+  });
+  if (!appended.created) {
     // The same message arrived twice at once; the other copy was stored first.
     if (stored) await services.media.remove(stored.url);
     return;
   }
   if (!handled) return;
-
-  await db
-    .update(conversations)
-    .set({
-      waitingResponse: true,
-      lastMessageId: row.id,
-      lastMessageAt: row.createdAt,
-      ...(chip.official && { contextWindow: new Date(createdAt.getTime() + REPLY_WINDOW_MS) }),
-    })
-    .where(eq(conversations.id, conversation.id));
-
-  if (inbound.text) {
-    const candidates = await db
-      .select({ id: tags.id, autoTag: tags.autoTag, keywords: tags.keywords })
-      .from(tags)
-      .where(and(eq(tags.accountId, chip.accountId), eq(tags.filed, false), eq(tags.autoTag, true)));
-    const matched = matchAutoTags(inbound.text, candidates).filter((id) => !contact.tags.includes(id));
-    if (matched.length) {
-      // Appended in SQL, so two messages tagging at once both keep their tags.
-      await db
-        .update(contacts)
-        .set({
-          tags: sql`(select coalesce(jsonb_agg(distinct t), '[]'::jsonb) from jsonb_array_elements(${contacts.tags} || ${JSON.stringify(matched)}::jsonb) t)`,
-        })
-        .where(eq(contacts.id, contact.id));
-    }
-  }
+  const row = appended.row;
 
   if (created) {
     const view = await loadConversation(db, conversation.id);

@@ -9,6 +9,7 @@ import { truncatePreview, withoutBidiControls } from '../../../shared/format';
 import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import type { Db } from '../../db';
+import { insertOnce } from '../../db/insert-once';
 import { pushKeys, pushSubscriptions, users } from '../../db/schema';
 
 const KEY_ID = 'vapid';
@@ -32,11 +33,13 @@ export async function vapidKeys(db: Db) {
   let [row] = await db.select().from(pushKeys).where(eq(pushKeys.id, KEY_ID)).limit(1);
   if (!row) {
     const made = webpush.generateVAPIDKeys();
-    await db
-      .insert(pushKeys)
-      .values({ id: KEY_ID, publicKey: made.publicKey, privateKey: made.privateKey })
-      .onConflictDoNothing();
-    [row] = await db.select().from(pushKeys).where(eq(pushKeys.id, KEY_ID)).limit(1);
+    const stored = await insertOnce(
+      db,
+      pushKeys,
+      { id: KEY_ID, publicKey: made.publicKey, privateKey: made.privateKey },
+      eq(pushKeys.id, KEY_ID),
+    );
+    row = stored?.row;
   }
   if (!row) throw new Error('VAPID keys not stored');
   const keys = { publicKey: row.publicKey, privateKey: row.privateKey };

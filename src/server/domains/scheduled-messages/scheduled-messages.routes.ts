@@ -1,8 +1,7 @@
 // Scheduled individual messages (spec 2 §2.4, §5, §7). The calls keep the list; the job in
-// src/server/jobs/scheduled-messages.ts sends each one when it is due (its runner job is queued here).
+// src/server/jobs/scheduled-messages.ts sends each one when it is due (the service queues its runner job).
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { ScheduledMessage } from '../../../shared/contract/scheduled-messages';
-import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { prepareScheduledMessage, type ScheduledMessageInput } from '../../../shared/rules/scheduled-message';
 import { chips, scheduledMessages } from '../../db/schema';
@@ -11,6 +10,7 @@ import { AppError } from '../../http/errors';
 import { queueScheduledMessage } from '../../jobs/scheduled-messages';
 import { visibleChip } from '../conversations/conversations.service';
 import { usableTemplates } from '../conversations/templates';
+import { createScheduledItem } from './scheduled-messages.service';
 
 type Row = typeof scheduledMessages.$inferSelect;
 
@@ -103,37 +103,7 @@ export const scheduledMessagesHandlers = {
   },
   'create-scheduled-message': async (p, ctx) => {
     const fields = await prepare(ctx, p);
-    const { db } = ctx.services;
-    if (p._id) {
-      // The same creation sent again (a retry): answers the item it made.
-      const [existing] = await db
-        .select()
-        .from(scheduledMessages)
-        .where(eq(scheduledMessages.id, p._id))
-        .limit(1);
-      if (existing) {
-        if (existing.accountId !== ctx.user.accountId) throw new AppError(texts.notFound);
-        return toScheduledMessage(existing);
-      }
-    }
-    // The row and its job in one transaction: never one without the other.
-    const row = await db.transaction(async (tx) => {
-      const [made] = await tx
-        .insert(scheduledMessages)
-        .values({ id: p._id ?? newId(), accountId: ctx.user.accountId, userId: ctx.user.id, ...fields })
-        .onConflictDoNothing()
-        .returning();
-      if (made) await queueScheduledMessage(ctx.services, tx, made);
-      return made;
-    });
-    if (row) return toScheduledMessage(row);
-    const [again] = await db
-      .select()
-      .from(scheduledMessages)
-      .where(eq(scheduledMessages.id, p._id ?? ''))
-      .limit(1);
-    if (!again || again.accountId !== ctx.user.accountId) throw new AppError(texts.notFound);
-    return toScheduledMessage(again);
+    return toScheduledMessage(await createScheduledItem(ctx, fields, p._id));
   },
   'update-scheduled-message': async (p, ctx) => {
     const item = await visibleItem(ctx, p._id);

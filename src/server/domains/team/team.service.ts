@@ -114,8 +114,11 @@ export async function updateTeamUser(
   if (found.user.userRole === 'owner') throw new AppError(messages.ownerProtected);
 
   if (input.filed) {
-    await usersRepo.update(db, input._id, { filed: true });
-    await authRepo.revokeUserSessions(db, input._id);
+    // Filed and signed out together: never a deleted user with a live session.
+    await db.transaction(async (tx) => {
+      await usersRepo.update(tx, input._id, { filed: true });
+      await authRepo.revokeUserSessions(tx, input._id);
+    });
     return { ...toTeamUser(found.user), filed: true };
   }
   const user = prepared(input, 'update');
