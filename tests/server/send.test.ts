@@ -39,30 +39,35 @@ const phoneMessages = (phone: ReturnType<typeof simulatorSocket>) =>
   phone.events.filter((e) => e.type === 'message');
 
 describe('send-conversation-message', () => {
-  it('the same message_id sent 10 times at once stores 1 message, sends once and answers the same', async () => {
+  it('the same message_id sent 10 times at once stores 1 message and sends once; no answer calls it sent before it is', async () => {
     const { agent, conversation, phone } = await conversationWithPhone();
     const body = { conversation_id: conversation._id, message_id: localId(), text: 'Só uma vez' };
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => s.t.call('send-conversation-message', body, agent)),
     );
-    const first = answers[0];
-    expect(first).toMatchObject({ status: 1, message: 'Só uma vez' });
-    for (const a of answers) expect(a).toEqual(first);
     const rows = await s.t.server.services.db
       .select()
       .from(messages)
       .where(eq(messages.messageId, body.message_id));
     expect(rows).toHaveLength(1);
+    const final = await s.t.call('send-conversation-message', body, agent);
+    expect(final).toMatchObject({ _id: rows[0]?.id, status: 1, message: 'Só uma vez' });
+    // Each answer is the sent message, or the same message still pending (a repeat while the first was
+    // with the provider): never a sent status without the provider's id.
+    for (const a of answers)
+      expect(
+        a.status === 0 ? { ...a, status: 1, platform_message_id: final.platform_message_id } : a,
+      ).toEqual(final);
     // The phone got it once; a later repeat changes nothing either.
     await until(() => phoneMessages(phone).length === 1);
-    expect(await s.t.call('send-conversation-message', body, agent)).toEqual(first);
+    expect(await s.t.call('send-conversation-message', body, agent)).toEqual(final);
     await new Promise((r) => setTimeout(r, 200));
     expect(phoneMessages(phone)).toHaveLength(1);
   });
 
-  it('a repeat that finds the send still in progress elsewhere waits for its result', async () => {
+  it('a repeat that finds the send still in progress elsewhere answers at once that it is pending', async () => {
     const { agent, conversation, chip } = await conversationWithPhone();
-    // Another process stored the message and is talking to the provider.
+    // Another process stored the message and is talking to the provider (its claim holds).
     const id = localId();
     const me = await s.t.call('get-user', {}, agent);
     await s.t.server.services.db.insert(messages).values({
@@ -76,19 +81,24 @@ describe('send-conversation-message', () => {
       userId: me._id,
       messageId: id,
       status: 0,
+      outbound: { to: PHONE, content: { type: 'text', text: 'Em andamento' } },
+      sendAttempts: 1,
+      sendLeaseUntil: new Date(Date.now() + 60_000),
     });
-    const repeat = s.t.call(
-      'send-conversation-message',
-      { conversation_id: conversation._id, message_id: id, text: 'Em andamento' },
-      agent,
-    );
-    await new Promise((r) => setTimeout(r, 300));
+    const body = { conversation_id: conversation._id, message_id: id, text: 'Em andamento' };
+    const asked = Date.now();
+    expect(await s.t.call('send-conversation-message', body, agent)).toMatchObject({
+      _id: 'INFLIGHT000000000000000000AB',
+      status: 0,
+      platform_message_id: null,
+    });
+    expect(Date.now() - asked).toBeLessThan(5000);
+    // The other process records the outcome: a later repeat answers it.
     await s.t.server.services.db
       .update(messages)
       .set({ status: 1, platformMessageId: 'SIM-ELSEWHERE' })
       .where(eq(messages.messageId, id));
-    expect(await repeat).toMatchObject({
-      _id: 'INFLIGHT000000000000000000AB',
+    expect(await s.t.call('send-conversation-message', body, agent)).toMatchObject({
       status: 1,
       platform_message_id: 'SIM-ELSEWHERE',
     });

@@ -23,6 +23,13 @@ import type {
   SystemUserRole,
   UserRole,
 } from '../../shared/constants';
+import type { OutboundContent } from '../channels/adapter';
+
+/** What a pending send hands the provider: the recipient as the provider names it, and the content. */
+export interface OutboundRequest {
+  to: string;
+  content: OutboundContent;
+}
 
 const id = (name = 'id') => varchar(name, { length: 28 });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -346,11 +353,22 @@ export const messages = pgTable(
       forwarded?: boolean;
     }>(),
     location: jsonb('location').$type<{ latitude: number; longitude: number; name?: string }>(),
+    /**
+     * A send in progress (status pending): the provider request as it goes out, kept so a send cut off by a
+     * crash is resumed as it was; cleared once the outcome is recorded.
+     */
+    outbound: jsonb('outbound').$type<OutboundRequest>(),
+    /** Claims of the send so far (the first send, then each resume after a crash). */
+    sendAttempts: integer('send_attempts').notNull().default(0),
+    /** The current claim holds the send until then; after it, the send is taken as cut off and resumed. */
+    sendLeaseUntil: timestamp('send_lease_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: changedAt(),
   },
   (t) => [
     index('messages_changes_idx').on(t.accountId, t.updatedAt, t.id),
+    // The send sweep looks at pending sends only: a small partial index, however large the table.
+    index('messages_pending_send_idx').on(t.createdAt).where(sql`${t.status} = 0`),
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
     uniqueIndex('messages_local_id_unique')
       .on(t.accountId, t.messageId)

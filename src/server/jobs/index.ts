@@ -1,19 +1,21 @@
 // Every kind of background job, in one list: the runner (./runner.ts) installs each at start. A new engine
 // (flows, chatbots, campaigns, follow-ups) adds its kind here.
 import { mediaDownloadJob } from '../channels/cloud-api/media-retry';
-import { failInterruptedSends } from '../domains/conversations/conversations.service';
+import { resumePendingSends } from '../domains/conversations/delivery';
 import { housekeepingJob } from './housekeeping';
 import type { JobKind, JobRunner } from './runner';
 import { adoptScheduledMessagesJob, scheduledMessageJob } from './scheduled-messages';
 
-/** Sends cut off by a restart, every 2 minutes and at each start. */
+/** Sends cut off by a crash (their claim ran out) are resumed, or given up, every 2 minutes and at each start. */
 export const sendSweepJob: JobKind = {
   name: 'send-sweep',
   every: '*/2 * * * *',
   atStart: true,
   // The next sweep comes anyway.
   retryLimit: 0,
-  run: (_data, services) => failInterruptedSends({ services }),
+  run: async (_data, services) => {
+    await resumePendingSends({ services });
+  },
 };
 
 export const jobKinds: JobKind[] = [

@@ -86,17 +86,18 @@ export async function deliver(
   services: Services,
   row: Row,
   lookups: Lookups = new Map(),
-): Promise<'sent' | 'error'> {
+): Promise<'sent' | 'error' | 'sending'> {
   let status: 'sent' | 'error';
   let failure: string | null = null;
   try {
     const message = await send(services, row, lookups);
+    // Still being sent (a send cut off by a crash, resumed by the send sweep): the row stays claimed, and
+    // the next claim after this lease reads the outcome.
+    if (message.status === MESSAGE_STATUS.pending) return 'sending';
     if (message.status >= MESSAGE_STATUS.sent) status = 'sent';
     else {
       status = 'error';
-      failure =
-        message.failure ??
-        (message.status === MESSAGE_STATUS.pending ? texts.sendInterrupted : texts.providerFailed);
+      failure = message.failure ?? texts.providerFailed;
     }
   } catch (err) {
     status = 'error';
@@ -220,7 +221,9 @@ export async function runScheduledMessage(services: Services, id: string, opts: 
   const o = { ...DEFAULTS, ...opts };
   const row = await claimOne(services.db, id, o.leaseMs);
   if (row) {
-    await deliver(services, row);
+    // Its message is still being sent (a send cut off by a crash, resumed by the send path): the outcome is
+    // read again by a retry once this claim has run out.
+    if ((await deliver(services, row)) === 'sending') throw new Error('scheduled message still being sent');
     return true;
   }
   const [left] = await services.db

@@ -13,6 +13,7 @@ import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../auth/auth.service';
 import { appendMessage } from './append-message';
+import { deliverPending } from './delivery';
 import { loadConversation, toMessage } from './present';
 
 type Ctx = SignedInContext;
@@ -64,25 +65,19 @@ export async function listMessages(
   return rows.reverse().map(toMessage);
 }
 
-// Sends in flight in this process, by account and message_id: a repeat waits for the first one.
-const inFlight = new Map<string, Promise<Message>>();
-const SETTLE_POLL_MS = 50;
-const SETTLE_TIMEOUT_MS = 30_000;
-
-/** The answer of a send another request (maybe another process) started: waits until it has settled. */
-async function settled(ctx: Ctx, messageId: string, conversationId: string): Promise<Message> {
-  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
-  for (;;) {
-    const [row] = await ctx.services.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.accountId, ctx.user.accountId), eq(messages.messageId, messageId)))
-      .limit(1);
-    if (!row) throw new AppError(texts.notFound);
-    if (row.conversationId !== conversationId) throw new AppError(texts.messageIdReused);
-    if (row.status !== MESSAGE_STATUS.pending || Date.now() > deadline) return toMessage(row);
-    await new Promise((r) => setTimeout(r, SETTLE_POLL_MS));
-  }
+/**
+ * A repeat of a message_id already stored answers the message as it is now, at once: a pending one is still
+ * being sent (or will be resumed by the send sweep), never presented as sent.
+ */
+async function stored(ctx: Ctx, messageId: string, conversationId: string): Promise<Message> {
+  const [row] = await ctx.services.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.accountId, ctx.user.accountId), eq(messages.messageId, messageId)))
+    .limit(1);
+  if (!row) throw new AppError(texts.notFound);
+  if (row.conversationId !== conversationId) throw new AppError(texts.messageIdReused);
+  return toMessage(row);
 }
 
 export interface SendInput {
@@ -97,20 +92,13 @@ export interface SendInput {
 
 /**
  * Sends into a conversation, once per message_id: the row is the lock (a unique index on account and
- * message_id), so repeats, concurrent or later, store nothing new, never call the provider again and
- * answer the first send's result.
+ * message_id), so repeats, concurrent or later, store nothing new, never call the provider again and answer
+ * the message as it stands (pending while its send is under way). The row is stored pending with its provider
+ * request and a claim; the provider half (delivery.ts) records the outcome, or the send sweep resumes it
+ * after a crash.
  */
-export function sendConversationMessage(ctx: Ctx, p: SendInput): Promise<Message> {
-  const key = `${ctx.user.accountId}:${p.message_id}`;
-  const running = inFlight.get(key);
-  if (running) return running;
-  const work = send(ctx, p).finally(() => inFlight.delete(key));
-  inFlight.set(key, work);
-  return work;
-}
-
-async function send(ctx: Ctx, p: SendInput): Promise<Message> {
-  const { db, realtime, media, channels } = ctx.services;
+export async function sendConversationMessage(ctx: Ctx, p: SendInput): Promise<Message> {
+  const { db, realtime, media } = ctx.services;
   const { conversation, chip, contact } = await visibleConversation(ctx, p.conversation_id);
   const text = p.template ? p.template.preview : p.text.trim();
   if (!text && !p.media) throw new AppError(texts.messageEmpty);
@@ -122,7 +110,7 @@ async function send(ctx: Ctx, p: SendInput): Promise<Message> {
     .from(messages)
     .where(and(eq(messages.accountId, ctx.user.accountId), eq(messages.messageId, p.message_id)))
     .limit(1);
-  if (existing) return settled(ctx, p.message_id, conversation.id);
+  if (existing) return stored(ctx, p.message_id, conversation.id);
   if (conversation.finishedAt) throw new AppError(texts.conversationFinished);
 
   let file: { path: string; mime: string } | null = null;
@@ -146,35 +134,6 @@ async function send(ctx: Ctx, p: SendInput): Promise<Message> {
   const ptt = p.media?.type === 'audio' && p.media.ptt === true;
   // The signature (spec 2 §6): the user's name in bold before the text.
   const body = ctx.user.userSignature && text && !p.template ? `*${ctx.user.name}*:\n${text}` : text;
-
-  // The message and the conversation's 'answered' change in one transaction (append-message.ts).
-  const { row, created } = await appendMessage(ctx.services, userActor(ctx.user), {
-    conversation,
-    effect: 'team',
-    existing: and(eq(messages.accountId, ctx.user.accountId), eq(messages.messageId, p.message_id)),
-    message: {
-      origin: 'user',
-      type: p.media?.type ?? 'text',
-      message: body,
-      mediaUrl: p.media?.url ?? null,
-      fileName: p.media ? (p.media.file_name ?? null) : null,
-      ptt,
-      userId: ctx.user.id,
-      messageId: p.message_id,
-      status: MESSAGE_STATUS.pending,
-      replyMessage: quoted ? { type: quoted.type, message: quoted.message, media: quoted.mediaUrl } : null,
-    },
-  });
-  // Another request with this message_id stored it first (another process, or a moment ago).
-  if (!created) return settled(ctx, p.message_id, conversation.id);
-  const department = conversation.departmentId;
-  // Answered: the other screens' lists drop its 'waiting response' and 'new' marks.
-  const updated = await loadConversation(db, conversation.id);
-  if (updated)
-    realtime.toConversation(ctx.user.accountId, department, {
-      type: 'conversation_updated',
-      message: updated,
-    });
 
   const to =
     contact.channelContactId && chip.provider !== 'simulator' ? contact.channelContactId : contact.phone;
@@ -200,32 +159,40 @@ async function send(ctx: Ctx, p: SendInput): Promise<Message> {
         }
       : { type: 'text', text: body, replyTo };
 
-  let outcome: Partial<typeof messages.$inferInsert>;
-  try {
-    if (chip.status !== 'open') throw new ChannelError(texts.chipDisconnected);
-    const sent = await channels.adapter(chip).send(chip, to, content);
-    outcome = { status: MESSAGE_STATUS.sent, platformMessageId: sent.platformMessageId };
-  } catch (err) {
-    const reason = err instanceof ChannelError ? err.message : texts.providerFailed;
-    if (!(err instanceof ChannelError)) ctx.services.log.error({ err }, 'channel send failed');
-    outcome = { status: MESSAGE_STATUS.failed, failure: reason };
-  }
-  // A receipt may already have moved it on (a fast phone): a success keeps the higher status.
-  const [final] = await db
-    .update(messages)
-    .set(
-      outcome.status === MESSAGE_STATUS.failed
-        ? outcome
-        : { ...outcome, status: sql`greatest(${messages.status}, ${MESSAGE_STATUS.sent})` },
-    )
-    .where(eq(messages.id, row.id))
-    .returning();
-  const result = toMessage(final ?? row);
-  realtime.toConversation(ctx.user.accountId, department, {
-    type: 'message_updated',
-    message: { conversation_id: conversation.id, message: result },
+  // The message and the conversation's 'answered' change in one transaction (append-message.ts).
+  const { row, created } = await appendMessage(ctx.services, userActor(ctx.user), {
+    conversation,
+    effect: 'team',
+    existing: and(eq(messages.accountId, ctx.user.accountId), eq(messages.messageId, p.message_id)),
+    message: {
+      origin: 'user',
+      type: p.media?.type ?? 'text',
+      message: body,
+      mediaUrl: p.media?.url ?? null,
+      fileName: p.media ? (p.media.file_name ?? null) : null,
+      ptt,
+      userId: ctx.user.id,
+      messageId: p.message_id,
+      status: MESSAGE_STATUS.pending,
+      replyMessage: quoted ? { type: quoted.type, message: quoted.message, media: quoted.mediaUrl } : null,
+      // The send's first claim is the row itself (it holds one lease from created_at, the database's
+      // clock): a crash from here on leaves it for the send sweep to resume.
+      outbound: { to, content },
+      sendAttempts: 1,
+    },
   });
-  return result;
+  // Another request with this message_id stored it first (another process, or a moment ago).
+  if (!created) return stored(ctx, p.message_id, conversation.id);
+  const department = conversation.departmentId;
+  // Answered: the other screens' lists drop its 'waiting response' and 'new' marks.
+  const updated = await loadConversation(db, conversation.id);
+  if (updated)
+    realtime.toConversation(ctx.user.accountId, department, {
+      type: 'conversation_updated',
+      message: updated,
+    });
+
+  return deliverPending(ctx.services, row, { chip, departmentId: department });
 }
 
 /** Deletes one of the caller's own sent messages, for everyone where the provider allows it. */
@@ -287,21 +254,4 @@ export async function uploadFile(
   if (!kind || kind.kind !== p.type) throw new AppError(texts.mediaWrongType);
   const stored = await ctx.services.media.save(file.buffer, kind.ext, kind.mime);
   return { url: stored.url, type: kind.kind, file_name: name, mime: kind.mime };
-}
-
-/**
- * Housekeeping: a send still pending minutes later was cut off by a restart. It is marked failed, never
- * sent again: whether the provider got it is unknown, and a duplicate is worse than asking to resend.
- */
-export async function failInterruptedSends(ctx: Pick<Ctx, 'services'>, olderThanMs = 2 * 60 * 1000) {
-  await ctx.services.db
-    .update(messages)
-    .set({ status: MESSAGE_STATUS.failed, failure: texts.sendInterrupted })
-    .where(
-      and(
-        eq(messages.status, MESSAGE_STATUS.pending),
-        eq(messages.origin, 'user'),
-        lte(messages.createdAt, new Date(Date.now() - olderThanMs)),
-      ),
-    );
 }
