@@ -4,6 +4,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Conversation, Message } from '../../shared/contract/conversations';
 import { ApiError, api, session, upload } from '../lib/api';
+import { onConversationEvent } from '../lib/conversation-events';
 import { notifyError } from '../lib/notify';
 import { queryClient } from '../lib/query';
 import { CACHED_MESSAGES, forgetConversations, saveConversations, saveMessages } from './cache';
@@ -21,7 +22,10 @@ export function classifyFailure(err: unknown): FailureKind {
 export const isNetworkFailure = (err: unknown) => err instanceof ApiError && err.status === 0;
 
 type OutboxListener = {
+  /** The server has it sent, or failed with its reason: it left the outbox. */
   sent(conversationId: string, message: Message): void;
+  /** The server has it, still pending (its send was cut off and is being resumed): it stays in the outbox. */
+  pending?(conversationId: string, message: Message): void;
   rejected(conversationId: string, messageId: string, err: unknown): void;
   queued?(messageId: string): void;
 };
@@ -37,6 +41,9 @@ export const outbox = createOutbox({
   },
   onSent(entry, message) {
     for (const l of outboxListeners) l.sent(entry.conversation_id, message);
+  },
+  onPending(entry, message) {
+    for (const l of outboxListeners) l.pending?.(entry.conversation_id, message);
   },
   onRejected(entry, err) {
     for (const l of outboxListeners) l.rejected(entry.conversation_id, entry.message_id, err);
@@ -239,8 +246,14 @@ export function startOffline(client: QueryClient, userId: string, withCatchUp?: 
   };
   window.addEventListener('online', online);
   navigator.serviceWorker?.addEventListener('message', fromWorker);
+  // A message the server held pending is settled by its message_updated (sent or failed), at once.
+  const stopSettling = onConversationEvent((event) => {
+    if (event.type === 'message_updated' || event.type === 'new_message')
+      void claimed.then(() => outbox.settled(event.message.message));
+  });
   return () => {
     live = false;
+    stopSettling();
     catchUp = null;
     stopMirror?.();
     outbox.stop();

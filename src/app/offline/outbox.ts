@@ -1,11 +1,14 @@
 // The outbox: every message typed on this device is first written here (Dexie), shown at once as pending,
 // and sent from here, one at a time in typing order (so each conversation keeps its order), with the
 // message_id named on the device. The server stores a message_id once (a unique index; a repeat answers the
-// first send's result), so retrying after a lost answer never duplicates. A network failure keeps the
+// message as it stands), so retrying after a lost answer never duplicates. A network failure keeps the
 // message queued and retries after an exponential backoff with jitter, or at once on 'online', on a socket
 // reconnect, or on the service worker's Background Sync. A refusal from the server (the envelope's error flag)
-// takes the message out and says why (spec 2 §4).
+// takes the message out and says why (spec 2 §4). An entry leaves only when the server has the message sent
+// or failed: a 'pending' answer (stored, its send cut off and being resumed on the server) keeps it, lets the
+// messages behind it go on, and is asked again later, or settled by the socket's message_updated.
 import Dexie from 'dexie';
+import { MESSAGE_STATUS } from '../../shared/constants';
 import type { MediaType, Message } from '../../shared/contract/conversations';
 import type { OfflineDb, OutboxEntry } from './db';
 
@@ -26,7 +29,10 @@ export interface OutboxTransport {
 export interface OutboxOptions {
   db: OfflineDb;
   transport: OutboxTransport;
+  /** The server has the message sent (or failed, with its reason): the entry is gone. */
   onSent?(entry: OutboxEntry, message: Message): void;
+  /** The server has the message, not yet sent: the entry stays until it is sent or failed. */
+  onPending?(entry: OutboxEntry, message: Message): void;
   onRejected?(entry: OutboxEntry, err: unknown): void;
   /** A try failed on the way: the entry stays queued for a later one. */
   onQueued?(entry: OutboxEntry, err: unknown): void;
@@ -61,6 +67,13 @@ export function createOutbox(opts: OutboxOptions) {
   const clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   const listeners = new Set<(waiting: number) => void>();
   let timer: unknown = null;
+  // The next look at messages the server holds pending (apart from the failures' backoff: new messages
+  // still go at once meanwhile).
+  let recheck: unknown = null;
+  let rechecks = 0;
+  // Entries the server answered pending (by seq): a pass skips them, except the one a recheck or a kick asks.
+  let held = new Set<number>();
+  let askHeld = true;
   let running: Promise<void> | null = null;
   let again = false;
   let failures = 0;
@@ -85,6 +98,29 @@ export function createOutbox(opts: OutboxOptions) {
   function cancelWait() {
     if (timer !== null) clearTimer(timer);
     timer = null;
+    if (recheck !== null) clearTimer(recheck);
+    recheck = null;
+  }
+
+  function scheduleRecheck(ms: number) {
+    if (recheck !== null) clearTimer(recheck);
+    recheck = setTimer(() => {
+      recheck = null;
+      askHeld = true;
+      void drain();
+    }, ms);
+  }
+
+  /** Takes a settled message's entry out; answers false when it was already gone (settled elsewhere). */
+  async function settle(entry: OutboxEntry, message: Message) {
+    const removed = await db.outbox
+      .where('seq')
+      .equals(entry.seq as number)
+      .delete();
+    if (removed === 0) return false;
+    opts.onSent?.(entry, message);
+    void changed();
+    return true;
   }
 
   async function deliver(entry: OutboxEntry): Promise<Message> {
@@ -103,36 +139,59 @@ export function createOutbox(opts: OutboxOptions) {
     });
   }
 
+  /** One pass over the outbox in typing order; answers when it ends or a try fails on the way. */
   async function run() {
+    const askAgain = askHeld;
+    askHeld = false;
+    const stillHeld = new Set<number>();
+    let after = 0;
     for (;;) {
       if (stopped) return;
-      const entry = await db.outbox.orderBy('seq').first();
-      if (!entry) {
-        failures = 0;
-        return;
+      const entry = await db.outbox.where('seq').above(after).first();
+      if (!entry) break;
+      const seq = entry.seq as number;
+      after = seq;
+      if (held.has(seq) && !askAgain) {
+        stillHeld.add(seq);
+        continue;
       }
       try {
         const message = await deliver(entry);
-        await db.outbox.delete(entry.seq as number);
         failures = 0;
-        opts.onSent?.(entry, message);
-        void changed();
+        if (message.status === MESSAGE_STATUS.pending) {
+          // Stored, not yet sent: kept (the server resumes its send), and the messages behind it go on.
+          stillHeld.add(seq);
+          opts.onPending?.(entry, message);
+          continue;
+        }
+        await settle(entry, message);
       } catch (err) {
         const kind = transport.classify(err);
         if (kind === 'reject') {
-          await db.outbox.delete(entry.seq as number);
+          await db.outbox.delete(seq);
           opts.onRejected?.(entry, err);
           void changed();
           continue;
         }
         if (kind === 'retry') {
           failures += 1;
-          await db.outbox.update(entry.seq as number, { attempts: entry.attempts + 1 });
+          await db.outbox.update(seq, { attempts: entry.attempts + 1 });
           schedule(backoffDelay(failures, random));
         }
         opts.onQueued?.(entry, err);
+        askHeld ||= askAgain;
         return;
       }
+    }
+    held = stillHeld;
+    if (held.size === 0) {
+      rechecks = 0;
+      return;
+    }
+    // Asked again later, less often each time (the socket's message_updated usually settles it first).
+    if (askAgain || recheck === null) {
+      rechecks += 1;
+      scheduleRecheck(backoffDelay(rechecks, random));
     }
   }
 
@@ -174,15 +233,26 @@ export function createOutbox(opts: OutboxOptions) {
     /** Try now (online again, socket reconnected, Background Sync): the backoff wait is cut short. */
     async kick() {
       stopped = false;
+      askHeld = true;
       cancelWait();
       // A kick while a try is on the way: look again once it ends, without the wait.
       if (running) {
         await running;
+        askHeld = true;
         cancelWait();
       }
       return drain();
     },
     drain,
+    /**
+     * The server's news of a message (the socket's message_updated): sent or failed, its entry leaves the
+     * outbox as if a send had answered it; pending changes nothing.
+     */
+    async settled(message: Message) {
+      if (!message.message_id || message.status === MESSAGE_STATUS.pending) return;
+      const entry = await db.outbox.where('message_id').equals(message.message_id).first();
+      if (entry) await settle(entry, message);
+    },
     /** Messages still waiting for one conversation, in typing order. */
     pendingFor: (conversationId: string) =>
       db.outbox

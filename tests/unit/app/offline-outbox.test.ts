@@ -52,12 +52,16 @@ const entry = (conversation: string, id: string, text: string) => ({
   created: new Date().toISOString(),
 });
 
-/** A server that stores each message_id once, failing the network on the tries the test chooses. */
+/**
+ * A server that stores each message_id once, failing the network on the tries the test chooses; a message
+ * it `holdsPending` is stored with status 0 (its send cut off by a crash) until `settle` gives its outcome.
+ */
 function fakeServer() {
   const stored: Message[] = [];
   const calls: string[] = [];
   let failNext = 0;
   let refuse = new Set<string>();
+  const pending = new Set<string>();
   const transport: OutboxTransport = {
     async upload(_file, _type, name) {
       return { url: `/media/${name}`, file_name: name };
@@ -72,6 +76,7 @@ function fakeServer() {
       const known = stored.find((m) => m.message_id === p.message_id);
       if (known) return known;
       const m = message(p.conversation_id, p.message_id, p.text);
+      if (pending.has(p.message_id)) m.status = 0;
       stored.push(m);
       return m;
     },
@@ -86,6 +91,15 @@ function fakeServer() {
     },
     refuse(ids: string[]) {
       refuse = new Set(ids);
+    },
+    holdPending(ids: string[]) {
+      for (const id of ids) pending.add(id);
+    },
+    /** The server's resumed send ends: the stored message gets its outcome. */
+    settle(id: string, outcome: Partial<Message>) {
+      const m = stored.find((x) => x.message_id === id);
+      if (m) Object.assign(m, outcome);
+      return m as Message;
     },
   };
 }
@@ -195,6 +209,93 @@ describe('outbox', () => {
     expect(rejected).toEqual([['r2', 'Essa conversa foi finalizada']]);
     expect(server.stored.map((m) => m.message_id)).toEqual(['r1', 'r3']);
     expect(await outbox.waiting()).toBe(0);
+  });
+
+  it('a pending answer keeps the entry (the messages behind it go on) until the server has it sent', async () => {
+    const db = freshDb();
+    const server = fakeServer();
+    const timers = manualTimers();
+    const sent: [string, number][] = [];
+    const pending: string[] = [];
+    const outbox = createOutbox({
+      db,
+      transport: server.transport,
+      random: () => 0.5,
+      onSent: (e, m) => sent.push([e.message_id, m.status]),
+      onPending: (e) => pending.push(e.message_id),
+      ...timers,
+    });
+    // p1's send was cut off by a server kill: the server holds it pending and answers so at once.
+    server.holdPending(['p1']);
+    await outbox.enqueue(entry(A, 'p1', 'um'));
+    await outbox.enqueue(entry(A, 'p2', 'dois'));
+    await outbox.drain();
+    expect(pending).toEqual(['p1']);
+    expect(sent).toEqual([['p2', 1]]);
+    expect((await outbox.pendingFor(A)).map((e) => e.message_id)).toEqual(['p1']);
+    // Asked again after a wait; a new message does not wait for it.
+    expect(timers.pending.map((t) => t.ms)).toEqual([750]);
+    await outbox.enqueue(entry(A, 'p3', 'três'));
+    await outbox.drain();
+    expect(sent).toEqual([
+      ['p2', 1],
+      ['p3', 1],
+    ]);
+    expect(await outbox.waiting()).toBe(1);
+    // Each pass asked the held one no second time.
+    expect(server.calls).toEqual(['p1', 'p2', 'p3']);
+    // Still pending at the next look: kept, asked again later (less often).
+    expect(timers.fire()).toBe(750);
+    await outbox.drain();
+    expect(server.calls).toEqual(['p1', 'p2', 'p3', 'p1']);
+    expect(await outbox.waiting()).toBe(1);
+    expect(timers.pending.map((t) => t.ms)).toEqual([1500]);
+    // The server resumed the send: the next look removes it, as sent.
+    server.settle('p1', { status: 1, platform_message_id: 'SIM1' });
+    timers.fire();
+    await outbox.drain();
+    expect(sent).toEqual([
+      ['p2', 1],
+      ['p3', 1],
+      ['p1', 1],
+    ]);
+    expect(await outbox.waiting()).toBe(0);
+    expect(timers.pending).toEqual([]);
+    expect(server.stored.map((m) => m.message_id)).toEqual(['p1', 'p2', 'p3']);
+  });
+
+  it("the socket's message_updated settles a pending entry: 'sent' removes it, 'failed' takes the failure path", async () => {
+    const db = freshDb();
+    const server = fakeServer();
+    const sent: [string, number, string | null][] = [];
+    const outbox = createOutbox({
+      db,
+      transport: server.transport,
+      onSent: (e, m) => sent.push([e.message_id, m.status, m.failure]),
+      ...manualTimers(),
+    });
+    server.holdPending(['q1', 'q2']);
+    await outbox.enqueue(entry(A, 'q1', 'um'));
+    await outbox.enqueue(entry(B, 'q2', 'dois'));
+    await outbox.drain();
+    expect(await outbox.waiting()).toBe(2);
+    // An update that leaves it pending changes nothing.
+    await outbox.settled(server.stored[0] as Message);
+    expect(await outbox.waiting()).toBe(2);
+    await outbox.settled(server.settle('q1', { status: 1 }));
+    expect(sent).toEqual([['q1', 1, null]]);
+    expect((await outbox.pendingFor(A)).length).toBe(0);
+    // Failed: the entry leaves and the failed message (with its reason) goes where a failed answer goes.
+    const reason = 'Envio interrompido por uma reinicialização do servidor. Envie novamente.';
+    await outbox.settled(server.settle('q2', { status: -1, failure: reason }));
+    expect(sent).toEqual([
+      ['q1', 1, null],
+      ['q2', -1, reason],
+    ]);
+    expect(await outbox.waiting()).toBe(0);
+    // A late repeat of the same news reports nothing twice.
+    await outbox.settled(server.settle('q1', { status: 3 }));
+    expect(sent).toHaveLength(2);
   });
 
   it('an attachment waits as a Blob and is uploaded once, however many tries the send takes', async () => {

@@ -129,6 +129,12 @@ export async function sendDraft(
         putMessage(client, message);
         resolve(true);
       },
+      // Stored on the server, its send still under way: shown as the server has it (a clock).
+      pending(_, message) {
+        if (message.message_id !== messageId) return;
+        putMessage(client, message);
+        resolve(true);
+      },
       rejected(_, id) {
         if (id !== messageId) return;
         stop();
@@ -177,6 +183,7 @@ export function useSendMessage(conversationId: string) {
     () =>
       onOutbox({
         sent: (_, message) => putMessage(client, message),
+        pending: (_, message) => putMessage(client, message),
         rejected: (conversation, messageId) => dropProvisional(client, conversation, messageId),
       }),
     [client],
