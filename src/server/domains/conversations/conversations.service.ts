@@ -1,6 +1,6 @@
 // The outbound half of the message pipeline, and the conversation calls around it. Who may see a
 // conversation: owners and managers every one of the account; attendants those of their departments.
-import { and, desc, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Message } from '../../../shared/contract/conversations';
 import { messages as texts } from '../../../shared/messages';
@@ -13,7 +13,7 @@ import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../auth/auth.service';
 import { appendMessage } from './append-message';
-import { deliverPending } from './delivery';
+import { claimRanOut, deliverPending, resumePendingSends } from './delivery';
 import { loadConversation, toMessage } from './present';
 
 type Ctx = SignedInContext;
@@ -67,17 +67,22 @@ export async function listMessages(
 
 /**
  * A repeat of a message_id already stored answers the message as it is now, at once: a pending one is still
- * being sent (or will be resumed by the send sweep), never presented as sent.
+ * being sent, never presented as sent. When its send was cut off by a crash (the claim ran out), the repeat
+ * resumes it meanwhile, as the send sweep would: the device's retries bring it out without waiting for that.
  */
 async function stored(ctx: Ctx, messageId: string, conversationId: string): Promise<Message> {
   const [row] = await ctx.services.db
-    .select()
+    .select({ message: messages, cutOff: claimRanOut() })
     .from(messages)
     .where(and(eq(messages.accountId, ctx.user.accountId), eq(messages.messageId, messageId)))
     .limit(1);
   if (!row) throw new AppError(texts.notFound);
-  if (row.conversationId !== conversationId) throw new AppError(texts.messageIdReused);
-  return toMessage(row);
+  if (row.message.conversationId !== conversationId) throw new AppError(texts.messageIdReused);
+  if (row.message.status === MESSAGE_STATUS.pending && row.cutOff)
+    void resumePendingSends(ctx, { id: row.message.id }).catch((err: unknown) =>
+      ctx.services.log.warn({ err }, 'send resume failed'),
+    );
+  return toMessage(row.message);
 }
 
 export interface SendInput {

@@ -15,25 +15,27 @@ import { toMessage } from './present';
 
 type MessageRow = typeof messages.$inferSelect;
 
-/** How long a claim holds a send: longer than the slowest provider call (Cloud API: 60 s upload + 15 s send). */
-export const SEND_LEASE_MS = 3 * 60 * 1000;
+/**
+ * How long a claim holds a send: longer than the slowest provider call (the Cloud API's own timeouts: 60 s
+ * for a media upload + 15 s for the send), and short, as a send cut off by a crash waits for it to run out.
+ */
+export const SEND_LEASE_MS = 90 * 1000;
 /** Claims before giving up: a send that takes its process down each time is not tried forever. */
 export const MAX_SEND_ATTEMPTS = 3;
 /** A send older than this is not worth sending late: it fails and the attendant sends again if still wanted. */
 export const MAX_SEND_AGE_MS = 60 * 60 * 1000;
 
-/** A new claim's end, by the database's clock (one clock for every process). */
-export const sendLease = () => sql`now() + ${`${SEND_LEASE_MS} milliseconds`}::interval`;
+const LEASE = `${SEND_LEASE_MS} milliseconds`;
 
-/** The claim ran out (or, for a row stored before claims existed, it is older than one lease). */
-const claimRanOut = () =>
-  or(
-    lt(messages.sendLeaseUntil, sql`now()`),
-    and(
-      isNull(messages.sendLeaseUntil),
-      lt(messages.createdAt, sql`now() - ${`${SEND_LEASE_MS} milliseconds`}::interval`),
-    ),
-  );
+/** A resume's claim ends then, by the database's clock (one clock for every process). */
+const sendLease = () => sql`now() + ${LEASE}::interval`;
+
+/**
+ * The claim ran out. A row without a lease holds its first claim, taken by its insert: one lease from its
+ * created_at (the database's clock too).
+ */
+export const claimRanOut = () =>
+  sql<boolean>`(${messages.sendLeaseUntil} < now() or (${messages.sendLeaseUntil} is null and ${messages.createdAt} < now() - ${LEASE}::interval))`;
 
 /**
  * Sends a pending row the caller has claimed, and records the outcome right after the provider answers.
@@ -105,16 +107,20 @@ async function departmentOf(services: Services, conversationId: string) {
 }
 
 /**
- * The send sweep (every 2 minutes, and at start): sends whose claim ran out were cut off by a crash. Those
- * tried too often, too old, or stored without a provider request fail with the pt-BR reason; the others are
- * claimed (FOR UPDATE SKIP LOCKED: two processes never take the same row) and sent again, oldest first.
- * A send on a chip that is not connected waits (unclaimed) until the chip is back or the send is too old.
- * Answers how many sends it resumed and how many it gave up.
+ * The send sweep (every 2 minutes, and at start), and a device's retry of one pending send (`id`): sends whose
+ * claim ran out were cut off by a crash. Those tried too often, too old, or stored without a provider request
+ * fail with the pt-BR reason; the others are claimed (FOR UPDATE SKIP LOCKED: two processes never take the
+ * same row) and sent again, oldest first. A send on a chip that is not connected waits (unclaimed) until the
+ * chip is back or the send is too old. Answers how many sends it resumed and how many it gave up.
  */
-export async function resumePendingSends(ctx: { services: Services }, opts: { limit?: number } = {}) {
+export async function resumePendingSends(
+  ctx: { services: Services },
+  opts: { limit?: number; id?: string } = {},
+) {
   const { services } = ctx;
   const { db } = services;
   const pendingCutOff = and(
+    opts.id ? eq(messages.id, opts.id) : undefined,
     eq(messages.status, MESSAGE_STATUS.pending),
     eq(messages.origin, 'user'),
     claimRanOut(),
