@@ -1,7 +1,7 @@
 // The outbox's promise under a bad network (issue 7): an attendant types 200 messages to a simulator customer
 // while the test toggles the browser offline and online at random (at least 20 times) and kills the server
 // (SIGKILL) and starts it again on the same data 3 times. At the end the database has each of the 200 exactly
-// once, in the order typed, and the device's outbox is empty. The test owns its server process.
+// once, in the order typed, each sent, and the device's outbox is empty. The test owns its server process.
 import { rm } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
@@ -117,6 +117,11 @@ test('200 messages through 20+ network drops and 3 server kills: each once, in o
     );
     expect(missing).toEqual([]);
     expect(duplicated).toBe(0);
+    // The outbox let each one go only once the server had it sent: none left pending or failed.
+    const unsent = stored
+      .filter((m) => m.origin === 'user' && m.status < 1)
+      .map((m) => [m.message, m.status]);
+    expect(unsent).toEqual([]);
     expect(typed).toEqual(Array.from({ length: TOTAL }, (_, k) => label(k + 1)));
     // The pane shows the last one once too (the list may have stopped following the end during the bursts).
     const toEnd = pane.getByRole('button', { name: messages.paneToEnd });
