@@ -183,6 +183,8 @@ export function createOutbox(opts: OutboxOptions) {
         return;
       }
     }
+    // A whole pass went through: the failures' backoff starts over.
+    failures = 0;
     held = stillHeld;
     if (held.size === 0) {
       rechecks = 0;
