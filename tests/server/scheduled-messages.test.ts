@@ -2,10 +2,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ChannelAdapter } from '../../src/server/channels/adapter';
 import { messages, scheduledMessages } from '../../src/server/db/schema';
-import { claimDue, deliver, runDue, scheduledMessageId } from '../../src/server/jobs/scheduled-messages';
+import { resumePendingSends } from '../../src/server/domains/conversations/delivery';
+import {
+  claimDue,
+  deliver,
+  runDue,
+  runScheduledMessage,
+  scheduledMessageId,
+} from '../../src/server/jobs/scheduled-messages';
 import { messages as texts } from '../../src/shared/messages';
 import { connected, connectedSimulatorChip, simulatorSocket, until } from './channel-helpers';
 import { startTestServer, testServerPerFile } from './helpers';
@@ -144,6 +152,66 @@ describe('scheduled-message calls', () => {
       .where(eq(scheduledMessages.id, moved._id));
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
     expect(row?.sentAt?.getTime()).toBeGreaterThanOrEqual(new Date(later).getTime());
+  });
+});
+
+describe('a scheduled message whose send is cut off', () => {
+  const ctx = testServerPerFile();
+
+  it('stays sending while its message is pending (the job is retried), and is marked sent once the resumed send is', async () => {
+    const { t, seed } = ctx;
+    const owner = await t.login('dono@demo.com');
+    const { chip, simulatorToken } = await connectedSimulatorChip(t, owner, {
+      department: seed.departments.support,
+    });
+    const phone = simulatorSocket(t, simulatorToken, '5511987654321');
+    await connected(phone.sock);
+    const item = await t.call(
+      'create-scheduled-message',
+      { chip: chip._id, to: '11987654321', message: 'Retomada', scheduledTo: inSeconds(3600) },
+      owner,
+    );
+    const { db } = t.server.services;
+    const row = () => db.select().from(scheduledMessages).where(eq(scheduledMessages.id, item._id));
+    const claimRunsOut = () =>
+      db
+        .update(scheduledMessages)
+        .set({ leaseUntil: sql`now() - interval '1 second'` })
+        .where(eq(scheduledMessages.id, item._id));
+    await db
+      .update(scheduledMessages)
+      .set({ scheduledTo: sql`now() - interval '1 second'` })
+      .where(eq(scheduledMessages.id, item._id));
+    // The provider never answers the first send, as if its process had died there.
+    const adapter = t.server.services.channels.simulator.adapter as { send: ChannelAdapter['send'] };
+    const send = adapter.send.bind(adapter);
+    adapter.send = () => new Promise(() => undefined);
+    void runScheduledMessage(t.server.services, item._id).catch(() => undefined);
+    const messageOf = async () =>
+      (
+        await db
+          .select()
+          .from(messages)
+          .where(eq(messages.messageId, scheduledMessageId(item._id)))
+      )[0];
+    await until(messageOf);
+    adapter.send = send;
+    // The job's retry finds the message pending: the row stays 'sending' and the job is retried later.
+    await claimRunsOut();
+    await expect(runScheduledMessage(t.server.services, item._id)).rejects.toThrow();
+    expect((await row())[0]?.status).toBe('sending');
+    // The send is resumed; the next retry marks the scheduled message sent.
+    await db
+      .update(messages)
+      .set({ sendLeaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(messages.messageId, scheduledMessageId(item._id)));
+    await resumePendingSends({ services: t.server.services });
+    expect((await messageOf())?.status).toBe(1);
+    await claimRunsOut();
+    expect(await runScheduledMessage(t.server.services, item._id)).toBe(true);
+    expect((await row())[0]).toMatchObject({ status: 'sent', failure: null });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(phone.events.flatMap((e) => (e.type === 'message' ? [e.message.text] : []))).toEqual(['Retomada']);
   });
 });
 
