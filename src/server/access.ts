@@ -2,10 +2,11 @@
 // system acting for one account (a job, a channel's inbound message). Account scope, role, access area and
 // the attendant's departments are decided here and nowhere else; repositories take the actor, so a query
 // by bare id, outside the actor's account or departments, cannot be written by accident.
-import { type Column, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Column, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CallAccess } from '../shared/contract/define';
 import { messages } from '../shared/messages';
-import { departmentLimit, mayCall, seesDepartment } from '../shared/rules/access';
+import { departmentLimit, mayCall, mayExportContacts, seesDepartment } from '../shared/rules/access';
+import { contacts, conversations } from './db/schema';
 import type { AuthUser } from './domains/auth/auth.service';
 import { AppError } from './http/errors';
 
@@ -61,5 +62,38 @@ export function assertSees(
   if (!row || row.accountId !== actor.accountId) throw new AppError(messages.notFound);
   if (row.departmentId !== undefined && !actorSeesDepartment(actor, row.departmentId)) {
     throw new AppError(messages.notFound);
+  }
+}
+
+/**
+ * The departments a list is narrowed to: the ones asked for (null: all), within the actor's own. Answers
+ * null for 'every department of the account'; an empty list means the actor sees none of those asked.
+ */
+export function narrowDepartments(actor: Actor, wanted: readonly string[] | null): string[] | null {
+  const limit = actorDepartments(actor);
+  if (limit === null) return wanted ? [...wanted] : null;
+  return (wanted ?? limit).filter((d) => limit.includes(d));
+}
+
+/**
+ * The contacts the actor may reach, as SQL on `contacts` (undefined: every contact of the account). An
+ * attendant reaches contacts with a conversation in her departments, and contacts nobody has talked to
+ * yet (imported ones), which belong to no department.
+ */
+export function contactReachCondition(actor: Actor): SQL | undefined {
+  const limit = actorDepartments(actor);
+  if (limit === null) return undefined;
+  const anyConversation = sql`exists (select 1 from ${conversations} where ${conversations.contactId} = ${contacts.id})`;
+  if (!limit.length) return sql`not ${anyConversation}`;
+  return or(
+    sql`not ${anyConversation}`,
+    sql`exists (select 1 from ${conversations} where ${conversations.contactId} = ${contacts.id} and ${inArray(conversations.departmentId, [...limit])})`,
+  );
+}
+
+/** Exporting the contact list is for owners and managers (spec 2 §6). */
+export function assertMayExportContacts(actor: Actor) {
+  if (actor.kind === 'system' || !mayExportContacts(actor.user)) {
+    throw new AppError(messages.exportNotAuthorized);
   }
 }

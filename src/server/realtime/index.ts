@@ -21,6 +21,7 @@ import {
   simulatorRoom,
 } from '../../shared/contract/events';
 import { messages } from '../../shared/messages';
+import { departmentLimit } from '../../shared/rules/access';
 import type { Db } from '../db';
 import { authenticate } from '../domains/auth/auth.service';
 
@@ -63,9 +64,8 @@ const userRoom = (userId: string) => `user_${userId}`;
 const sessionRoom = (sessionId: string) => `session_${sessionId}`;
 
 function conversationRooms(u: { accountId: string; userRole: UserRole; departments: string[] }) {
-  return u.userRole === 'user'
-    ? u.departments.map((d) => departmentRoom(u.accountId, d))
-    : [allConversationsRoom(u.accountId)];
+  const limit = departmentLimit(u);
+  return limit ? limit.map((d) => departmentRoom(u.accountId, d)) : [allConversationsRoom(u.accountId)];
 }
 
 export function createRealtime(server: HttpServer, db: Db): Realtime {

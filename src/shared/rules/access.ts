@@ -40,3 +40,7 @@ export function seesDepartment(
   const limit = departmentLimit(s);
   return limit === null || (departmentId != null && limit.includes(departmentId));
 }
+
+/** Exporting contacts and reading the account's API key are for owners and managers. */
+export const mayExportContacts = (s: Pick<AccessSubject, 'userRole'>) => s.userRole !== 'user';
+export const seesApiKey = (s: Pick<AccessSubject, 'userRole'>) => s.userRole !== 'user';

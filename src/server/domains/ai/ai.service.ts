@@ -46,7 +46,7 @@ async function spend(ctx: Ctx, kind: Kind): Promise<number> {
   const key = kind === 'summary' ? 'summaries' : 'followUps';
   const rows = await ctx.services.db
     .insert(aiUsage)
-    .values({ accountId: ctx.user.accountId, month: month(), [key]: 1 })
+    .values({ accountId: ctx.actor.accountId, month: month(), [key]: 1 })
     .onConflictDoUpdate({
       target: [aiUsage.accountId, aiUsage.month],
       set: { [key]: sql`${column} + 1` },
@@ -64,7 +64,7 @@ async function refund(ctx: Ctx, kind: Kind) {
   await ctx.services.db
     .update(aiUsage)
     .set({ [key]: sql`greatest(${column} - 1, 0)` })
-    .where(and(eq(aiUsage.accountId, ctx.user.accountId), eq(aiUsage.month, month())));
+    .where(and(eq(aiUsage.accountId, ctx.actor.accountId), eq(aiUsage.month, month())));
 }
 
 /** Runs `work` holding the conversation's lock for `kind`; a second request meanwhile is refused. */

@@ -1,10 +1,11 @@
 // Channels (spec 3 §2.6, §4, §5): create, edit, delete, connect, disconnect, reset; plan limits; support's
 // calls for official numbers. Talking to the provider is the adapter's job (src/server/channels).
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Chip } from '../../../shared/contract';
 import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import { type ChipInput, prepareChip } from '../../../shared/rules/chip';
+import { departmentCondition } from '../../access';
 import { ChannelError, type ChipRow } from '../../channels/adapter';
 import { insertOnce } from '../../db/insert-once';
 import { accounts, chips, departments } from '../../db/schema';
@@ -37,16 +38,14 @@ export const toChip = (c: ChipRow): Chip => ({
 
 /** Attendants see only the chips of their departments (spec 1 §6); owners and managers see all. */
 export async function listChips(ctx: SignedInContext): Promise<Chip[]> {
-  const { user } = ctx;
-  if (user.userRole === 'user' && user.departments.length === 0) return [];
   const rows = await ctx.services.db
     .select()
     .from(chips)
     .where(
       and(
-        eq(chips.accountId, user.accountId),
+        eq(chips.accountId, ctx.actor.accountId),
         eq(chips.filed, false),
-        user.userRole === 'user' ? inArray(chips.departmentId, user.departments) : undefined,
+        departmentCondition(ctx.actor, chips.departmentId),
       ),
     )
     .orderBy(asc(chips.createdAt), asc(chips.id));
@@ -182,7 +181,7 @@ export async function saveChip(
 
 export async function connectChip(ctx: SignedInContext, id: string, connect: boolean): Promise<Chip> {
   const { services } = ctx;
-  const chip = await findChip(services, ctx.user.accountId, id);
+  const chip = await findChip(services, ctx.actor.accountId, id);
   const adapter = services.channels.adapter(chip);
   if (connect) {
     if (chip.official && !chip.registered) throw new AppError(messages.chipNotRegistered);
@@ -195,7 +194,7 @@ export async function connectChip(ctx: SignedInContext, id: string, connect: boo
 
 export async function resetChipConnection(ctx: SignedInContext, id: string): Promise<Chip> {
   const { services } = ctx;
-  const chip = await findChip(services, ctx.user.accountId, id);
+  const chip = await findChip(services, ctx.actor.accountId, id);
   await viaAdapter(() => services.channels.adapter(chip).reset(chip));
   await services.db.update(chips).set({ reset: true, qrcode: null }).where(eq(chips.id, chip.id));
   return reload(services, chip);

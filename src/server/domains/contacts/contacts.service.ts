@@ -8,6 +8,7 @@ import type { ContactDetails, contactFilter, ImportPerson } from '../../../share
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
+import { assertMayExportContacts, contactReachCondition } from '../../access';
 import { contacts, conversations, tags } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -24,30 +25,17 @@ const toDetails = (c: ContactRow): ContactDetails => ({
   annotations: c.annotations,
 });
 
-/**
- * What an attendant may reach: contacts with a conversation in their departments, and contacts nobody has
- * talked to yet (imported ones), which belong to no department. Owners and managers reach every one.
- */
-function attendantReach(ctx: Ctx): SQL | undefined {
-  const { user } = ctx;
-  if (user.userRole !== 'user') return undefined;
-  const anyConversation = sql`exists (select 1 from ${conversations} where ${conversations.contactId} = ${contacts.id})`;
-  if (!user.departments.length) return sql`not ${anyConversation}`;
-  return or(
-    sql`not ${anyConversation}`,
-    sql`exists (select 1 from ${conversations} where ${conversations.contactId} = ${contacts.id} and ${inArray(conversations.departmentId, user.departments)})`,
-  );
-}
+/** What the caller may reach: the access rule's contact reach (src/server/access.ts). */
+const attendantReach = (ctx: Ctx) => contactReachCondition(ctx.actor);
 
 async function visibleContact(ctx: Ctx, contactId: string): Promise<ContactRow> {
-  const { user } = ctx;
   const [row] = await ctx.services.db
     .select()
     .from(contacts)
     .where(
       and(
         eq(contacts.id, contactId),
-        eq(contacts.accountId, user.accountId),
+        eq(contacts.accountId, ctx.actor.accountId),
         eq(contacts.filed, false),
         attendantReach(ctx),
       ),
@@ -135,7 +123,7 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The contacts screen's filters as one condition, scoped to the caller's account. */
 function filterWhere(ctx: Ctx, f: z.output<typeof contactFilter>): SQL {
   const parts: (SQL | undefined)[] = [
-    eq(contacts.accountId, ctx.user.accountId),
+    eq(contacts.accountId, ctx.actor.accountId),
     eq(contacts.filed, false),
     attendantReach(ctx),
   ];
@@ -207,7 +195,7 @@ export async function deleteContact(ctx: Ctx, contactId: string) {
 
 /** Contatos_<date>.xlsx of what the filters find; role user is refused (spec 2 §6). */
 export async function exportContacts(ctx: Ctx, f: z.output<typeof contactFilter>) {
-  if (ctx.user.userRole === 'user') throw new AppError(texts.exportNotAuthorized);
+  assertMayExportContacts(ctx.actor);
   const { db } = ctx.services;
   const [rows, tagRows] = await Promise.all([
     db

@@ -3,12 +3,12 @@
 // clock: a page goes on exactly where the last one stopped, even through a bulk finish that gave thousands of
 // rows the same time. The last page's cursor steps back OVERLAP_MS, so a change whose transaction committed
 // after it was read comes again next time instead of never (the app merges by id).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Conversation, Message } from '../../../shared/contract/conversations';
+import { actorSeesDepartment, departmentCondition } from '../../access';
 import { contacts, conversations, messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
-import { canSeeDepartment } from './conversations.service';
 import { toConversation, toMessage } from './present';
 
 type Ctx = SignedInContext;
@@ -91,23 +91,20 @@ export async function changesSince(ctx: Ctx, p: { cursor?: string; limit: number
     .limit(p.limit + 1);
 
   // Attendants: only the messages of their departments' conversations.
-  const departments = user.userRole === 'user' ? user.departments : null;
-  const changedMessages =
-    departments?.length === 0
-      ? []
-      : await db
-          .select({ message: messages, at: isoUs(messages.updatedAt) })
-          .from(messages)
-          .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-          .where(
-            and(
-              eq(messages.accountId, user.accountId),
-              after(messages.updatedAt, messages.id, since.messages),
-              departments ? inArray(conversations.departmentId, departments) : undefined,
-            ),
-          )
-          .orderBy(asc(messages.updatedAt), asc(messages.id))
-          .limit(p.limit + 1);
+  const departments = departmentCondition(ctx.actor, conversations.departmentId);
+  const changedMessages = await db
+    .select({ message: messages, at: isoUs(messages.updatedAt) })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(
+        eq(messages.accountId, user.accountId),
+        after(messages.updatedAt, messages.id, since.messages),
+        departments,
+      ),
+    )
+    .orderBy(asc(messages.updatedAt), asc(messages.id))
+    .limit(p.limit + 1);
 
   const conversationRows = changedConversations.slice(0, p.limit);
   const messageRows = changedMessages.slice(0, p.limit);
@@ -129,7 +126,7 @@ export async function changesSince(ctx: Ctx, p: { cursor?: string; limit: number
 
   const out = { ...none, conversations: [] as Conversation[], removed: [] as string[] };
   for (const r of conversationRows) {
-    if (canSeeDepartment(user, r.conversation.departmentId))
+    if (actorSeesDepartment(ctx.actor, r.conversation.departmentId))
       out.conversations.push(toConversation(r.conversation, r.contact, r.last));
     else out.removed.push(r.conversation.id);
   }

@@ -1,13 +1,13 @@
 // The service screen's list and its conversation actions (spec 2 §2.3, §4, §7). Every action checks that the
 // caller may see the conversation, changes it, and tells the other screens over the socket: a conversation
 // that moves to another department is announced to both departments, so it leaves one list and joins the other.
-import { and, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Conversation } from '../../../shared/contract/conversations';
 import { messages as texts } from '../../../shared/messages';
 import { type TransferInput, transferError } from '../../../shared/rules/transfer';
-import { userActor } from '../../access';
+import { departmentCondition, narrowDepartments } from '../../access';
 import type { Db } from '../../db';
 import { contacts, conversations, departments, messages, tags } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
@@ -40,8 +40,23 @@ const activity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.cr
 const activityMs = sql`date_trunc('milliseconds', ${activity})`;
 
 /** Open conversations the caller may see, newest activity first, a page at a time. */
+/** The bell (spec 1 "Shell elements"): open human conversations the caller may see. */
+export async function openManualCount(ctx: Ctx) {
+  const [row] = await ctx.services.db
+    .select({ n: count() })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.accountId, ctx.actor.accountId),
+        eq(conversations.isManual, true),
+        isNull(conversations.finishedAt),
+        departmentCondition(ctx.actor, conversations.departmentId),
+      ),
+    );
+  return { open_manual_count: row?.n ?? 0 };
+}
+
 export async function listConversations(ctx: Ctx, p: ListInput) {
-  const { user } = ctx;
   const { filter } = p;
   if (p.conversation_id) {
     await visibleConversation(ctx, p.conversation_id);
@@ -49,11 +64,8 @@ export async function listConversations(ctx: Ctx, p: ListInput) {
     return { conversations: one ? [one] : [], load_more: false };
   }
   // Attendants: their departments only, whatever the filter asks.
-  let departmentIds = filter.departments.length ? filter.departments : null;
-  if (user.userRole === 'user') {
-    departmentIds = (departmentIds ?? user.departments).filter((d) => user.departments.includes(d));
-    if (departmentIds.length === 0) return { conversations: [], load_more: false };
-  }
+  const departmentIds = narrowDepartments(ctx.actor, filter.departments.length ? filter.departments : null);
+  if (departmentIds?.length === 0) return { conversations: [], load_more: false };
   const types = new Set(filter.types);
   const text = filter.text.trim();
   const digits = text.replace(/\D/g, '');
@@ -67,7 +79,7 @@ export async function listConversations(ctx: Ctx, p: ListInput) {
     .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
     .where(
       and(
-        eq(conversations.accountId, user.accountId),
+        eq(conversations.accountId, ctx.actor.accountId),
         isNull(conversations.finishedAt),
         departmentIds ? inArray(conversations.departmentId, departmentIds) : undefined,
         filter.situation === 'waiting_response' ? eq(conversations.waitingResponse, true) : undefined,
@@ -105,9 +117,9 @@ type ConversationChange = Partial<typeof conversations.$inferInsert>;
 async function announce(ctx: Ctx, before: ConversationRow) {
   const view = (await loadConversation(ctx.services.db, before.id)) as Conversation;
   const event = { type: 'conversation_updated' as const, message: view };
-  ctx.services.realtime.toConversation(ctx.user.accountId, view.department, event);
+  ctx.services.realtime.toConversation(ctx.actor.accountId, view.department, event);
   if (before.departmentId && before.departmentId !== view.department) {
-    ctx.services.realtime.toConversation(ctx.user.accountId, before.departmentId, event);
+    ctx.services.realtime.toConversation(ctx.actor.accountId, before.departmentId, event);
   }
   return view;
 }
@@ -139,7 +151,7 @@ export async function changeConversationData(
 export async function setConversationManual(ctx: Ctx, conversationId: string) {
   const conversation = await openOne(ctx, conversationId);
   const view = await changed(ctx, conversation, { isManual: true });
-  ctx.services.realtime.toConversation(ctx.user.accountId, view.department, {
+  ctx.services.realtime.toConversation(ctx.actor.accountId, view.department, {
     type: 'set_manual',
     message: { _id: view._id, user: ctx.user.id },
   });
@@ -151,7 +163,7 @@ async function checkTags(ctx: Ctx, ids: string[]) {
   const found = await ctx.services.db
     .select({ id: tags.id })
     .from(tags)
-    .where(and(eq(tags.accountId, ctx.user.accountId), eq(tags.filed, false), inArray(tags.id, ids)));
+    .where(and(eq(tags.accountId, ctx.actor.accountId), eq(tags.filed, false), inArray(tags.id, ids)));
   if (found.length !== new Set(ids).size) throw new AppError(texts.tagNotFound);
 }
 
@@ -176,7 +188,7 @@ export async function transferConversation(
       .where(
         and(
           eq(departments.id, p.department ?? ''),
-          eq(departments.accountId, ctx.user.accountId),
+          eq(departments.accountId, ctx.actor.accountId),
           eq(departments.filed, false),
         ),
       );
@@ -211,7 +223,7 @@ export async function finishConversation(ctx: Ctx, conversationId: string) {
     .where(and(eq(conversations.id, conversation.id), isNull(conversations.finishedAt)))
     .returning();
   if (!row) throw new AppError(texts.conversationAlreadyFinished);
-  realtime.toConversation(ctx.user.accountId, row.departmentId, {
+  realtime.toConversation(ctx.actor.accountId, row.departmentId, {
     type: 'conversation_finished',
     message: { _id: row.id, user: ctx.user.id },
   });
@@ -271,14 +283,14 @@ function finishRows(ctx: Ctx, where: SQL | undefined, db: Db = ctx.services.db):
   return db
     .update(conversations)
     .set({ finishedAt: new Date() })
-    .where(and(eq(conversations.accountId, ctx.user.accountId), isNull(conversations.finishedAt), where))
+    .where(and(eq(conversations.accountId, ctx.actor.accountId), isNull(conversations.finishedAt), where))
     .returning({ id: conversations.id, departmentId: conversations.departmentId });
 }
 
 /** Tells every list the conversations ended (after the write committed). */
 export function announceFinished(ctx: Ctx, rows: Finished) {
   for (const row of rows) {
-    ctx.services.realtime.toConversation(ctx.user.accountId, row.departmentId, {
+    ctx.services.realtime.toConversation(ctx.actor.accountId, row.departmentId, {
       type: 'conversation_finished',
       message: { _id: row.id, user: ctx.user.id },
     });
@@ -299,7 +311,7 @@ export const finishContactConversations = (ctx: Ctx, contactId: string, db: Db) 
 export async function createSystemMessage(ctx: Ctx, p: { conversation_id: string; message: string }) {
   const { conversation } = await visibleConversation(ctx, p.conversation_id);
   // A note in the timeline: the conversation itself does not change.
-  const { row } = await appendMessage(ctx.services, userActor(ctx.user), {
+  const { row } = await appendMessage(ctx.services, ctx.actor, {
     conversation,
     effect: 'none',
     message: {

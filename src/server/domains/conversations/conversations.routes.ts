@@ -1,5 +1,3 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import { conversations } from '../../db/schema';
 import type { Handlers } from '../../http/context';
 import { changesSince } from './changes';
 import {
@@ -8,6 +6,7 @@ import {
   finishConversation,
   finishInactiveConversations,
   listConversations,
+  openManualCount,
   resumeConversation,
   setConversationManual,
   transferConversation,
@@ -21,23 +20,7 @@ import {
 } from './conversations.service';
 
 export const conversationsHandlers = {
-  // The bell (spec 1 "Shell elements"): open human conversations; attendants count only their departments.
-  'get-open-manual-conversation-count': async (_p, ctx) => {
-    const { user } = ctx;
-    if (user.userRole === 'user' && user.departments.length === 0) return { open_manual_count: 0 };
-    const [row] = await ctx.services.db
-      .select({ n: count() })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.accountId, user.accountId),
-          eq(conversations.isManual, true),
-          isNull(conversations.finishedAt),
-          user.userRole === 'user' ? inArray(conversations.departmentId, user.departments) : undefined,
-        ),
-      );
-    return { open_manual_count: row?.n ?? 0 };
-  },
+  'get-open-manual-conversation-count': (_p, ctx) => openManualCount(ctx),
   'get-messages-by-conversation': (p, ctx) => listMessages(ctx, p),
   'send-conversation-message': (p, ctx) => sendConversationMessage(ctx, p),
   'delete-conversation-message': (p, ctx) => deleteConversationMessage(ctx, p._id),

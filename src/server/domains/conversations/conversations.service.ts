@@ -5,22 +5,16 @@ import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Message } from '../../../shared/contract/conversations';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
-import { seesDepartment } from '../../../shared/rules/access';
-import { userActor } from '../../access';
+import { actorSeesDepartment, assertSees } from '../../access';
 import { ChannelError, type ChipRow, type OutboundContent } from '../../channels/adapter';
 import { chips, contacts, conversations, messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
-import type { AuthUser } from '../auth/auth.service';
 import { appendMessage } from './append-message';
 import { claimRanOut, deliverPending, resumePendingSends } from './delivery';
 import { loadConversation, toMessage } from './present';
 
 type Ctx = SignedInContext;
-
-/** The access rule's department check (src/shared/rules/access.ts), for a signed-in user. */
-export const canSeeDepartment = (user: AuthUser, departmentId: string | null) =>
-  seesDepartment(user, departmentId);
 
 /** The conversation with its chip and contact, when the caller may see it; otherwise 'not found'. */
 export async function visibleConversation(ctx: Ctx, conversationId: string) {
@@ -29,10 +23,10 @@ export async function visibleConversation(ctx: Ctx, conversationId: string) {
     .from(conversations)
     .innerJoin(chips, eq(chips.id, conversations.chipId))
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .where(and(eq(conversations.id, conversationId), eq(conversations.accountId, ctx.user.accountId)))
+    .where(and(eq(conversations.id, conversationId), eq(conversations.accountId, ctx.actor.accountId)))
     .limit(1);
-  if (!row || !canSeeDepartment(ctx.user, row.conversation.departmentId)) throw new AppError(texts.notFound);
-  return row;
+  assertSees(ctx.actor, row?.conversation);
+  return row as NonNullable<typeof row>;
 }
 
 /** A chip the caller may use: attendants only their departments' chips. */
@@ -40,9 +34,9 @@ export async function visibleChip(ctx: Ctx, chipId: string): Promise<ChipRow> {
   const [chip] = await ctx.services.db
     .select()
     .from(chips)
-    .where(and(eq(chips.id, chipId), eq(chips.accountId, ctx.user.accountId), eq(chips.filed, false)))
+    .where(and(eq(chips.id, chipId), eq(chips.accountId, ctx.actor.accountId), eq(chips.filed, false)))
     .limit(1);
-  if (!chip || !canSeeDepartment(ctx.user, chip.departmentId)) throw new AppError(texts.notFound);
+  if (!chip || !actorSeesDepartment(ctx.actor, chip.departmentId)) throw new AppError(texts.notFound);
   return chip;
 }
 
@@ -165,7 +159,7 @@ export async function sendConversationMessage(ctx: Ctx, p: SendInput): Promise<M
       : { type: 'text', text: body, replyTo };
 
   // The message and the conversation's 'answered' change in one transaction (append-message.ts).
-  const { row, created } = await appendMessage(ctx.services, userActor(ctx.user), {
+  const { row, created } = await appendMessage(ctx.services, ctx.actor, {
     conversation,
     effect: 'team',
     existing: and(eq(messages.accountId, ctx.user.accountId), eq(messages.messageId, p.message_id)),

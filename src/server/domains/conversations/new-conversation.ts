@@ -6,11 +6,12 @@ import type { Conversation } from '../../../shared/contract/conversations';
 import type { HistoryConversation } from '../../../shared/contract/new-conversation';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
+import { actorSeesDepartment, contactReachCondition, narrowDepartments } from '../../access';
 import { ChannelError } from '../../channels/adapter';
 import { chips, contacts, conversations, departments, messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
-import { canSeeDepartment, sendConversationMessage, visibleChip } from './conversations.service';
+import { sendConversationMessage, visibleChip } from './conversations.service';
 import { contactByPhone, openTeamConversation } from './open-conversation';
 import { loadConversation, toContact, toConversation } from './present';
 import { usableTemplates } from './templates';
@@ -34,8 +35,9 @@ export async function contactsForNewConversation(
 ) {
   const text = p.query.trim();
   const where = and(
-    eq(contacts.accountId, ctx.user.accountId),
+    eq(contacts.accountId, ctx.actor.accountId),
     eq(contacts.filed, false),
+    contactReachCondition(ctx.actor),
     text ? contactMatch(text) : undefined,
   );
   const { db } = ctx.services;
@@ -58,13 +60,13 @@ export async function templatesByWaba(ctx: Ctx, waba: string) {
     .from(chips)
     .where(
       and(
-        eq(chips.accountId, ctx.user.accountId),
+        eq(chips.accountId, ctx.actor.accountId),
         eq(chips.waba, waba),
         eq(chips.official, true),
         eq(chips.filed, false),
       ),
     );
-  const chip = rows.find((c) => canSeeDepartment(ctx.user, c.departmentId));
+  const chip = rows.find((c) => actorSeesDepartment(ctx.actor, c.departmentId));
   if (!chip) throw new AppError(texts.notFound);
   return usableTemplates(ctx.services, chip);
 }
@@ -85,15 +87,15 @@ export async function startNewConversation(
       .where(
         and(
           eq(departments.id, p.department),
-          eq(departments.accountId, ctx.user.accountId),
+          eq(departments.accountId, ctx.actor.accountId),
           eq(departments.filed, false),
         ),
       );
-    if (!department || !canSeeDepartment(ctx.user, department.id))
+    if (!department || !actorSeesDepartment(ctx.actor, department.id))
       throw new AppError(texts.departmentNotFound);
     departmentId = department.id;
   }
-  if (!canSeeDepartment(ctx.user, departmentId)) throw new AppError(texts.departmentNotFound);
+  if (!actorSeesDepartment(ctx.actor, departmentId)) throw new AppError(texts.departmentNotFound);
 
   let template: { name: string; language: string; preview: string } | undefined;
   if (chip.official) {
@@ -113,8 +115,9 @@ export async function startNewConversation(
       .where(
         and(
           eq(contacts.id, p.contact_id),
-          eq(contacts.accountId, ctx.user.accountId),
+          eq(contacts.accountId, ctx.actor.accountId),
           eq(contacts.filed, false),
+          contactReachCondition(ctx.actor),
         ),
       )
       .limit(1);
@@ -134,18 +137,18 @@ export async function startNewConversation(
         throw err;
       }
     }
-    contact = await contactByPhone(db, ctx.user.accountId, phone, channelContactId);
+    contact = await contactByPhone(db, ctx.actor.accountId, phone, channelContactId);
   } else {
     throw new AppError(texts.newConversationContactOrPhone);
   }
 
   const { conversation, created } = await openTeamConversation(db, chip, contact.id, departmentId);
-  if (!canSeeDepartment(ctx.user, conversation.departmentId))
+  if (!actorSeesDepartment(ctx.actor, conversation.departmentId))
     throw new AppError(texts.contactHasOpenConversation);
   if (created) {
     const view = await loadConversation(db, conversation.id);
     if (view)
-      realtime.toConversation(ctx.user.accountId, view.department, {
+      realtime.toConversation(ctx.actor.accountId, view.department, {
         type: 'new_conversation',
         message: view,
       });
@@ -167,7 +170,6 @@ const lastMessage = alias(messages, 'last_message');
 const endedAt = sql`coalesce(${conversations.finishedAt}, ${conversations.lastMessageAt}, ${conversations.createdAt})`;
 
 export async function listHistory(ctx: Ctx, p: Payload<'get-conversations-by-user'>) {
-  const { user } = ctx;
   const filter = {
     text: p.filter.text ?? '',
     types: p.filter.types ?? [],
@@ -178,15 +180,12 @@ export async function listHistory(ctx: Ctx, p: Payload<'get-conversations-by-use
   const page = p.page ?? 1;
   const itemsPerPage = p.itemsPerPage ?? 10;
   if (filter.types.length === 0) throw new AppError(texts.historyTypesRequired);
-  let departmentIds = filter.departments.length ? filter.departments : null;
-  if (user.userRole === 'user') {
-    departmentIds = (departmentIds ?? user.departments).filter((d) => user.departments.includes(d));
-    if (departmentIds.length === 0) return { conversations: [], total: 0 };
-  }
+  const departmentIds = narrowDepartments(ctx.actor, filter.departments.length ? filter.departments : null);
+  if (departmentIds?.length === 0) return { conversations: [], total: 0 };
   const types = new Set(filter.types);
   const text = filter.text.trim();
   const where = and(
-    eq(conversations.accountId, user.accountId),
+    eq(conversations.accountId, ctx.actor.accountId),
     departmentIds ? inArray(conversations.departmentId, departmentIds) : undefined,
     types.size === 1 ? eq(conversations.isManual, types.has('human')) : undefined,
     filter.finished === true ? isNotNull(conversations.finishedAt) : undefined,

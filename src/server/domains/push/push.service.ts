@@ -8,6 +8,7 @@ import type { Conversation } from '../../../shared/contract/conversations';
 import { truncatePreview, withoutBidiControls } from '../../../shared/format';
 import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
+import { seesDepartment } from '../../../shared/rules/access';
 import type { Db } from '../../db';
 import { insertOnce } from '../../db/insert-once';
 import { pushKeys, pushSubscriptions, users } from '../../db/schema';
@@ -129,11 +130,7 @@ export async function notifyNewConversation(
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
     .where(and(eq(pushSubscriptions.accountId, accountId), eq(users.filed, false)));
-  const allowed = subs.filter(
-    ({ user }) =>
-      user.userRole !== 'user' ||
-      (conversation.department !== null && user.departments.includes(conversation.department)),
-  );
+  const allowed = subs.filter(({ user }) => seesDepartment(user, conversation.department));
   if (allowed.length === 0) return 0;
   const keys = await vapidKeys(db);
   const contact = conversation.contact;

@@ -1,4 +1,5 @@
 import type { User } from '../../../shared/contract';
+import { seesApiKey } from '../../../shared/rules/access';
 import type { AccountRow, UserRow } from './users.repo';
 
 /** The user as the contract answers it. Only owners and managers see the account's API key. */
@@ -27,7 +28,7 @@ export function toUserAnswer(
       max_official_channels: account.maxOfficialChannels,
       max_users: account.maxUsers,
       max_flows: account.maxFlows,
-      api_key: user.userRole === 'user' ? null : account.apiKey,
+      api_key: seesApiKey(user) ? account.apiKey : null,
       subscription_status: account.subscriptionStatus,
       server: opts.serverAddress,
       official_api_server: opts.serverAddress,
