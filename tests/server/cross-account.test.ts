@@ -587,11 +587,23 @@ beforeAll(async () => {
     salesScheduled._id,
     ...salesMessages.flatMap((m) => [m.id, ...(m.messageId ? [m.messageId] : [])]),
   ];
+  // The rows as they were: an id the walk sends may name a new row of A's (ids are chosen by the client).
+  const salesRows = new Map<PgTable, string[]>();
+  for (const table of accountTables()) {
+    const cols = table as unknown as Record<string, PgColumn>;
+    if (!cols.id) continue;
+    const rows = await db().select({ id: cols.id }).from(table).where(inArray(cols.id, salesRefs));
+    if (rows.length)
+      salesRows.set(
+        table,
+        rows.map((r) => String(r.id)),
+      );
+  }
   salesSnapshot = () =>
     snapshot((table) => {
+      const ids = salesRows.get(table);
       const cols = table as unknown as Record<string, PgColumn>;
-      if (!cols.id) return undefined;
-      return inArray(cols.id, salesRefs) as ReturnType<typeof eq>;
+      return ids && cols.id ? (inArray(cols.id, ids) as ReturnType<typeof eq>) : undefined;
     });
 }, 120_000);
 afterAll(() => t?.close());
@@ -619,6 +631,17 @@ describe('cross-account walk', () => {
     expect(invalid).toEqual([]);
   });
 
+  it("gives an attendant nothing of her account's other department", async () => {
+    const r = await walk({
+      token: attendantA,
+      foreign: salesRefs,
+      secrets: [SALES_SECRET, SALES_PHONE],
+      snapshot: salesSnapshot,
+    });
+    report('department boundary', r, salesRefs.length);
+    expect(r.leaks).toEqual([]);
+  }, 600_000);
+
   it("gives account A's owner and attendant nothing of account B, and changes none of B's rows", async () => {
     expect(bRefs.length).toBeGreaterThan(15);
     const secrets = [SECRET, B_PHONE, 'b.test', 'push.example.com/send/contab'];
@@ -632,16 +655,5 @@ describe('cross-account walk', () => {
         ` (${owner.tries + attendant.tries} requests)`,
     );
     expect([...owner.leaks, ...attendant.leaks]).toEqual([]);
-  }, 600_000);
-
-  it("gives an attendant nothing of her account's other department", async () => {
-    const r = await walk({
-      token: attendantA,
-      foreign: salesRefs,
-      secrets: [SALES_SECRET, SALES_PHONE],
-      snapshot: salesSnapshot,
-    });
-    report('department boundary', r, salesRefs.length);
-    expect(r.leaks).toEqual([]);
   }, 600_000);
 });

@@ -1,31 +1,109 @@
-// The scheduled messages' writes (the calls' SQL lives here, not in the routes).
-import { and, eq } from 'drizzle-orm';
+// Scheduled individual messages (spec 2 §2.4, §5, §7). The calls keep the list; the job in
+// src/server/jobs/scheduled-messages.ts sends each one when it is due (its runner job is queued here).
+import type { z } from 'zod';
+import type { CallName, Calls } from '../../../shared/contract';
+import type { ScheduledMessage } from '../../../shared/contract/scheduled-messages';
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
-import { insertOnce } from '../../db/insert-once';
-import { scheduledMessages } from '../../db/schema';
+import { prepareScheduledMessage, type ScheduledMessageInput } from '../../../shared/rules/scheduled-message';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { queueScheduledMessage } from '../../jobs/scheduled-messages';
+import { visibleChip } from '../conversations/conversations.service';
+import { usableTemplates } from '../conversations/templates';
+import { type ScheduledMessageRow as Row, scheduledMessagesRepo as repo } from './scheduled-messages.repo';
 
-type Fields = Omit<typeof scheduledMessages.$inferInsert, 'id' | 'accountId' | 'userId'>;
+type Ctx = SignedInContext;
+type Payload<N extends CallName> = z.output<Calls[N]['payload']>;
+
+export const toScheduledMessage = (r: Row): ScheduledMessage => ({
+  _id: r.id,
+  to: r.to,
+  chip: r.chipId,
+  type: r.type,
+  message: r.message,
+  flow: r.flowId,
+  template: r.template ?? null,
+  scheduledTo: r.scheduledTo.toISOString(),
+  // 'sending' is the job's own state: the screen still shows it as scheduled (not yet sent).
+  status: r.status === 'sending' ? 'scheduled' : r.status,
+  failure: r.failure,
+  filed: r.filed,
+});
+
+async function prepare(ctx: Ctx, p: ScheduledMessageInput) {
+  const chip =
+    p.chip && /^[0-9A-Z]{28}$/.test(p.chip) ? await visibleChip(ctx, p.chip).catch(() => null) : null;
+  if (p.chip && !chip) throw new AppError(texts.notFound);
+  const prepared = prepareScheduledMessage(p, chip);
+  if (!prepared.ok) throw new AppError(prepared.error);
+  if (!chip) throw new AppError(texts.scheduleChipRequired);
+  let template: Row['template'] = null;
+  if (chip.official) {
+    const wanted = p.template;
+    const found = (await usableTemplates(ctx.services, chip)).find(
+      (t) => t.name === wanted?.name && t.language === wanted.language,
+    );
+    if (!found) throw new AppError(texts.newConversationTemplateNotFixed);
+    template = found;
+  } else if (p.type === 'flow') {
+    // Flows arrive with their own issue: until then no id names one.
+    throw new AppError(texts.flowNotFound);
+  }
+  return {
+    chipId: chip.id,
+    to: prepared.to,
+    type: chip.official ? ('text' as const) : p.type,
+    message: chip.official ? '' : p.message,
+    flowId: null,
+    template,
+    scheduledTo: prepared.scheduledTo,
+  };
+}
+
+export async function listScheduledMessages(ctx: Ctx) {
+  return (await repo.list(ctx.services.db, ctx.actor)).map(toScheduledMessage);
+}
 
 /**
- * Creates the item once per `id` (named by the dialog): a repeat, even at once, answers the first one. The
- * row and its runner job are written in one transaction: never one without the other.
+ * Creates the item once per `id`: a repeat, even at once, answers the first one, when the caller may see
+ * it (an id of another account's item, or of one in another department, is not found). The row and its
+ * runner job are written in one transaction: never one without the other.
  */
-export async function createScheduledItem(ctx: SignedInContext, fields: Fields, id: string = newId()) {
-  const { accountId } = ctx.user;
-  return ctx.services.db.transaction(async (tx) => {
-    const stored = await insertOnce(
-      tx,
-      scheduledMessages,
-      { ...fields, id, accountId, userId: ctx.user.id },
-      and(eq(scheduledMessages.id, id), eq(scheduledMessages.accountId, accountId)),
-    );
-    // The id is another account's.
-    if (!stored) throw new AppError(texts.notFound);
-    if (stored.created) await queueScheduledMessage(ctx.services, tx, stored.row);
-    return stored.row;
+export async function createScheduledMessage(ctx: Ctx, p: Payload<'create-scheduled-message'>) {
+  const fields = await prepare(ctx, p);
+  const { db } = ctx.services;
+  const actor = ctx.actor;
+  if (actor.kind !== 'user') throw new AppError(texts.insufficientPermissions);
+  const id = p._id ?? newId();
+  const stored = await db.transaction(async (tx) => {
+    const made = await repo.insertOnce(tx, actor, id, fields);
+    if (made?.created) await queueScheduledMessage(ctx.services, tx, made.row);
+    return made;
   });
+  if (!stored) throw new AppError(texts.notFound);
+  if (!stored.created && !(await repo.find(db, actor, id, { filed: true })))
+    throw new AppError(texts.notFound);
+  return toScheduledMessage(stored.row);
+}
+
+export async function updateScheduledMessage(ctx: Ctx, p: Payload<'update-scheduled-message'>) {
+  const { db } = ctx.services;
+  const item = await repo.find(db, ctx.actor, p._id);
+  if (!item) throw new AppError(texts.notFound);
+  // Deleting is allowed only before the job took it: a message on its way cannot be called back.
+  let row: Row | null;
+  if (p.filed) row = await repo.updateScheduled(db, ctx.actor, item.id, { filed: true });
+  else {
+    const fields = await prepare(ctx, p);
+    // A new time gets its own job; the old one finds the row not yet due and claims nothing.
+    row = await db.transaction(async (tx) => {
+      const changed = await repo.updateScheduled(tx, ctx.actor, item.id, { ...fields, failure: null });
+      if (changed && changed.scheduledTo.getTime() !== item.scheduledTo.getTime())
+        await queueScheduledMessage(ctx.services, tx, changed);
+      return changed;
+    });
+  }
+  if (!row) throw new AppError(texts.scheduleNotEditable);
+  return toScheduledMessage(row);
 }
