@@ -3,25 +3,26 @@
 // when its dialog opens, so a create sent twice (a retry on a bad network, a double click) makes one item.
 // The shared rule has already turned the payload into fields.
 import { messages } from '../../shared/messages';
+import type { Actor } from '../access';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
 
 interface Repo<Row, Fields> {
-  insert(db: Db, accountId: string, fields: Fields, id?: string): Promise<Row | null>;
-  update(db: Db, accountId: string, id: string, fields: Partial<Fields>): Promise<Row | null>;
-  file(db: Db, accountId: string, id: string): Promise<Row | null>;
+  insert(db: Db, actor: Actor, fields: Fields, id?: string): Promise<Row | null>;
+  update(db: Db, actor: Actor, id: string, fields: Partial<Fields>): Promise<Row | null>;
+  file(db: Db, actor: Actor, id: string): Promise<Row | null>;
 }
 
 export async function softSave<Row, Fields>(
   repo: Repo<Row, Fields>,
   db: Db,
-  accountId: string,
+  actor: Actor,
   payload: { _id?: string; filed?: boolean },
   prepare: () => { ok: true; fields: Fields } | { ok: false; error: string },
 ): Promise<Row> {
   if (payload.filed) {
     if (!payload._id) throw new AppError(messages.notFound);
-    const filed = await repo.file(db, accountId, payload._id);
+    const filed = await repo.file(db, actor, payload._id);
     if (!filed) throw new AppError(messages.notFound);
     return filed;
   }
@@ -32,9 +33,9 @@ export async function softSave<Row, Fields>(
   // Update, else create, else (the same create arriving twice at once) update what the other one made:
   // one transaction, so a failure half-way leaves nothing.
   const saved = await db.transaction(async (tx) => {
-    let row = id ? await repo.update(tx, accountId, id, fields) : null;
-    row ??= await repo.insert(tx, accountId, fields, id);
-    if (!row && id) row = await repo.update(tx, accountId, id, fields);
+    let row = id ? await repo.update(tx, actor, id, fields) : null;
+    row ??= await repo.insert(tx, actor, fields, id);
+    if (!row && id) row = await repo.update(tx, actor, id, fields);
     return row;
   });
   // Still nothing: the id belongs to another account's item, or to a filed one.

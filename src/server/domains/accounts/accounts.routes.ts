@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
-import { subscriptions } from '../../db/schema';
 import type { Handlers } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../auth/passwords';
 import { usersRepo } from '../users/users.repo';
 import { toUserAnswer } from '../users/users.service';
-import { createAccount, newApiKey } from './accounts.service';
+import { createAccount, newApiKey, subscriptionOf } from './accounts.service';
 
 export const accountsHandlers = {
   'create-user': async (p, ctx) => {
@@ -33,19 +31,14 @@ export const accountsHandlers = {
     });
   },
   'get-guru-subscription': async (_p, ctx) => {
-    const rows = await ctx.services.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.accountId, ctx.user.accountId))
-      .limit(1);
-    const s = rows[0];
+    const s = await subscriptionOf(ctx.services.db, ctx.actor);
     return { last_status: s?.lastStatus ?? 'none', invoices: s?.invoices ?? [] };
   },
   'update-api-key': async (_p, ctx) => {
     // Plan gate (spec 1 §6): the API needs more than one channel.
     if (ctx.user.account.maxChannels <= 1) throw new AppError(messages.planNeedsMoreChannels);
     const apiKey = newApiKey();
-    await usersRepo.updateAccount(ctx.services.db, ctx.user.accountId, { apiKey });
+    await usersRepo.updateAccount(ctx.services.db, ctx.actor.accountId, { apiKey });
     return { api_key: apiKey };
   },
 } satisfies Handlers;

@@ -1,6 +1,8 @@
 // Accounts and their owners. A new account starts with the smallest plan; admins raise limits later.
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { newId } from '../../../shared/ids';
+import type { Actor } from '../../access';
 import type { Db } from '../../db';
 import { accounts, subscriptions, users } from '../../db/schema';
 
@@ -22,4 +24,14 @@ export async function createAccount(db: Db, input: NewAccount) {
     await tx.insert(subscriptions).values({ accountId, lastStatus: input.subscriptionStatus ?? 'active' });
   });
   return { accountId, ownerId };
+}
+
+/** The account's subscription (billing status and invoices), or null before the first one. */
+export async function subscriptionOf(db: Db, actor: Actor) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.accountId, actor.accountId))
+    .limit(1);
+  return row ?? null;
 }

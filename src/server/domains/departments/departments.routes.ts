@@ -16,9 +16,9 @@ const toDepartment = (d: typeof departments.$inferSelect): Department => ({
 
 export const departmentsHandlers = {
   'get-departments-by-user': async (_p, ctx) =>
-    (await departmentsRepo.list(ctx.services.db, ctx.user.accountId)).map(toDepartment),
+    (await departmentsRepo.list(ctx.services.db, ctx.actor)).map(toDepartment),
   'create-or-update-department': async (p, ctx) => {
-    const row = await softSave(departmentsRepo, ctx.services.db, ctx.user.accountId, p, () => {
+    const row = await softSave(departmentsRepo, ctx.services.db, ctx.actor, p, () => {
       const r = prepareDepartment(p);
       return r.ok ? { ok: true, fields: r.department } : r;
     });

@@ -17,11 +17,11 @@ const toQuickMessage = (q: typeof quickMessages.$inferSelect): QuickMessage => (
 
 export const quickMessagesHandlers = {
   'get-quick-messages-by-user': async (_p, ctx) =>
-    (await quickMessagesRepo.list(ctx.services.db, ctx.user.accountId)).map(toQuickMessage),
+    (await quickMessagesRepo.list(ctx.services.db, ctx.actor)).map(toQuickMessage),
   'create-or-update-quick-message': async (p, ctx) => {
     const { db } = ctx.services;
-    const existing = p.filed ? [] : await quickMessagesRepo.list(db, ctx.user.accountId);
-    const row = await softSave(quickMessagesRepo, db, ctx.user.accountId, p, () => {
+    const existing = p.filed ? [] : await quickMessagesRepo.list(db, ctx.actor);
+    const row = await softSave(quickMessagesRepo, db, ctx.actor, p, () => {
       const r = prepareQuickMessage(p);
       if (!r.ok) return r;
       // One shortcut, one message: the '/' menu in the message box picks by shortcut.

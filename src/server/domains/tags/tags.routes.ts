@@ -17,10 +17,9 @@ const toTag = (t: typeof tags.$inferSelect): Tag => ({
 });
 
 export const tagsHandlers = {
-  'get-tags-by-user': async (_p, ctx) =>
-    (await tagsRepo.list(ctx.services.db, ctx.user.accountId)).map(toTag),
+  'get-tags-by-user': async (_p, ctx) => (await tagsRepo.list(ctx.services.db, ctx.actor)).map(toTag),
   'create-or-update-tag': async (p, ctx) => {
-    const row = await softSave(tagsRepo, ctx.services.db, ctx.user.accountId, p, () => {
+    const row = await softSave(tagsRepo, ctx.services.db, ctx.actor, p, () => {
       const r = prepareTag(p, p.pending_keyword);
       return r.ok
         ? {

@@ -2,22 +2,22 @@ import type { Handlers } from '../../http/context';
 import { createTeamUser, listTeam, updateTeamUser } from './team.service';
 
 export const teamHandlers = {
-  'get-team-users': (_p, ctx) => listTeam(ctx.services.db, ctx.user.accountId),
-  'create-team-user': (p, ctx) => createTeamUser(ctx.services.db, ctx.user.accountId, p),
+  'get-team-users': (_p, ctx) => listTeam(ctx.services.db, ctx.actor.accountId),
+  'create-team-user': (p, ctx) => createTeamUser(ctx.services.db, ctx.actor.accountId, p),
   'update-team-user': async (p, ctx) => {
-    const updated = await updateTeamUser(ctx.services.db, ctx.user.accountId, p);
+    const updated = await updateTeamUser(ctx.services.db, ctx.actor.accountId, p);
     const { realtime } = ctx.services;
     // The user's open sockets follow at once: new departments' conversations in, old ones out.
     if (updated.filed) await realtime.dropUser(updated._id);
     else {
       await realtime.refreshUser({
         id: updated._id,
-        accountId: ctx.user.accountId,
+        accountId: ctx.actor.accountId,
         userRole: updated.user_role,
         departments: updated.departments,
       });
     }
-    realtime.toAccount(ctx.user.accountId, { type: 'user_updated', message: { _id: updated._id } });
+    realtime.toAccount(ctx.actor.accountId, { type: 'user_updated', message: { _id: updated._id } });
     return updated;
   },
 } satisfies Handlers;
