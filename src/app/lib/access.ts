@@ -3,6 +3,7 @@
 
 import type { AccessArea, SystemUserRole, UserRole } from '../../shared/constants';
 import type { User } from '../../shared/contract';
+import { holdsArea, subjectOfAnswer } from '../../shared/rules/access';
 
 export interface AccessRule {
   /** Access area the user must hold (owners hold every area). */
@@ -47,9 +48,7 @@ export const ROUTE_ACCESS: Record<string, AccessRule> = {
   '/auto-follow-ups': { area: 'follow-ups' },
 };
 
-export function hasArea(user: User, area: AccessArea) {
-  return user.user_role === 'owner' || user.access_areas.includes(area);
-}
+export const hasArea = (user: User, area: AccessArea) => holdsArea(subjectOfAnswer(user), area);
 
 /** The same check the server makes on each call (access areas as granted in the team screen). */
 export function canAccess(user: User, rule: AccessRule | undefined) {

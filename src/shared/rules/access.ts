@@ -14,6 +14,24 @@ export interface AccessSubject {
   systemUserRoles?: readonly SystemUserRole[];
 }
 
+/** The user as the contract answers it (the app's signed-in user): snake_case fields. */
+export interface UserAnswerSubject {
+  user_role: UserRole;
+  departments: readonly string[];
+  access_areas?: readonly AccessArea[];
+  admin?: boolean;
+  system_user_roles?: readonly SystemUserRole[];
+}
+
+/** The app's user answer as the rule's subject, so the app asks the very functions the server asks. */
+export const subjectOfAnswer = (u: UserAnswerSubject): AccessSubject => ({
+  userRole: u.user_role,
+  departments: u.departments,
+  accessAreas: u.access_areas ?? [],
+  admin: u.admin ?? false,
+  systemUserRoles: u.system_user_roles ?? [],
+});
+
 /** Owners hold every access area; managers and attendants the ones they were given. */
 export const holdsArea = (s: AccessSubject, area: AccessArea) =>
   s.userRole === 'owner' || s.accessAreas.includes(area);

@@ -66,3 +66,35 @@ describe('access rules (spec 1 §2, §6)', () => {
     }
   });
 });
+
+describe('one rule for the app and the server (src/shared/rules/access.ts)', () => {
+  it("gives the app's user answer the same decisions as the server's user row", async () => {
+    const { departmentLimit, holdsArea, mayCall, seesDepartment, subjectOfAnswer } = await import(
+      '../../../src/shared/rules/access'
+    );
+    const answers = [
+      user({ user_role: 'owner' }),
+      user({ user_role: 'manager', access_areas: ['team'] }),
+      user({ user_role: 'user', access_areas: ['contacts'], departments: ['D1'] }),
+      user({ user_role: 'user', departments: [] }),
+    ];
+    for (const a of answers) {
+      // The server's row, as auth.service loads it.
+      const row = {
+        userRole: a.user_role,
+        accessAreas: a.access_areas,
+        departments: a.departments,
+        admin: a.admin,
+        systemUserRoles: a.system_user_roles,
+      };
+      const s = subjectOfAnswer(a);
+      expect(departmentLimit(s)).toEqual(departmentLimit(row));
+      for (const d of ['D1', 'D2', null]) expect(seesDepartment(s, d)).toBe(seesDepartment(row, d));
+      for (const area of ['team', 'contacts', 'api'] as const)
+        expect(holdsArea(s, area)).toBe(holdsArea(row, area));
+      const access = { roles: ['owner', 'manager'] as const, area: 'team' as const };
+      expect(mayCall(s, access)).toBe(mayCall(row, access));
+    }
+    expect(seesDepartment(subjectOfAnswer(answers[2] as User), 'D2')).toBe(false);
+  });
+});

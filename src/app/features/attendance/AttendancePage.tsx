@@ -7,6 +7,7 @@ import { IconFilter, IconMessagePlus, IconMessages } from '@tabler/icons-react';
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
+import { departmentLimit, subjectOfAnswer } from '../../../shared/rules/access';
 import { useCurrentUser } from '../../lib/user';
 import { displayName } from '../../ui/contact-name';
 import { SaibaMais } from '../../ui/HelpDialog';
@@ -35,8 +36,9 @@ function useFilter() {
   const [filter, setFilter] = useState(() => {
     const stored = loadFilter(user._id, fallback);
     // An attendant's department list may have changed since: keep only the departments they still serve.
-    if (user.user_role !== 'user') return stored;
-    const departments = stored.departments.filter((d) => user.departments.includes(d));
+    const limit = departmentLimit(subjectOfAnswer(user));
+    if (!limit) return stored;
+    const departments = stored.departments.filter((d) => limit.includes(d));
     return { ...stored, departments: departments.length ? departments : fallback.departments };
   });
   const apply = useCallback(

@@ -23,6 +23,7 @@ import { DEFAULT_COUNTRY_CODE } from '../../../../shared/constants';
 import type { Conversation } from '../../../../shared/contract/conversations';
 import { formatPhone } from '../../../../shared/format';
 import { messages } from '../../../../shared/messages';
+import { seesDepartment, subjectOfAnswer } from '../../../../shared/rules/access';
 import { api } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { callQuery } from '../../../lib/query';
@@ -133,7 +134,7 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
     .filter((c) => !c.filed)
     .map((c) => ({ value: c._id, label: c.official ? `${c.name} (API Oficial)` : c.name }));
   const departmentOptions = (departments.data ?? [])
-    .filter((d) => !d.filed && (user.user_role !== 'user' || user.departments.includes(d._id)))
+    .filter((d) => !d.filed && seesDepartment(subjectOfAnswer(user), d._id))
     .map((d) => ({ value: d._id, label: d.name }));
 
   async function submit(e: React.FormEvent) {

@@ -4,6 +4,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { ContactDetails } from '../../../../shared/contract/contacts';
 import type { Contact, Conversation } from '../../../../shared/contract/conversations';
 import { messages } from '../../../../shared/messages';
+import { seesDepartment, subjectOfAnswer } from '../../../../shared/rules/access';
 import { api } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/user';
@@ -89,7 +90,7 @@ export function useConversationActions(conversation: Conversation, onClose: () =
     transferred: (c: Conversation) => {
       patchConversation(client, c);
       notifySuccess(messages.conversationUpdated);
-      if (user.user_role === 'user' && !(c.department && user.departments.includes(c.department))) {
+      if (!seesDepartment(subjectOfAnswer(user), c.department)) {
         dropConversation(client, c._id);
         onClose();
       }

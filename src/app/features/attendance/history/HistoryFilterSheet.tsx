@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { User } from '../../../../shared/contract';
 import { messages } from '../../../../shared/messages';
+import { seesDepartment, subjectOfAnswer } from '../../../../shared/rules/access';
 import { callQuery } from '../../../lib/query';
 import { TagSelect } from '../../../ui/TagSelect';
 import { useIsMobile } from '../../../ui/use-is-mobile';
@@ -32,7 +33,7 @@ function FilterForm({ user, value, onApply }: Omit<Props, 'opened' | 'onClose'>)
   const [error, setError] = useState<string | null>(null);
   const departments = useQuery(callQuery('get-departments-by-user', {}));
   const departmentOptions = (departments.data ?? [])
-    .filter((d) => !d.filed && (user.user_role !== 'user' || user.departments.includes(d._id)))
+    .filter((d) => !d.filed && seesDepartment(subjectOfAnswer(user), d._id))
     .map((d) => ({ value: d._id, label: d.name }));
 
   const submit = (e: FormEvent) => {

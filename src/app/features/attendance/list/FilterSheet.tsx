@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { User } from '../../../../shared/contract';
 import { messages } from '../../../../shared/messages';
+import { seesDepartment, subjectOfAnswer } from '../../../../shared/rules/access';
 import { callQuery } from '../../../lib/query';
 import { chipsQuery } from '../../../shell/chips';
 import { TagSelect } from '../../../ui/TagSelect';
@@ -50,7 +51,7 @@ function FilterForm({ user, value, fallback, onApply }: Omit<Props, 'opened' | '
 
   // Attendants are offered only their own departments (spec 2 §6).
   const departmentOptions = (departments.data ?? [])
-    .filter((d) => !d.filed && (user.user_role !== 'user' || user.departments.includes(d._id)))
+    .filter((d) => !d.filed && seesDepartment(subjectOfAnswer(user), d._id))
     .map((d) => ({ value: d._id, label: d.name }));
   const chipOptions = (chips.data ?? []).map((c) => ({ value: c._id, label: c.name }));
 

@@ -3,6 +3,7 @@
 import type { Conversation, Message } from '../../../../shared/contract/conversations';
 import { truncatePreview } from '../../../../shared/format';
 import { messages } from '../../../../shared/messages';
+import { departmentLimit, subjectOfAnswer, type UserAnswerSubject } from '../../../../shared/rules/access';
 import type { ConversationFilter } from '../data/conversations';
 
 const TYPE_LABELS: Partial<Record<Message['type'], string>> = {
@@ -46,11 +47,11 @@ export function visibleTags<T>(tags: readonly T[], max = 3): { shown: T[]; more:
 export type ConversationType = 'chatbot' | 'human';
 
 /** The filter a user starts with: attendants see their own departments (spec 2 §6). */
-export function defaultFilter(user: { user_role: string; departments: string[] }): ConversationFilter {
+export function defaultFilter(user: UserAnswerSubject): ConversationFilter {
   return {
     situation: 'all',
     types: ['chatbot', 'human'],
-    departments: user.user_role === 'user' ? [...user.departments] : [],
+    departments: [...(departmentLimit(subjectOfAnswer(user)) ?? [])],
     tags: [],
     chips: [],
     text: '',

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Conversation } from '../../../../shared/contract/conversations';
 import { messages } from '../../../../shared/messages';
+import { seesDepartment, subjectOfAnswer } from '../../../../shared/rules/access';
 import { api, errorMessage } from '../../../lib/api';
 import { notifyError, notifyInfo } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/user';
@@ -74,7 +75,7 @@ function Pane({ conversation, onClose }: { conversation: Conversation; onClose()
     },
     onUpdated: (c) => {
       // An attendant no longer sees a conversation moved out of their departments.
-      if (user.user_role === 'user' && !(c.department && user.departments.includes(c.department))) {
+      if (!seesDepartment(subjectOfAnswer(user), c.department)) {
         dropConversation(client, id);
         onClose();
       }
