@@ -1,9 +1,9 @@
 // The channels of the server: one adapter per provider, and the sink through which every adapter reports
 // QR codes, status changes, inbound messages and receipts to the rest of the server.
-import { eq } from 'drizzle-orm';
 import type { ChannelProvider, ChipStatus } from '../../shared/constants';
 import { messages } from '../../shared/messages';
-import { chips } from '../db/schema';
+import { systemActor } from '../access';
+import { channelChipsRepo } from '../domains/chips/channel-chips.repo';
 import { applyReceipt, receiveInbound } from '../domains/conversations/pipeline';
 import { AppError } from '../http/errors';
 import type { Services } from '../services';
@@ -22,26 +22,18 @@ export interface Channels {
   stop(): Promise<void>;
 }
 
-async function loadChip(services: Services, chipId: string): Promise<ChipRow | null> {
-  const [row] = await services.db.select().from(chips).where(eq(chips.id, chipId)).limit(1);
-  return row && !row.filed ? row : null;
-}
-
 /** `services` is read lazily: the channels are part of the services they report to. */
 export function createChannels(getServices: () => Services): Channels {
   const withChip = async (chipId: string, fn: (chip: ChipRow, services: Services) => Promise<void>) => {
     const services = getServices();
-    const chip = await loadChip(services, chipId);
+    const chip = await channelChipsRepo.byId(services.db, chipId);
     if (chip) await fn(chip, services);
   };
 
   const sink: ChannelSink = {
     qrcode: (chipId, code) =>
       withChip(chipId, async (chip, services) => {
-        await services.db
-          .update(chips)
-          .set({ qrcode: code, status: 'connecting' })
-          .where(eq(chips.id, chip.id));
+        await channelChipsRepo.setQrcode(services.db, systemActor(chip.accountId, 'channel'), chip.id, code);
         services.realtime.toAccount(chip.accountId, {
           type: 'qrcode',
           chip_number_id: chip.id,
@@ -50,10 +42,12 @@ export function createChannels(getServices: () => Services): Channels {
       }),
     status: (chipId, status: ChipStatus) =>
       withChip(chipId, async (chip, services) => {
-        await services.db
-          .update(chips)
-          .set({ status, qrcode: null, ...(status === 'open' && { active: true, reset: false }) })
-          .where(eq(chips.id, chip.id));
+        await channelChipsRepo.setStatus(
+          services.db,
+          systemActor(chip.accountId, 'channel'),
+          chip.id,
+          status,
+        );
         services.realtime.toAccount(chip.accountId, {
           type: 'status',
           chip_number_id: chip.id,
@@ -84,7 +78,7 @@ export function createChannels(getServices: () => Services): Channels {
     },
     async start() {
       const services = getServices();
-      const all = await services.db.select().from(chips).where(eq(chips.filed, false));
+      const all = await channelChipsRepo.allActive(services.db);
       for (const adapter of Object.values(adapters)) {
         await adapter.start?.(all.filter((c) => c.provider === adapter.provider));
       }

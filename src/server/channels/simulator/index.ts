@@ -4,13 +4,13 @@
 // what they send enters the same pipeline as a real provider's messages, the business's replies arrive
 // over the socket, and the page's delivered/read marks come back as receipts.
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SimulatorMessage } from '../../../shared/contract/chips';
 import { simulatorRoom } from '../../../shared/contract/events';
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
-import { chips, contacts, conversations, messages } from '../../db/schema';
+import { systemActor } from '../../access';
+import { channelChipsRepo } from '../../domains/chips/channel-chips.repo';
 import type { UploadedFile } from '../../http/context';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';
@@ -59,20 +59,7 @@ export function createSimulatorChannel(deps: {
 }): SimulatorChannel {
   const db = () => deps.services().db;
 
-  async function chipByToken(token: string): Promise<ChipRow | null> {
-    const [chip] = await db()
-      .select()
-      .from(chips)
-      .where(
-        and(
-          sql`${chips.credentials}->>'token' = ${token}`,
-          eq(chips.provider, 'simulator'),
-          eq(chips.filed, false),
-        ),
-      )
-      .limit(1);
-    return chip ?? null;
-  }
+  const chipByToken = (token: string) => channelChipsRepo.bySimulatorToken(db(), token);
 
   async function requireChip(token: string) {
     const chip = await chipByToken(token);
@@ -87,10 +74,9 @@ export function createSimulatorChannel(deps: {
   }
 
   const setCredentials = (chip: ChipRow, credentials: Credentials) =>
-    db()
-      .update(chips)
-      .set({ credentials: { ...credentials } })
-      .where(eq(chips.id, chip.id));
+    channelChipsRepo.setCredentials(db(), systemActor(chip.accountId, 'simulator'), chip.id, {
+      ...credentials,
+    });
 
   /** Tells every open page of this chip, whichever customer it plays, that the chip (dis)connected. */
   function notifyPages(chip: ChipRow, connected: boolean) {
@@ -176,24 +162,15 @@ export function createSimulatorChannel(deps: {
     async messages(token, rawPhone) {
       const chip = await requireChip(token);
       const phone = customerPhone(rawPhone);
-      const rows = await db()
-        .select({ m: messages })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-        .where(
-          and(
-            eq(messages.chipId, chip.id),
-            eq(contacts.phone, phone),
-            eq(contacts.accountId, chip.accountId),
-            // What reached the phone: the customer's own messages and the business's sent ones.
-            sql`${messages.platformMessageId} is not null`,
-            inArray(messages.type, ['text', 'image', 'audio', 'video', 'document', 'location']),
-          ),
-        )
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(200);
-      return rows.reverse().map(({ m }) => ({
+      const rows = await channelChipsRepo.phoneHistory(db(), chip, phone, [
+        'text',
+        'image',
+        'audio',
+        'video',
+        'document',
+        'location',
+      ]);
+      return rows.map((m) => ({
         id: m.platformMessageId ?? m.id,
         from_me: m.origin !== 'customer',
         type: m.type,

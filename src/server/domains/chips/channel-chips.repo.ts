@@ -1,0 +1,73 @@
+// The chip rows as the channels reach them. A provider's event names a chip (by id, by the simulator's
+// link token, by the Cloud API's phone number id), not an account: these finders resolve the chip, and
+// everything after acts as systemActor(chip.accountId, …) on that chip's account only.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ChipStatus } from '../../../shared/constants';
+import type { Actor } from '../../access';
+import type { ChipRow } from '../../channels/adapter';
+import type { Db } from '../../db';
+import { chips, contacts, conversations, messages } from '../../db/schema';
+
+const ofActor = (actor: Actor, chipId: string) =>
+  and(eq(chips.id, chipId), eq(chips.accountId, actor.accountId));
+
+export const channelChipsRepo = {
+  /** The chip a provider event names, unless deleted. */
+  async byId(db: Db, chipId: string): Promise<ChipRow | null> {
+    const [row] = await db.select().from(chips).where(eq(chips.id, chipId)).limit(1);
+    return row && !row.filed ? row : null;
+  },
+  /** The simulator chip whose page link holds this token. */
+  async bySimulatorToken(db: Db, token: string): Promise<ChipRow | null> {
+    const [chip] = await db
+      .select()
+      .from(chips)
+      .where(
+        and(
+          sql`${chips.credentials}->>'token' = ${token}`,
+          eq(chips.provider, 'simulator'),
+          eq(chips.filed, false),
+        ),
+      )
+      .limit(1);
+    return chip ?? null;
+  },
+  /** Every chip not deleted: the channels reconnect them at start. */
+  async allActive(db: Db): Promise<ChipRow[]> {
+    return db.select().from(chips).where(eq(chips.filed, false));
+  },
+  async setQrcode(db: Db, actor: Actor, chipId: string, code: string) {
+    await db.update(chips).set({ qrcode: code, status: 'connecting' }).where(ofActor(actor, chipId));
+  },
+  async setStatus(db: Db, actor: Actor, chipId: string, status: ChipStatus) {
+    await db
+      .update(chips)
+      .set({ status, qrcode: null, ...(status === 'open' && { active: true, reset: false }) })
+      .where(ofActor(actor, chipId));
+  },
+  async setCredentials(db: Db, actor: Actor, chipId: string, credentials: Record<string, unknown>) {
+    await db.update(chips).set({ credentials }).where(ofActor(actor, chipId));
+  },
+  /** What reached one customer's phone on this chip (the simulator page's history), oldest first. */
+  async phoneHistory(db: Db, chip: ChipRow, phone: string, kinds: readonly string[]) {
+    const rows = await db
+      .select({ m: messages })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+      .where(
+        and(
+          eq(messages.accountId, chip.accountId),
+          eq(messages.chipId, chip.id),
+          eq(contacts.phone, phone),
+          eq(contacts.accountId, chip.accountId),
+          // The customer's own messages and the business's sent ones.
+          sql`${messages.platformMessageId} is not null`,
+          inArray(messages.type, kinds as (typeof messages.$inferSelect)['type'][]),
+        ),
+      )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(200);
+    return rows.reverse().map((r) => r.m);
+  },
+};
