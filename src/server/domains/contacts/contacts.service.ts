@@ -8,16 +8,16 @@ import type { ContactDetails, contactFilter, ImportPerson } from '../../../share
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
-import { assertMayExportContacts, contactReachCondition } from '../../access';
+import { assertMayExportContacts } from '../../access';
 import { contacts, conversations, tags } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { announceFinished, finishContactConversations } from '../conversations/conversation-actions';
 import { loadConversation, toContact } from '../conversations/present';
+import { type ContactChange, type ContactRow, contactsRepo, reachableContacts } from './contacts.repo';
 import { PHONE_COLUMN, writeContactsSheet } from './contacts-sheet';
 
 type Ctx = SignedInContext;
-type ContactRow = typeof contacts.$inferSelect;
 
 const toDetails = (c: ContactRow): ContactDetails => ({
   ...toContact(c),
@@ -25,34 +25,17 @@ const toDetails = (c: ContactRow): ContactDetails => ({
   annotations: c.annotations,
 });
 
-/** What the caller may reach: the access rule's contact reach (src/server/access.ts). */
-const attendantReach = (ctx: Ctx) => contactReachCondition(ctx.actor);
-
 async function visibleContact(ctx: Ctx, contactId: string): Promise<ContactRow> {
-  const [row] = await ctx.services.db
-    .select()
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.id, contactId),
-        eq(contacts.accountId, ctx.actor.accountId),
-        eq(contacts.filed, false),
-        attendantReach(ctx),
-      ),
-    )
-    .limit(1);
+  const row = await contactsRepo.visible(ctx.services.db, ctx.actor, contactId);
   if (!row) throw new AppError(texts.notFound);
   return row;
 }
-
-/** A contact's change, as columns or SQL on the current row (an append must not read and write back). */
-type ContactChange = { [K in keyof typeof contacts.$inferInsert]?: (typeof contacts.$inferInsert)[K] | SQL };
 
 async function saved(ctx: Ctx, contactId: string, set: ContactChange) {
   const { db, realtime } = ctx.services;
   // The contact and its open conversations' change mark move together (the catch-up's get-changes-since).
   const { row, open } = await db.transaction(async (tx) => {
-    const [row] = await tx.update(contacts).set(set).where(eq(contacts.id, contactId)).returning();
+    const row = await contactsRepo.update(tx, ctx.actor, contactId, set);
     if (!row) throw new AppError(texts.notFound);
     const open = await tx
       .update(conversations)
@@ -122,11 +105,7 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The contacts screen's filters as one condition, scoped to the caller's account. */
 function filterWhere(ctx: Ctx, f: z.output<typeof contactFilter>): SQL {
-  const parts: (SQL | undefined)[] = [
-    eq(contacts.accountId, ctx.actor.accountId),
-    eq(contacts.filed, false),
-    attendantReach(ctx),
-  ];
+  const parts: (SQL | undefined)[] = [reachableContacts(ctx.actor)];
   const text = f.query.trim();
   if (text) {
     const pattern = `%${likeEscape(text)}%`;
@@ -186,7 +165,7 @@ export async function deleteContact(ctx: Ctx, contactId: string) {
   // Its conversations end and the contact is filed together: never a filed contact with one still open.
   // The contact first, as every writer does (contact, then its conversations: no deadlock).
   const finished = await ctx.services.db.transaction(async (tx) => {
-    await tx.update(contacts).set({ filed: true }).where(eq(contacts.id, contactId));
+    await contactsRepo.update(tx, ctx.actor, contactId, { filed: true });
     return finishContactConversations(ctx, contactId, tx);
   });
   announceFinished(ctx, finished);

@@ -5,40 +5,24 @@ import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Message } from '../../../shared/contract/conversations';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
-import { actorSeesDepartment, assertSees } from '../../access';
 import { ChannelError, type ChipRow, type OutboundContent } from '../../channels/adapter';
-import { chips, contacts, conversations, messages } from '../../db/schema';
+import { messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { appendMessage } from './append-message';
+import { conversationsRepo } from './conversations.repo';
 import { claimRanOut, deliverPending, resumePendingSends } from './delivery';
 import { loadConversation, toMessage } from './present';
 
 type Ctx = SignedInContext;
 
 /** The conversation with its chip and contact, when the caller may see it; otherwise 'not found'. */
-export async function visibleConversation(ctx: Ctx, conversationId: string) {
-  const [row] = await ctx.services.db
-    .select({ conversation: conversations, chip: chips, contact: contacts })
-    .from(conversations)
-    .innerJoin(chips, eq(chips.id, conversations.chipId))
-    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .where(and(eq(conversations.id, conversationId), eq(conversations.accountId, ctx.actor.accountId)))
-    .limit(1);
-  assertSees(ctx.actor, row?.conversation);
-  return row as NonNullable<typeof row>;
-}
+export const visibleConversation = (ctx: Ctx, conversationId: string) =>
+  conversationsRepo.visible(ctx.services.db, ctx.actor, conversationId);
 
 /** A chip the caller may use: attendants only their departments' chips. */
-export async function visibleChip(ctx: Ctx, chipId: string): Promise<ChipRow> {
-  const [chip] = await ctx.services.db
-    .select()
-    .from(chips)
-    .where(and(eq(chips.id, chipId), eq(chips.accountId, ctx.actor.accountId), eq(chips.filed, false)))
-    .limit(1);
-  if (!chip || !actorSeesDepartment(ctx.actor, chip.departmentId)) throw new AppError(texts.notFound);
-  return chip;
-}
+export const visibleChip = (ctx: Ctx, chipId: string): Promise<ChipRow> =>
+  conversationsRepo.visibleChip(ctx.services.db, ctx.actor, chipId);
 
 export async function listMessages(
   ctx: Ctx,
@@ -197,11 +181,7 @@ export async function sendConversationMessage(ctx: Ctx, p: SendInput): Promise<M
 /** Deletes one of the caller's own sent messages, for everyone where the provider allows it. */
 export async function deleteConversationMessage(ctx: Ctx, messageId: string): Promise<Message> {
   const { db, realtime, channels } = ctx.services;
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.accountId, ctx.user.accountId)))
-    .limit(1);
+  const row = await conversationsRepo.message(db, ctx.actor, messageId);
   if (!row) throw new AppError(texts.notFound);
   const { conversation, chip, contact } = await visibleConversation(ctx, row.conversationId);
   if (row.type === 'summary') throw new AppError(texts.summaryNotDeletable);
