@@ -2,10 +2,10 @@
 // WABA, registers the number, and the owner connects it; sends go to /{phone_number_id}/messages, and what
 // customers send (and the statuses of our sends) arrives at the signed webhook (./webhook.ts).
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { messages as texts } from '../../../shared/messages';
-import { channelInbox, chips } from '../../db/schema';
+import { systemActor } from '../../access';
+import { channelChipsRepo, channelInboxRepo } from '../../domains/chips/channel-chips.repo';
 import type { Services } from '../../services';
 import {
   type ChannelAdapter,
@@ -53,13 +53,10 @@ export function createCloudApiChannel(deps: {
         quality_rating?: string;
         verified_name?: string;
       }>(`${id}?fields=display_phone_number,quality_rating,verified_name`);
-      await db()
-        .update(chips)
-        .set({
-          displayPhoneNumber: info.display_phone_number ?? chip.displayPhoneNumber,
-          phoneNumberQuality: info.quality_rating ?? null,
-        })
-        .where(eq(chips.id, chip.id));
+      await channelChipsRepo.setPhoneInfo(db(), systemActor(chip.accountId, 'cloud-api'), chip.id, {
+        displayPhoneNumber: info.display_phone_number ?? chip.displayPhoneNumber,
+        phoneNumberQuality: info.quality_rating ?? null,
+      });
       // Without the app subscribed to the WABA, Meta sends this number's webhooks nowhere.
       if (chip.waba) await g.post(`${encodeURIComponent(chip.waba)}/subscribed_apps`);
       await deps.sink.status(chip.id, 'open');
@@ -82,10 +79,10 @@ export function createCloudApiChannel(deps: {
       if (!pin) {
         // Kept before the call: a retry after a timeout must send the PIN Meta may already have set.
         pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
-        await db()
-          .update(chips)
-          .set({ credentials: { ...credentials, pin } })
-          .where(eq(chips.id, chip.id));
+        await channelChipsRepo.setCredentials(db(), systemActor(chip.accountId, 'cloud-api'), chip.id, {
+          ...credentials,
+          pin,
+        });
       }
       await graph().post(`${id}/register`, { messaging_product: 'whatsapp', pin });
     },
@@ -154,18 +151,12 @@ export function createCloudApiChannel(deps: {
     /** After a restart: the notifications stored but not yet handled. */
     async start() {
       const { db } = deps.services();
-      const left = await db
-        .select()
-        .from(channelInbox)
-        .where(and(eq(channelInbox.provider, 'cloud-api'), isNull(channelInbox.processedAt)))
-        .orderBy(asc(channelInbox.receivedAt));
+      const left = await channelInboxRepo.unprocessed(db, 'cloud-api');
       // One after another, in the order Meta sent them.
       let chain = Promise.resolve();
       for (const row of left) chain = chain.then(() => received(row.id, row.body, deps.services().log));
       // Handled notifications are kept a week, for support.
-      await db
-        .delete(channelInbox)
-        .where(lt(channelInbox.processedAt, new Date(Date.now() - 7 * 24 * 60 * 60 * 1000)));
+      await channelInboxRepo.pruneProcessedBefore(db, new Date(Date.now() - 7 * 24 * 60 * 60 * 1000));
     },
     async stop() {
       await idle();
@@ -179,13 +170,7 @@ export function createCloudApiChannel(deps: {
   function received(inboxId: string, body: unknown, log: FastifyBaseLogger): Promise<void> {
     const services = deps.services();
     const run: Promise<void> = processNotification({ sink: deps.sink, services }, body)
-      .then(() =>
-        services.db
-          .update(channelInbox)
-          .set({ processedAt: new Date() })
-          .where(eq(channelInbox.id, inboxId))
-          .then(() => undefined),
-      )
+      .then(() => channelInboxRepo.markProcessed(services.db, inboxId))
       .catch((err: unknown) => log.error({ err }, 'whatsapp webhook: notification not processed'))
       .finally(() => pending.delete(run));
     pending.add(run);

@@ -2,11 +2,10 @@
 // delivery statuses). A POST is checked against X-Hub-Signature-256 over the raw body, answered 200 at once,
 // then processed in the background: media downloads can be slow and Meta retries answers slower than ~10 s.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
-import { channelInbox, chips } from '../../db/schema';
+import { channelChipsRepo, channelInboxRepo } from '../../domains/chips/channel-chips.repo';
 import { nestedDeeperThan } from '../../http/json';
 import type { Services } from '../../services';
 import type { ChannelSink, ReceiptStatus } from '../adapter';
@@ -49,17 +48,7 @@ export async function processNotification(
       const value = change.value;
       const phoneNumberId = value?.metadata?.phone_number_id;
       if (!value || !phoneNumberId || (change.field && change.field !== 'messages')) continue;
-      const [chip] = await services.db
-        .select({ id: chips.id })
-        .from(chips)
-        .where(
-          and(
-            eq(chips.phoneNumberId, phoneNumberId),
-            eq(chips.provider, 'cloud-api'),
-            eq(chips.filed, false),
-          ),
-        )
-        .limit(1);
+      const chip = await channelChipsRepo.byPhoneNumberId(services.db, phoneNumberId);
       // Stored whatever our chip status says: a customer's message is never dropped because we disconnected.
       if (!chip) {
         log.warn({ phoneNumberId }, 'whatsapp webhook: no chip has this phone_number_id; skipped');
@@ -201,7 +190,7 @@ export async function registerWebhookRoutes(
       }
       // Kept before answering: once Meta has its 200 it never sends this notification again.
       const inboxId = newId();
-      await deps.services().db.insert(channelInbox).values({ id: inboxId, provider: 'cloud-api', body });
+      await channelInboxRepo.store(deps.services().db, inboxId, 'cloud-api', body);
       reply.code(200).send({ error: false, message: 'ok' });
       deps.received(inboxId, body, req.log);
       return reply;

@@ -1,12 +1,12 @@
 // The chip rows as the channels reach them. A provider's event names a chip (by id, by the simulator's
 // link token, by the Cloud API's phone number id), not an account: these finders resolve the chip, and
 // everything after acts as systemActor(chip.accountId, …) on that chip's account only.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ChipStatus } from '../../../shared/constants';
 import type { Actor } from '../../access';
 import type { ChipRow } from '../../channels/adapter';
 import type { Db } from '../../db';
-import { chips, contacts, conversations, messages } from '../../db/schema';
+import { channelInbox, chips, contacts, conversations, messages } from '../../db/schema';
 
 const ofActor = (actor: Actor, chipId: string) =>
   and(eq(chips.id, chipId), eq(chips.accountId, actor.accountId));
@@ -32,6 +32,17 @@ export const channelChipsRepo = {
       .limit(1);
     return chip ?? null;
   },
+  /** The Cloud API chip of a webhook's phone_number_id. */
+  async byPhoneNumberId(db: Db, phoneNumberId: string): Promise<ChipRow | null> {
+    const [chip] = await db
+      .select()
+      .from(chips)
+      .where(
+        and(eq(chips.phoneNumberId, phoneNumberId), eq(chips.provider, 'cloud-api'), eq(chips.filed, false)),
+      )
+      .limit(1);
+    return chip ?? null;
+  },
   /** Every chip not deleted: the channels reconnect them at start. */
   async allActive(db: Db): Promise<ChipRow[]> {
     return db.select().from(chips).where(eq(chips.filed, false));
@@ -44,6 +55,14 @@ export const channelChipsRepo = {
       .update(chips)
       .set({ status, qrcode: null, ...(status === 'open' && { active: true, reset: false }) })
       .where(ofActor(actor, chipId));
+  },
+  async setPhoneInfo(
+    db: Db,
+    actor: Actor,
+    chipId: string,
+    info: { displayPhoneNumber: string | null; phoneNumberQuality: string | null },
+  ) {
+    await db.update(chips).set(info).where(ofActor(actor, chipId));
   },
   async setCredentials(db: Db, actor: Actor, chipId: string, credentials: Record<string, unknown>) {
     await db.update(chips).set({ credentials }).where(ofActor(actor, chipId));
@@ -69,5 +88,25 @@ export const channelChipsRepo = {
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(200);
     return rows.reverse().map((r) => r.m);
+  },
+};
+
+/** The providers' notifications as received, kept until handled (replayed after a restart) and a week after. */
+export const channelInboxRepo = {
+  async store(db: Db, id: string, provider: 'cloud-api', body: unknown) {
+    await db.insert(channelInbox).values({ id, provider, body });
+  },
+  async unprocessed(db: Db, provider: 'cloud-api') {
+    return db
+      .select()
+      .from(channelInbox)
+      .where(and(eq(channelInbox.provider, provider), isNull(channelInbox.processedAt)))
+      .orderBy(asc(channelInbox.receivedAt));
+  },
+  async markProcessed(db: Db, id: string) {
+    await db.update(channelInbox).set({ processedAt: new Date() }).where(eq(channelInbox.id, id));
+  },
+  async pruneProcessedBefore(db: Db, before: Date) {
+    await db.delete(channelInbox).where(lt(channelInbox.processedAt, before));
   },
 };
