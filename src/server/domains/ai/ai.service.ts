@@ -6,7 +6,6 @@ import { basename, parse } from 'node:path';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS, SENDABLE_MEDIA } from '../../../shared/constants';
 import { messages as texts } from '../../../shared/messages';
-import { userActor } from '../../access';
 import { type AiClient, type ChatMessage, createAiClient } from '../../ai/client';
 import type { Config } from '../../config';
 import { aiRuns, aiUsage, messages } from '../../db/schema';
@@ -177,7 +176,7 @@ export async function summarizeMessages(ctx: Ctx, p: { conversation_id: string; 
       return ai.chat(prompt(SUMMARY_PROMPT, lines, p.text));
     });
     // The list's preview shows it ('Resumo'), after a reload too; the list's order stays by conversation.
-    const { row } = await appendMessage(ctx.services, userActor(ctx.user), {
+    const { row } = await appendMessage(ctx.services, ctx.actor, {
       conversation,
       effect: 'summary',
       message: {
