@@ -11,17 +11,16 @@
 // - The send uses the message_id `sched-<id>`: the send path stores one message per message_id and calls the
 //   provider once for it, so a re-send after a crash between the provider call and the status update finds
 //   the first send and only reads its outcome: a message is never sent twice.
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../shared/constants';
 import { messages as texts } from '../../shared/messages';
-import { userActor } from '../access';
+import { systemActor } from '../access';
 import type { Db } from '../db';
-import { chips, scheduledMessages } from '../db/schema';
+import type { scheduledMessages } from '../db/schema';
 import { sendConversationMessage } from '../domains/conversations/conversations.service';
 import { contactByPhone, openTeamConversation } from '../domains/conversations/open-conversation';
 import { loadConversation } from '../domains/conversations/present';
+import { scheduledJobRows } from '../domains/scheduled-messages/scheduled-messages.repo';
 import { usersRepo } from '../domains/users/users.repo';
-import type { SignedInContext } from '../http/context';
 import { AppError } from '../http/errors';
 import type { Services } from '../services';
 import type { JobKind } from './runner';
@@ -43,32 +42,8 @@ const DEFAULTS = { leaseMs: 90_000, batch: 100, concurrency: 8 } satisfies Sched
 export const scheduledMessageId = (id: string) => `sched-${id}`;
 
 /** Claims up to `limit` rows due at `now` (or whose claim has run out), oldest first. */
-export async function claimDue(db: Db, now: Date, leaseMs = DEFAULTS.leaseMs, limit = DEFAULTS.batch) {
-  const due = db
-    .select({ id: scheduledMessages.id })
-    .from(scheduledMessages)
-    .where(
-      and(
-        eq(scheduledMessages.filed, false),
-        or(
-          and(eq(scheduledMessages.status, 'scheduled'), lte(scheduledMessages.scheduledTo, now)),
-          and(eq(scheduledMessages.status, 'sending'), lte(scheduledMessages.leaseUntil, now)),
-        ),
-      ),
-    )
-    .orderBy(asc(scheduledMessages.scheduledTo))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(scheduledMessages)
-    .set({
-      status: 'sending',
-      leaseUntil: new Date(now.getTime() + leaseMs),
-      attempts: sql`${scheduledMessages.attempts} + 1`,
-    })
-    .where(inArray(scheduledMessages.id, due))
-    .returning();
-}
+export const claimDue = (db: Db, now: Date, leaseMs = DEFAULTS.leaseMs, limit = DEFAULTS.batch) =>
+  scheduledJobRows.claimDue(db, now, leaseMs, limit);
 
 /** The sender and chip of a batch's rows, looked up once per batch (many rows share them). */
 type Lookups = Map<string, Promise<unknown>>;
@@ -104,10 +79,7 @@ export async function deliver(
     failure = err instanceof AppError ? err.message : texts.scheduleSendFailed;
     if (!(err instanceof AppError)) services.log.error({ err, id: row.id }, 'scheduled message not sent');
   }
-  await services.db
-    .update(scheduledMessages)
-    .set({ status, failure, sentAt: status === 'sent' ? new Date() : null, leaseUntil: null })
-    .where(and(eq(scheduledMessages.id, row.id), eq(scheduledMessages.status, 'sending')));
+  await scheduledJobRows.settle(services.db, row.id, status, failure);
   return status;
 }
 
@@ -115,25 +87,10 @@ async function send(services: Services, row: Row, lookups: Lookups) {
   const { db, realtime } = services;
   const found = await once(lookups, `user:${row.userId}`, () => usersRepo.findById(db, row.userId));
   if (!found || found.user.filed) throw new AppError(texts.scheduleSendFailed);
-  const [chip] = await once(lookups, `chip:${row.chipId}`, () =>
-    db
-      .select()
-      .from(chips)
-      .where(and(eq(chips.id, row.chipId), eq(chips.filed, false)))
-      .limit(1),
+  const chip = await once(lookups, `chip:${row.chipId}`, () =>
+    scheduledJobRows.chipOf(db, row.accountId, row.chipId),
   );
   if (!chip) throw new AppError(texts.notFound);
-  // Until the send path takes an Actor, the job passes its sender's user (issue 14 moves it to systemActor).
-  const user = { ...found.user, account: found.account, actingAdminId: null };
-  const ctx: SignedInContext = {
-    services,
-    user,
-    actor: userActor(user),
-    sessionId: 'scheduler',
-    ip: '',
-    userAgent: 'scheduler',
-    file: null,
-  };
   const contact = await contactByPhone(db, row.accountId, row.to);
   const { conversation, created } = await openTeamConversation(db, chip, contact.id, chip.departmentId);
   if (created) {
@@ -141,7 +98,8 @@ async function send(services: Services, row: Row, lookups: Lookups) {
     if (view)
       realtime.toConversation(row.accountId, view.department, { type: 'new_conversation', message: view });
   }
-  return sendConversationMessage(ctx, {
+  // The job acts as the system of the row's account; the message is attributed to whoever scheduled it.
+  return sendConversationMessage({ services, actor: systemActor(row.accountId, 'scheduler') }, found.user, {
     conversation_id: conversation.id,
     message_id: scheduledMessageId(row.id),
     text: row.message,
@@ -166,32 +124,6 @@ export async function runDue(services: Services, now = new Date(), opts: Schedul
     if (claimed.length < o.batch) return handled;
     now = new Date();
   }
-}
-
-/**
- * Claims one row if it is due (or its claim ran out) at the database's clock, the one the runner's
- * `startAfter` is checked against. A single UPDATE: two processes never both get it.
- */
-async function claimOne(db: Db, id: string, leaseMs: number) {
-  const [row] = await db
-    .update(scheduledMessages)
-    .set({
-      status: 'sending',
-      leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
-      attempts: sql`${scheduledMessages.attempts} + 1`,
-    })
-    .where(
-      and(
-        eq(scheduledMessages.id, id),
-        eq(scheduledMessages.filed, false),
-        or(
-          and(eq(scheduledMessages.status, 'scheduled'), lte(scheduledMessages.scheduledTo, sql`now()`)),
-          and(eq(scheduledMessages.status, 'sending'), lte(scheduledMessages.leaseUntil, sql`now()`)),
-        ),
-      ),
-    )
-    .returning();
-  return row ?? null;
 }
 
 /** The runner's job for one scheduled message, queued for its scheduledTo. */
@@ -219,19 +151,16 @@ export function queueScheduledMessage(services: Services, tx: Db, row: Pick<Row,
 /** Sends one scheduled message if it is due and nobody else has it; answers whether it did. */
 export async function runScheduledMessage(services: Services, id: string, opts: SchedulerOptions = {}) {
   const o = { ...DEFAULTS, ...opts };
-  const row = await claimOne(services.db, id, o.leaseMs);
+  const row = await scheduledJobRows.claimOne(services.db, id, o.leaseMs);
   if (row) {
     // Its message is still being sent (a send cut off by a crash, resumed by the send path): the outcome is
     // read again by a retry once this claim has run out.
     if ((await deliver(services, row)) === 'sending') throw new Error('scheduled message still being sent');
     return true;
   }
-  const [left] = await services.db
-    .select({ status: scheduledMessages.status, leaseUntil: scheduledMessages.leaseUntil })
-    .from(scheduledMessages)
-    .where(and(eq(scheduledMessages.id, id), eq(scheduledMessages.filed, false)));
   // Claimed by a process that died (or is still sending): try again once its claim has run out.
-  if (left?.status === 'sending') throw new Error('scheduled message claimed elsewhere; retried later');
+  if ((await scheduledJobRows.statusOf(services.db, id)) === 'sending')
+    throw new Error('scheduled message claimed elsewhere; retried later');
   return false;
 }
 
@@ -241,10 +170,7 @@ export async function runScheduledMessage(services: Services, id: string, opts: 
  */
 export async function adoptScheduledMessages(services: Services) {
   await runDue(services);
-  const waiting = await services.db
-    .select({ id: scheduledMessages.id, scheduledTo: scheduledMessages.scheduledTo })
-    .from(scheduledMessages)
-    .where(and(eq(scheduledMessages.filed, false), eq(scheduledMessages.status, 'scheduled')));
+  const waiting = await scheduledJobRows.waiting(services.db);
   await services.jobs.sendMany<ScheduledMessageJob>(
     SCHEDULED_MESSAGE_JOB,
     waiting.map((row) => ({ data: { id: row.id }, opts: { startAfter: row.scheduledTo, key: jobKey(row) } })),

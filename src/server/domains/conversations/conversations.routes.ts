@@ -22,7 +22,7 @@ import {
 export const conversationsHandlers = {
   'get-open-manual-conversation-count': (_p, ctx) => openManualCount(ctx),
   'get-messages-by-conversation': (p, ctx) => listMessages(ctx, p),
-  'send-conversation-message': (p, ctx) => sendConversationMessage(ctx, p),
+  'send-conversation-message': (p, ctx) => sendConversationMessage(ctx, ctx.user, p),
   'delete-conversation-message': (p, ctx) => deleteConversationMessage(ctx, p._id),
   'check-phone': (p, ctx) => checkPhone(ctx, p),
   'upload-file': (p, ctx) => uploadFile(ctx, p),

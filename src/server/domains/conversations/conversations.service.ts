@@ -15,9 +15,13 @@ import { claimRanOut, deliverPending, resumePendingSends } from './delivery';
 import { loadConversation, toMessage } from './present';
 
 type Ctx = SignedInContext;
+/** What a send needs: the server's parts and who acts (an attendant, or a job as the system actor). */
+type ActingCtx = Pick<Ctx, 'services' | 'actor'>;
+/** Whom a sent message is attributed to (its user_id and the signature's name). */
+export type Sender = Pick<Ctx['user'], 'id' | 'name' | 'userSignature'>;
 
 /** The conversation with its chip and contact, when the caller may see it; otherwise 'not found'. */
-export const visibleConversation = (ctx: Ctx, conversationId: string) =>
+export const visibleConversation = (ctx: ActingCtx, conversationId: string) =>
   conversationsRepo.visible(ctx.services.db, ctx.actor, conversationId);
 
 /** A chip the caller may use: attendants only their departments' chips. */
@@ -48,11 +52,11 @@ export async function listMessages(
  * being sent, never presented as sent. When its send was cut off by a crash (the claim ran out), the repeat
  * resumes it meanwhile, as the send sweep would: the device's retries bring it out without waiting for that.
  */
-async function stored(ctx: Ctx, messageId: string, conversationId: string): Promise<Message> {
+async function stored(ctx: ActingCtx, messageId: string, conversationId: string): Promise<Message> {
   const [row] = await ctx.services.db
     .select({ message: messages, cutOff: claimRanOut() })
     .from(messages)
-    .where(and(eq(messages.accountId, ctx.user.accountId), eq(messages.messageId, messageId)))
+    .where(and(eq(messages.accountId, ctx.actor.accountId), eq(messages.messageId, messageId)))
     .limit(1);
   if (!row) throw new AppError(texts.notFound);
   if (row.message.conversationId !== conversationId) throw new AppError(texts.messageIdReused);
@@ -80,7 +84,11 @@ export interface SendInput {
  * request and a claim; the provider half (delivery.ts) records the outcome, or the send sweep resumes it
  * after a crash.
  */
-export async function sendConversationMessage(ctx: Ctx, p: SendInput): Promise<Message> {
+export async function sendConversationMessage(
+  ctx: ActingCtx,
+  sender: Sender,
+  p: SendInput,
+): Promise<Message> {
   const { db, realtime, media } = ctx.services;
   const { conversation, chip, contact } = await visibleConversation(ctx, p.conversation_id);
   const text = p.template ? p.template.preview : p.text.trim();
@@ -91,7 +99,7 @@ export async function sendConversationMessage(ctx: Ctx, p: SendInput): Promise<M
   const [existing] = await db
     .select({ id: messages.id })
     .from(messages)
-    .where(and(eq(messages.accountId, ctx.user.accountId), eq(messages.messageId, p.message_id)))
+    .where(and(eq(messages.accountId, ctx.actor.accountId), eq(messages.messageId, p.message_id)))
     .limit(1);
   if (existing) return stored(ctx, p.message_id, conversation.id);
   if (conversation.finishedAt) throw new AppError(texts.conversationFinished);
@@ -116,7 +124,7 @@ export async function sendConversationMessage(ctx: Ctx, p: SendInput): Promise<M
   // Only audio can be a voice note; the flag on any other file means nothing.
   const ptt = p.media?.type === 'audio' && p.media.ptt === true;
   // The signature (spec 2 §6): the user's name in bold before the text.
-  const body = ctx.user.userSignature && text && !p.template ? `*${ctx.user.name}*:\n${text}` : text;
+  const body = sender.userSignature && text && !p.template ? `*${sender.name}*:\n${text}` : text;
 
   const to =
     contact.channelContactId && chip.provider !== 'simulator' ? contact.channelContactId : contact.phone;
@@ -146,7 +154,7 @@ export async function sendConversationMessage(ctx: Ctx, p: SendInput): Promise<M
   const { row, created } = await appendMessage(ctx.services, ctx.actor, {
     conversation,
     effect: 'team',
-    existing: and(eq(messages.accountId, ctx.user.accountId), eq(messages.messageId, p.message_id)),
+    existing: and(eq(messages.accountId, ctx.actor.accountId), eq(messages.messageId, p.message_id)),
     message: {
       origin: 'user',
       type: p.media?.type ?? 'text',
@@ -154,7 +162,7 @@ export async function sendConversationMessage(ctx: Ctx, p: SendInput): Promise<M
       mediaUrl: p.media?.url ?? null,
       fileName: p.media ? (p.media.file_name ?? null) : null,
       ptt,
-      userId: ctx.user.id,
+      userId: sender.id,
       messageId: p.message_id,
       status: MESSAGE_STATUS.pending,
       replyMessage: quoted ? { type: quoted.type, message: quoted.message, media: quoted.mediaUrl } : null,
@@ -170,7 +178,7 @@ export async function sendConversationMessage(ctx: Ctx, p: SendInput): Promise<M
   // Answered: the other screens' lists drop its 'waiting response' and 'new' marks.
   const updated = await loadConversation(db, conversation.id);
   if (updated)
-    realtime.toConversation(ctx.user.accountId, department, {
+    realtime.toConversation(ctx.actor.accountId, department, {
       type: 'conversation_updated',
       message: updated,
     });

@@ -155,7 +155,7 @@ export async function startNewConversation(
   }
   if (template) {
     // Once per opening: a repeated start (a retry) sends the template no second time.
-    const sent = await sendConversationMessage(ctx, {
+    const sent = await sendConversationMessage(ctx, ctx.user, {
       conversation_id: conversation.id,
       message_id: `start-${conversation.id}`,
       text: '',
