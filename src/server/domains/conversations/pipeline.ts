@@ -109,13 +109,17 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
     eq(messages.chipId, chip.id),
     eq(messages.platformMessageId, inbound.platformMessageId),
   );
-  const [already] = await db
-    .select({ message: messages, conversation: conversations, ignore: contacts.ignore })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .where(samePlatformId)
-    .limit(1);
+  // The usual case (a new message) reads one id; a replay then reads what its repair needs.
+  const [seen] = await db.select({ id: messages.id }).from(messages).where(samePlatformId).limit(1);
+  const [already] = seen
+    ? await db
+        .select({ message: messages, conversation: conversations, ignore: contacts.ignore })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+        .where(eq(messages.id, seen.id))
+        .limit(1)
+    : [];
   if (already) {
     if (already.ignore) return;
     const repaired = await repairConversation(
