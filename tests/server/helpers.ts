@@ -16,7 +16,7 @@ import type { Answer, CallName, Envelope } from '../../src/shared/contract';
 
 let demoHash: Promise<string> | null = null;
 
-async function dropDatabase(url: string) {
+export async function dropDatabase(url: string) {
   const u = new URL(url);
   const name = u.pathname.slice(1);
   u.pathname = '/postgres';
@@ -26,7 +26,8 @@ async function dropDatabase(url: string) {
   await c.end();
 }
 
-async function freshPostgres(baseUrl: string) {
+/** A new, empty PostgreSQL database next to `baseUrl`'s; answers its URL. */
+export async function freshPostgres(baseUrl: string) {
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

@@ -6,7 +6,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { io } from 'socket.io-client';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db';
@@ -15,21 +14,13 @@ import type { JobKind } from '../../src/server/jobs/runner';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo';
 import type { Envelope } from '../../src/shared/contract';
 import { connectedSimulatorChip, until } from './channel-helpers';
-import { startTestServer, type TestServer } from './helpers';
+import { dropDatabase, freshPostgres, startTestServer, type TestServer } from './helpers';
 
 const dirs: string[] = [];
 const databases: string[] = [];
 afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
-  for (const url of databases) {
-    const u = new URL(url);
-    const name = u.pathname.slice(1);
-    u.pathname = '/postgres';
-    const c = new pg.Client({ connectionString: u.toString() });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await c.end();
-  }
+  for (const url of databases) await dropDatabase(url);
 });
 
 /** The server as `npm run serve` runs it: its own process, so a test can kill it. */
@@ -92,14 +83,7 @@ it('a job queued before a kill (SIGKILL) runs once after the restart', async () 
   dirs.push(dir);
   let databaseUrl: string | undefined;
   if (process.env.DATABASE_URL) {
-    const u = new URL(process.env.DATABASE_URL);
-    const name = `t_jobs_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
+    databaseUrl = await freshPostgres(process.env.DATABASE_URL);
     databases.push(databaseUrl);
   }
   const env = { DATA_DIR: dir, SEED_DEMO: 'true', ...(databaseUrl && { DATABASE_URL: databaseUrl }) };
