@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db';
-import { messages, scheduledMessages } from '../../src/server/db/schema';
+import { channelInbox, messages, scheduledMessages } from '../../src/server/db/schema';
+import { housekeepingJob } from '../../src/server/jobs/housekeeping';
 import type { JobKind } from '../../src/server/jobs/runner';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo';
 import type { Envelope } from '../../src/shared/contract';
@@ -178,3 +179,31 @@ it.runIf(process.env.DATABASE_URL)(
   },
   120_000,
 );
+
+it('housekeeping deletes channel notifications handled over a week ago, and keeps the rest', async () => {
+  const t = await startTestServer();
+  try {
+    const { db } = t.server.services;
+    const day = 24 * 60 * 60 * 1000;
+    await db.insert(channelInbox).values([
+      {
+        id: 'inbox-old-handled',
+        provider: 'cloud-api',
+        body: {},
+        processedAt: new Date(Date.now() - 8 * day),
+      },
+      {
+        id: 'inbox-new-handled',
+        provider: 'cloud-api',
+        body: {},
+        processedAt: new Date(Date.now() - 6 * day),
+      },
+      { id: 'inbox-unhandled', provider: 'cloud-api', body: {}, receivedAt: new Date(Date.now() - 30 * day) },
+    ]);
+    await housekeepingJob.run({}, t.server.services);
+    const left = (await db.select({ id: channelInbox.id }).from(channelInbox)).map((r) => r.id).sort();
+    expect(left).toEqual(['inbox-new-handled', 'inbox-unhandled']);
+  } finally {
+    await t.close();
+  }
+});

@@ -1,7 +1,11 @@
-// Housekeeping: expired sign-in rows (sessions, reset codes, login failures) are deleted every 6 hours and at
-// each start. Idempotent: any process may run it, the runner gives each run to one.
+// Housekeeping: expired sign-in rows (sessions, reset codes, login failures) and channel notifications handled
+// over a week ago are deleted every 6 hours and at each start. Idempotent: any process may run it, the runner
+// gives each run to one.
 import { authRepo } from '../domains/auth/auth.repo';
+import { channelInboxRepo } from '../domains/chips/channel-chips.repo';
 import type { JobKind } from './runner';
+
+const INBOX_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const housekeepingJob: JobKind = {
   name: 'housekeeping',
@@ -10,5 +14,7 @@ export const housekeepingJob: JobKind = {
   retryLimit: 2,
   run: async (_data, services) => {
     await authRepo.purgeExpired(services.db, services.config.LOGIN_FAILURE_WINDOW_MINUTES);
+    // Handled notifications are kept a week, for support.
+    await channelInboxRepo.pruneProcessedBefore(services.db, new Date(Date.now() - INBOX_KEEP_MS));
   },
 };

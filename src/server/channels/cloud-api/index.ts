@@ -155,8 +155,6 @@ export function createCloudApiChannel(deps: {
       // One after another, in the order Meta sent them.
       let chain = Promise.resolve();
       for (const row of left) chain = chain.then(() => received(row.id, row.body, deps.services().log));
-      // Handled notifications are kept a week, for support.
-      await channelInboxRepo.pruneProcessedBefore(db, new Date(Date.now() - 7 * 24 * 60 * 60 * 1000));
     },
     async stop() {
       await idle();
