@@ -66,6 +66,8 @@ export default defineConfig({
       },
     }),
   ],
+  // `@/` is src/: imports that leave their folder say where they go instead of climbing '../../..'.
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 3000,
     proxy: {

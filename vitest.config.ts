@@ -1,18 +1,23 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts?(x)'],
-          environment: 'happy-dom',
+          // Pure logic runs in Node; a test that needs a DOM says so in its first line (@vitest-environment).
+          environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
           sequence: { groupOrder: 0 },
         },
       },
       {
+        extends: true,
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],

@@ -11,8 +11,8 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { offlineDb, SESSION_KEY } from '../src/app/offline/db';
-import { createOutbox } from '../src/app/offline/outbox';
+import { offlineDb, SESSION_KEY } from '@/app/offline/db';
+import { createOutbox } from '@/app/offline/outbox';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 

@@ -48,7 +48,7 @@ function measure(files) {
 
 const login = fromHtml();
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const shell = closure('src/app/shell/Shell.tsx', new Set(login));
+const shell = closure('src/app/signed-in.tsx', new Set(login));
 const screens = {
   '/login': login,
   'shell + Atendimento (attendant)': closure(

@@ -6,8 +6,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { session } from './lib/api';
-import { clearServerState, queryClient, startPersistence } from './lib/query';
+import { session } from '@/app/lib/api';
+import { clearServerState, queryClient, startPersistence } from '@/app/lib/query';
 import { router } from './router';
 import { theme } from './theme';
 
@@ -17,7 +17,7 @@ session.onEnd((reason) => {
   if (reason) notifications.show({ id: reason, color: 'red', message: reason });
   clearServerState();
   // The device's offline copy (Dexie) goes too; loaded only now, so /login stays small.
-  void import('./offline/app-offline').then((m) => m.wipeOffline()).catch(() => undefined);
+  void import('@/app/offline/app-offline').then((m) => m.wipeOffline()).catch(() => undefined);
   void router.navigate({ to: '/login' });
 });
 

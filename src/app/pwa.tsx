@@ -3,7 +3,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Workbox } from 'workbox-window';
-import { messages } from '../shared/messages';
+import { messages } from '@/shared/messages';
 
 const PROMPT = 'new-version';
 

@@ -12,17 +12,17 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
-import type { User } from '../shared/contract';
-import { messages } from '../shared/messages';
-import { AdminLoginPage } from './features/auth/AdminLoginPage';
-import { FullscreenLayout } from './features/auth/FullscreenLayout';
-import { LoginPage } from './features/auth/LoginPage';
-import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
-import { canOpen, homePath, ROUTE_NAMES, safeRedirect } from './lib/access';
-import { ApiError, session } from './lib/api';
-import { queryClient } from './lib/query';
-import { currentUserQuery } from './lib/user';
-import { ErrorPage, PendingPage } from './ui/StatusPages';
+import { AdminLoginPage } from '@/app/features/auth/AdminLoginPage';
+import { FullscreenLayout } from '@/app/features/auth/FullscreenLayout';
+import { LoginPage } from '@/app/features/auth/LoginPage';
+import { ResetPasswordPage } from '@/app/features/auth/ResetPasswordPage';
+import { canOpen, homePath, ROUTE_NAMES, safeRedirect } from '@/app/lib/access';
+import { ApiError, session } from '@/app/lib/api';
+import { queryClient } from '@/app/lib/query';
+import { currentUserQuery } from '@/app/lib/user';
+import { ErrorPage, PendingPage } from '@/app/ui/StatusPages';
+import type { User } from '@/shared/contract';
+import { messages } from '@/shared/messages';
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -97,7 +97,7 @@ const simulatorRoute = createRoute({
   path: '/simulador/$token',
   validateSearch: (search: Record<string, unknown>): { pair?: string } =>
     typeof search.pair === 'string' && search.pair ? { pair: search.pair } : {},
-  component: lazyRouteComponent(() => import('./features/simulator/SimulatorPage'), 'SimulatorPage'),
+  component: lazyRouteComponent(() => import('@/app/features/simulator/SimulatorPage'), 'SimulatorPage'),
 });
 
 // --- layout 'menu': side menu and top bar, token required ---------------------------------------------
@@ -119,7 +119,7 @@ const menu = createRoute({
       throw err;
     }
   },
-  component: lazyRouteComponent(() => import('./shell/Shell'), 'Shell'),
+  component: lazyRouteComponent(() => import('./signed-in'), 'SignedIn'),
 });
 
 /** A screen the user's role or access areas do not allow: 'Permissões insuficientes.' and Atendimento. */
@@ -149,7 +149,7 @@ const dashboardRoute = createRoute({
   path: '/',
   beforeLoad: guard,
   staticData: { name: 'Dashboard' },
-  component: lazyRouteComponent(() => import('./features/dashboard/DashboardPage'), 'DashboardPage'),
+  component: lazyRouteComponent(() => import('@/app/features/dashboard/DashboardPage'), 'DashboardPage'),
 });
 
 const attendanceRoute = createRoute({
@@ -159,47 +159,50 @@ const attendanceRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { c?: string } =>
     typeof search.c === 'string' && /^[0-9A-Z]{28}$/.test(search.c) ? { c: search.c } : {},
   staticData: { name: 'Atendimento' },
-  component: lazyRouteComponent(() => import('./features/attendance/AttendancePage'), 'AttendancePage'),
+  component: lazyRouteComponent(() => import('@/app/features/attendance/AttendancePage'), 'AttendancePage'),
 });
 
 const profileRoute = createRoute({
   getParentRoute: () => menu,
   path: '/meu-perfil',
-  component: lazyRouteComponent(() => import('./features/profile/ProfilePage'), 'ProfilePage'),
+  component: lazyRouteComponent(() => import('@/app/features/profile/ProfilePage'), 'ProfilePage'),
 });
 
 const accountRoute = createRoute({
   getParentRoute: () => menu,
   path: '/minha-conta',
   beforeLoad: guard,
-  component: lazyRouteComponent(() => import('./features/account/AccountPage'), 'AccountPage'),
+  component: lazyRouteComponent(() => import('@/app/features/account/AccountPage'), 'AccountPage'),
 });
 
 const helpRoute = createRoute({
   getParentRoute: () => menu,
   path: '/ajuda',
-  component: lazyRouteComponent(() => import('./features/help/HelpPage'), 'HelpPage'),
+  component: lazyRouteComponent(() => import('@/app/features/help/HelpPage'), 'HelpPage'),
 });
 
 const tagsRoute = createRoute({
   getParentRoute: () => menu,
   path: '/tags',
   beforeLoad: guard,
-  component: lazyRouteComponent(() => import('./features/tags/TagsPage'), 'TagsPage'),
+  component: lazyRouteComponent(() => import('@/app/features/tags/TagsPage'), 'TagsPage'),
 });
 
 const departmentsRoute = createRoute({
   getParentRoute: () => menu,
   path: '/departamentos',
   beforeLoad: guard,
-  component: lazyRouteComponent(() => import('./features/departments/DepartmentsPage'), 'DepartmentsPage'),
+  component: lazyRouteComponent(
+    () => import('@/app/features/departments/DepartmentsPage'),
+    'DepartmentsPage',
+  ),
 });
 
 const teamRoute = createRoute({
   getParentRoute: () => menu,
   path: '/equipe',
   beforeLoad: guard,
-  component: lazyRouteComponent(() => import('./features/team/TeamPage'), 'TeamPage'),
+  component: lazyRouteComponent(() => import('@/app/features/team/TeamPage'), 'TeamPage'),
 });
 
 const quickMessagesRoute = createRoute({
@@ -207,7 +210,7 @@ const quickMessagesRoute = createRoute({
   path: '/mensagens-rapidas',
   beforeLoad: guard,
   component: lazyRouteComponent(
-    () => import('./features/quick-messages/QuickMessagesPage'),
+    () => import('@/app/features/quick-messages/QuickMessagesPage'),
     'QuickMessagesPage',
   ),
 });
@@ -216,7 +219,7 @@ const chipsRoute = createRoute({
   getParentRoute: () => menu,
   path: '/chips',
   beforeLoad: guard,
-  component: lazyRouteComponent(() => import('./features/chips/ChipsPage'), 'ChipsPage'),
+  component: lazyRouteComponent(() => import('@/app/features/chips/ChipsPage'), 'ChipsPage'),
 });
 
 const scheduledMessagesRoute = createRoute({
@@ -224,7 +227,7 @@ const scheduledMessagesRoute = createRoute({
   path: '/agendamento',
   beforeLoad: guard,
   component: lazyRouteComponent(
-    () => import('./features/scheduled-messages/ScheduledMessagesPage'),
+    () => import('@/app/features/scheduled-messages/ScheduledMessagesPage'),
     'ScheduledMessagesPage',
   ),
 });
@@ -233,14 +236,14 @@ const historyRoute = createRoute({
   getParentRoute: () => menu,
   path: '/conversas',
   beforeLoad: guard,
-  component: lazyRouteComponent(() => import('./features/attendance/history/HistoryPage'), 'HistoryPage'),
+  component: lazyRouteComponent(() => import('@/app/features/attendance/history/HistoryPage'), 'HistoryPage'),
 });
 
 const contactsRoute = createRoute({
   getParentRoute: () => menu,
   path: '/contatos',
   beforeLoad: guard,
-  component: lazyRouteComponent(() => import('./features/contacts/ContactsPage'), 'ContactsPage'),
+  component: lazyRouteComponent(() => import('@/app/features/contacts/ContactsPage'), 'ContactsPage'),
 });
 
 // Any other path: the not-found page, after the same token and permission checks as a real screen.
@@ -248,7 +251,7 @@ const notFoundRoute = createRoute({
   getParentRoute: () => menu,
   path: '$',
   beforeLoad: guard,
-  component: lazyRouteComponent(() => import('./shell/NotFoundPage'), 'NotFoundPage'),
+  component: lazyRouteComponent(() => import('@/app/shell/NotFoundPage'), 'NotFoundPage'),
 });
 
 const routeTree = rootRoute.addChildren([

@@ -13,10 +13,10 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Locator, Page } from 'playwright-core';
-import { chips, contacts, conversations, messages, tags } from '../../src/server/db/schema';
-import { OVERLAP_MS } from '../../src/server/domains/conversations/changes';
-import { newId } from '../../src/shared/ids';
-import { messages as texts } from '../../src/shared/messages';
+import { chips, contacts, conversations, messages, tags } from '@/server/db/schema';
+import { OVERLAP_MS } from '@/server/domains/conversations/changes';
+import { newId } from '@/shared/ids';
+import { messages as texts } from '@/shared/messages';
 import { startTestServer, type TestServer } from '../server/helpers';
 import { launchChromium } from './browser';
 

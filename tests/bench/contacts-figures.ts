@@ -4,9 +4,9 @@
 // Run: npm run bench:contacts
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { CONTACT_IMPORT_BATCH } from '../../src/shared/constants';
-import type { Envelope } from '../../src/shared/contract';
-import type { AudienceAnalysis } from '../../src/shared/contract/contacts';
+import { CONTACT_IMPORT_BATCH } from '@/shared/constants';
+import type { Envelope } from '@/shared/contract';
+import type { AudienceAnalysis } from '@/shared/contract/contacts';
 import { startTestServer } from '../server/helpers';
 import { makeBigXlsx, readXlsx } from '../xlsx';
 

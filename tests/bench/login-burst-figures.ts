@@ -2,7 +2,7 @@
 // sent at once, the right one hidden among them; an answer that is not 429 is a guess that was checked
 // (at most LOGIN_MAX_FAILURES_PER_EMAIL, 5). PGlite by default; PostgreSQL with DATABASE_URL.
 // Run: npm run bench:login
-import { DEMO_PASSWORD } from '../../src/server/seed/demo';
+import { DEMO_PASSWORD } from '@/server/seed/demo';
 import { startTestServer } from '../server/helpers';
 
 async function main() {

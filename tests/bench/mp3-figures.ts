@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { encodeMp3 } from '../../src/app/features/media/audio/mp3-encoder';
+import { encodeMp3 } from '@/app/widgets/media/audio/mp3-encoder';
 import { parseMp3 } from '../mp3-frames';
 import { launchChromium } from './browser';
 

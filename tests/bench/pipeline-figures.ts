@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { io } from 'socket.io-client';
-import type { ReceiveMessage, SimulatorEvent } from '../../src/shared/contract/events';
+import type { ReceiveMessage, SimulatorEvent } from '@/shared/contract/events';
 import { connectedSimulatorChip } from '../server/channel-helpers';
 import { startTestServer } from '../server/helpers';
 

@@ -5,8 +5,8 @@
 import { cpus, loadavg } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
-import { scheduledMessages } from '../../src/server/db/schema';
-import type { SimulatorEvent } from '../../src/shared/contract/events';
+import { scheduledMessages } from '@/server/db/schema';
+import type { SimulatorEvent } from '@/shared/contract/events';
 import { connectedSimulatorChip } from '../server/channel-helpers';
 import { startTestServer } from '../server/helpers';
 

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
-import { openDatabase } from '../../src/server/db';
-import { hashPassword, verifyPassword } from '../../src/server/domains/auth/passwords';
+import { openDatabase } from '@/server/db';
+import { hashPassword, verifyPassword } from '@/server/domains/auth/passwords';
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -1,9 +1,9 @@
 // AI summary and follow-up from the Atendimento command bar (spec 2 §2.3, §5, §8), on a server of its own
 // configured with a fake OpenAI-compatible provider.
 import type { Page } from '@playwright/test';
-import type { Conversation } from '../../src/shared/contract/conversations';
-import { formatPhone } from '../../src/shared/format';
-import { messages } from '../../src/shared/messages';
+import type { Conversation } from '@/shared/contract/conversations';
+import { formatPhone } from '@/shared/format';
+import { messages } from '@/shared/messages';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { calm, DEMO_PASSWORD, shot } from './app';
 import { type AppServer, expect, startServer, test } from './fixtures';

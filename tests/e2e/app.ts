@@ -1,6 +1,6 @@
 // Small steps the app's e2e files share, done the way a person does them.
 import { expect, type Page, test } from '@playwright/test';
-import type { Conversation } from '../../src/shared/contract/conversations';
+import type { Conversation } from '@/shared/contract/conversations';
 
 export const DEMO_PASSWORD = 'demo123';
 

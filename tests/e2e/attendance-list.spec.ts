@@ -4,7 +4,7 @@
 // their department. Each test makes chips of its own and files them at the end.
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { messages } from '../../src/shared/messages';
+import { messages } from '@/shared/messages';
 import {
   calm,
   connectedChip,

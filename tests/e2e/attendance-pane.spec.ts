@@ -5,10 +5,10 @@
 import { mkdirSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import type { ContactDetails } from '../../src/shared/contract/contacts';
-import type { Conversation, Message } from '../../src/shared/contract/conversations';
-import { formatPhone } from '../../src/shared/format';
-import { messages } from '../../src/shared/messages';
+import type { ContactDetails } from '@/shared/contract/contacts';
+import type { Conversation, Message } from '@/shared/contract/conversations';
+import { formatPhone } from '@/shared/format';
+import { messages } from '@/shared/messages';
 import {
   calm,
   connectedChip,

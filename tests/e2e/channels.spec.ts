@@ -4,9 +4,9 @@
 // message reaches the server, seen through the team's socket and the API.
 import jsQR from 'jsqr';
 import { io } from 'socket.io-client';
-import type { Conversation, Message } from '../../src/shared/contract/conversations';
-import type { ReceiveMessage } from '../../src/shared/contract/events';
-import { messages } from '../../src/shared/messages';
+import type { Conversation, Message } from '@/shared/contract/conversations';
+import type { ReceiveMessage } from '@/shared/contract/events';
+import { messages } from '@/shared/messages';
 import { calm, isPhone } from './app';
 import { expect, test } from './fixtures';
 

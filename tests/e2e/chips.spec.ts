@@ -4,7 +4,7 @@
 // Every chip name carries the project's name; each test removes the chips it made.
 import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { messages } from '../../src/shared/messages';
+import { messages } from '@/shared/messages';
 import { calm, createChip, isPhone, mainMenu } from './app';
 import { type AppServer, expect, test } from './fixtures';
 

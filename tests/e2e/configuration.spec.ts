@@ -2,7 +2,7 @@
 // validation message, the confirmations, the success texts and the owner row that cannot be touched.
 // Phone and desktop share one server per worker, so every name carries the project's name.
 import type { Locator, Page } from '@playwright/test';
-import { messages } from '../../src/shared/messages';
+import { messages } from '@/shared/messages';
 import { calm, isPhone, mainMenu, shot } from './app';
 import { expect, test } from './fixtures';
 

@@ -1,5 +1,5 @@
 // What depends on the deployment and the account's subscription: the plan link, help videos, past due.
-import { messages } from '../../src/shared/messages';
+import { messages } from '@/shared/messages';
 import { calm, shot, signedIn } from './app';
 import { type AppServer, expect, startServer, test } from './fixtures';
 

@@ -1,8 +1,8 @@
 // /conversas: the table (channel, tags, department, start, end or 'Em andamento'), the filter sheet (types
 // mandatory, search), the read-only conversation, and 'Enviar para atendimento humano' resuming a finished
 // chatbot conversation in another department with a tag. Cleans up its chips, tag and conversations.
-import type { Conversation } from '../../src/shared/contract/conversations';
-import { messages } from '../../src/shared/messages';
+import type { Conversation } from '@/shared/contract/conversations';
+import { messages } from '@/shared/messages';
 import { calm, connectedChip, shot, signedIn, type TestChip, tokenOf } from './app';
 import { type AppServer, expect, test } from './fixtures';
 

@@ -4,7 +4,7 @@
 // Web Worker, sent, and received by the simulator's customer as a playable MP3.
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { messages } from '../../src/shared/messages';
+import { messages } from '@/shared/messages';
 import { parseMp3 } from '../mp3-frames';
 import { calm, connectedChip, digitsOf, phoneOf, signedIn, tokenOf } from './app';
 import { type AppServer, expect, test } from './fixtures';

@@ -2,10 +2,10 @@
 // the contact picker finding it again, and an official chip (against the fake Graph API) refusing to start
 // without an APPROVED fixed-content template.
 import type { Page } from '@playwright/test';
-import type { Chip } from '../../src/shared/contract';
-import type { Conversation } from '../../src/shared/contract/conversations';
-import { formatPhone } from '../../src/shared/format';
-import { messages } from '../../src/shared/messages';
+import type { Chip } from '@/shared/contract';
+import type { Conversation } from '@/shared/contract/conversations';
+import { formatPhone } from '@/shared/format';
+import { messages } from '@/shared/messages';
 import { type FakeGraph, startFakeGraph } from '../fakes/graph-api';
 import { calm, createChip, shot, signedIn, tokenOf } from './app';
 import { expect, startServer, test } from './fixtures';

@@ -1,7 +1,7 @@
 // What the offline files share beyond ./app: a conversation's messages, the service worker's readiness and
 // the device's tables.
 import type { BrowserContext, Page } from '@playwright/test';
-import type { Message } from '../../src/shared/contract/conversations';
+import type { Message } from '@/shared/contract/conversations';
 
 type Caller = { url: string; call<T>(call: string, body?: unknown, token?: string): Promise<T> };
 

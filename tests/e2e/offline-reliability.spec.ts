@@ -4,7 +4,7 @@
 // once, in the order typed, each sent, and the device's outbox is empty. The test owns its server process.
 import { rm } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
-import { messages } from '../../src/shared/messages';
+import { messages } from '@/shared/messages';
 import { calm, connectedChip, conversationOf, signedIn, tokenOf } from './app';
 import { expect, startServer, test } from './fixtures';
 import { allMessages, deviceCount } from './offline-helpers';

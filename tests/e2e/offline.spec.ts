@@ -3,7 +3,7 @@
 // top bar's count) and goes out once when the network comes back.
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { messages } from '../../src/shared/messages';
+import { messages } from '@/shared/messages';
 import { calm, connectedChip, conversationOf, isPhone, signedIn, tokenOf } from './app';
 import { expect, test } from './fixtures';
 import {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { messages } from '../../src/shared/messages';
+import { messages } from '@/shared/messages';
 import { calm, newCustomer, shot, signInWithForm } from './app';
 import { expect, test } from './fixtures';
 

@@ -1,4 +1,4 @@
-import { messages } from '../../src/shared/messages';
+import { messages } from '@/shared/messages';
 import { calm, signedIn } from './app';
 import { expect, startServer, test } from './fixtures';
 

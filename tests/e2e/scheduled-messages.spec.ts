@@ -2,8 +2,8 @@
 // ahead that reaches the simulator customer and turns to sent, editing (the stored 55 comes off), deleting,
 // and the same dialog opened from a conversation's menu. Each test files its chip at the end.
 import type { Page } from '@playwright/test';
-import type { ScheduledMessage } from '../../src/shared/contract/scheduled-messages';
-import { messages } from '../../src/shared/messages';
+import type { ScheduledMessage } from '@/shared/contract/scheduled-messages';
+import { messages } from '@/shared/messages';
 import { calm, connectedChip, shot, signedIn, tokenOf } from './app';
 import { type AppServer, expect, test } from './fixtures';
 

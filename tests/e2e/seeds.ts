@@ -3,10 +3,10 @@
 // then starts on that directory and finds the demo already there.
 
 import { eq } from 'drizzle-orm';
-import { openDatabase } from '../../src/server/db';
-import { chips, contacts, conversations, subscriptions } from '../../src/server/db/schema';
-import { seedDemo } from '../../src/server/seed/demo';
-import { newId } from '../../src/shared/ids';
+import { openDatabase } from '@/server/db';
+import { chips, contacts, conversations, subscriptions } from '@/server/db/schema';
+import { seedDemo } from '@/server/seed/demo';
+import { newId } from '@/shared/ids';
 
 type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
 

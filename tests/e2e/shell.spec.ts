@@ -1,4 +1,4 @@
-import { messages } from '../../src/shared/messages';
+import { messages } from '@/shared/messages';
 import { calm, isPhone, mainMenu, shot } from './app';
 import { expect, test } from './fixtures';
 

@@ -6,10 +6,10 @@ import { mkdirSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { io } from 'socket.io-client';
-import type { Chip } from '../../src/shared/contract';
-import type { Conversation, Message } from '../../src/shared/contract/conversations';
-import type { ReceiveMessage } from '../../src/shared/contract/events';
-import { messages } from '../../src/shared/messages';
+import type { Chip } from '@/shared/contract';
+import type { Conversation, Message } from '@/shared/contract/conversations';
+import type { ReceiveMessage } from '@/shared/contract/events';
+import { messages } from '@/shared/messages';
 import { calm, DEMO_PASSWORD, isPhone } from './app';
 import { type AppServer, expect, test } from './fixtures';
 

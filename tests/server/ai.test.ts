@@ -2,11 +2,11 @@
 // what is stored and answered, the monthly balance, one run at a time, provider failure, no configuration.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, aiUsage, messages } from '../../src/server/db/schema';
-import { DEMO_LOGINS } from '../../src/server/seed/demo';
-import type { Conversation } from '../../src/shared/contract/conversations';
-import { newId } from '../../src/shared/ids';
-import { messages as texts } from '../../src/shared/messages';
+import { accounts, aiUsage, messages } from '@/server/db/schema';
+import { DEMO_LOGINS } from '@/server/seed/demo';
+import type { Conversation } from '@/shared/contract/conversations';
+import { newId } from '@/shared/ids';
+import { messages as texts } from '@/shared/messages';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { connectedSimulatorChip } from './channel-helpers';
 import { startTestServer, testServerPerFile } from './helpers';

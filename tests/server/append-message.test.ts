@@ -4,7 +4,7 @@
 // trigger makes the conversation's update fail once, as a killed process or a lost connection would.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contacts, conversations, messages } from '../../src/server/db/schema';
+import { contacts, conversations, messages } from '@/server/db/schema';
 import { connectedSimulatorChip } from './channel-helpers';
 import { testServerPerFile } from './helpers';
 

@@ -4,7 +4,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/server/seed/demo';
+import { DEMO_PASSWORD } from '@/server/seed/demo';
 import { testServerPerFile } from './helpers';
 
 const s = testServerPerFile();

@@ -2,9 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loginFailures, passwordResets, sessions } from '../../src/server/db/schema';
-import { authRepo } from '../../src/server/domains/auth/auth.repo';
-import { messages } from '../../src/shared/messages';
+import { loginFailures, passwordResets, sessions } from '@/server/db/schema';
+import { authRepo } from '@/server/domains/auth/auth.repo';
+import { messages } from '@/shared/messages';
 import { testServerPerFile } from './helpers';
 
 const s = testServerPerFile({ LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '6' });

@@ -3,9 +3,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MAX_JSON_DEPTH } from '../../src/server/http/json';
-import { calls } from '../../src/shared/contract';
-import { messages } from '../../src/shared/messages';
+import { MAX_JSON_DEPTH } from '@/server/http/json';
+import { calls } from '@/shared/contract';
+import { messages } from '@/shared/messages';
 import { startTestServer, type TestServer } from './helpers';
 
 let t: TestServer;

@@ -3,10 +3,10 @@
 // where the last one stopped.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { chips, contacts, conversations, messages, users } from '../../src/server/db/schema';
-import { decodeCursor, encodeCursor } from '../../src/server/domains/conversations/changes';
-import type { Answer } from '../../src/shared/contract';
-import { newId } from '../../src/shared/ids';
+import { chips, contacts, conversations, messages, users } from '@/server/db/schema';
+import { decodeCursor, encodeCursor } from '@/server/domains/conversations/changes';
+import type { Answer } from '@/shared/contract';
+import { newId } from '@/shared/ids';
 import { testServerPerFile } from './helpers';
 
 const s = testServerPerFile();

@@ -2,7 +2,7 @@
 // code's link opened), sockets that collect events, and waiting for an event that must arrive.
 import type { Socket } from 'socket.io-client';
 import { io } from 'socket.io-client';
-import type { ReceiveMessage, SimulatorEvent } from '../../src/shared/contract/events';
+import type { ReceiveMessage, SimulatorEvent } from '@/shared/contract/events';
 import type { TestServer } from './helpers';
 
 export const connected = (sock: Socket) =>

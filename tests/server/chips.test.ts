@@ -2,8 +2,8 @@
 // disconnect and reset, and socket rooms that follow a user's departments.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts } from '../../src/server/db/schema';
-import { messages as texts } from '../../src/shared/messages';
+import { accounts } from '@/server/db/schema';
+import { messages as texts } from '@/shared/messages';
 import {
   connected,
   connectedSimulatorChip,

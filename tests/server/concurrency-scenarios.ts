@@ -5,8 +5,8 @@
 // spread over several queries still interleaves there. Shared by tests/server/concurrency.test.ts and
 // tests/bench/concurrency-figures.ts.
 import { and, eq, isNull } from 'drizzle-orm';
-import { contacts, conversations, messages } from '../../src/server/db/schema';
-import { newId } from '../../src/shared/ids';
+import { contacts, conversations, messages } from '@/server/db/schema';
+import { newId } from '@/shared/ids';
 import { connectedSimulatorChip } from './channel-helpers';
 import type { TestServer } from './helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/shared/messages';
+import { messages } from '@/shared/messages';
 import { testServerPerFile } from './helpers';
 
 const s = testServerPerFile();

@@ -2,13 +2,13 @@
 // on the inbound pipeline), delete by role, the spreadsheet analysis, the import and the export.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contacts, conversations } from '../../src/server/db/schema';
-import { DEMO_LOGINS } from '../../src/server/seed/demo';
-import { CONTACT_IMPORT_BATCH } from '../../src/shared/constants';
-import type { Envelope } from '../../src/shared/contract';
-import type { AudienceAnalysis } from '../../src/shared/contract/contacts';
-import { newId } from '../../src/shared/ids';
-import { messages as texts } from '../../src/shared/messages';
+import { contacts, conversations } from '@/server/db/schema';
+import { DEMO_LOGINS } from '@/server/seed/demo';
+import { CONTACT_IMPORT_BATCH } from '@/shared/constants';
+import type { Envelope } from '@/shared/contract';
+import type { AudienceAnalysis } from '@/shared/contract/contacts';
+import { newId } from '@/shared/ids';
+import { messages as texts } from '@/shared/messages';
 import { makeBigXlsx, makeXlsx, readXlsx } from '../xlsx';
 import { connectedSimulatorChip, listen } from './channel-helpers';
 import { testServerPerFile } from './helpers';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { chips, contacts, conversations, users } from '../../src/server/db/schema';
-import { newId } from '../../src/shared/ids';
+import { chips, contacts, conversations, users } from '@/server/db/schema';
+import { newId } from '@/shared/ids';
 import { testServerPerFile } from './helpers';
 
 const s = testServerPerFile();

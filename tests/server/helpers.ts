@@ -7,12 +7,12 @@ import { getTableName, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createServer, type Server } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { allTables } from '../../src/server/db';
-import { hashPassword } from '../../src/server/domains/auth/passwords';
-import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo';
-import type { Answer, CallName, Envelope } from '../../src/shared/contract';
+import { createServer, type Server } from '@/server/app';
+import { loadConfig } from '@/server/config';
+import { allTables } from '@/server/db';
+import { hashPassword } from '@/server/domains/auth/passwords';
+import { DEMO_PASSWORD, seedDemo } from '@/server/seed/demo';
+import type { Answer, CallName, Envelope } from '@/shared/contract';
 
 let demoHash: Promise<string> | null = null;
 

@@ -8,12 +8,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db';
-import { channelInbox, messages, scheduledMessages } from '../../src/server/db/schema';
-import { housekeepingJob } from '../../src/server/jobs/housekeeping';
-import type { JobKind } from '../../src/server/jobs/runner';
-import { DEMO_PASSWORD } from '../../src/server/seed/demo';
-import type { Envelope } from '../../src/shared/contract';
+import { openDatabase } from '@/server/db';
+import { channelInbox, messages, scheduledMessages } from '@/server/db/schema';
+import { housekeepingJob } from '@/server/jobs/housekeeping';
+import type { JobKind } from '@/server/jobs/runner';
+import { DEMO_PASSWORD } from '@/server/seed/demo';
+import type { Envelope } from '@/shared/contract';
 import { connectedSimulatorChip, until } from './channel-helpers';
 import { dropDatabase, freshPostgres, startTestServer, type TestServer } from './helpers';
 

@@ -3,10 +3,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeMp3 } from '../../src/app/features/media/audio/mp3-encoder';
-import type { Envelope } from '../../src/shared/contract';
-import type { LibraryMedia } from '../../src/shared/contract/media';
-import { messages as texts } from '../../src/shared/messages';
+import { encodeMp3 } from '@/app/widgets/media/audio/mp3-encoder';
+import type { Envelope } from '@/shared/contract';
+import type { LibraryMedia } from '@/shared/contract/media';
+import { messages as texts } from '@/shared/messages';
 import { connected, connectedSimulatorChip, listen, simulatorSocket, until } from './channel-helpers';
 import { statusOf, testServerPerFile } from './helpers';
 

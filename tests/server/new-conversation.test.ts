@@ -1,7 +1,7 @@
 // New conversation (templates from the fake Graph API, check-phone first on other channels) and the
 // finished-conversations list (filters, paging, attendants' departments, transfer back to a person).
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { messages as texts } from '../../src/shared/messages';
+import { messages as texts } from '@/shared/messages';
 import { type FakeGraph, startFakeGraph } from '../fakes/graph-api';
 import { connectedSimulatorChip } from './channel-helpers';
 import { testServerPerFile } from './helpers';

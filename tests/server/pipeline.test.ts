@@ -2,8 +2,8 @@
 // the team sees it on the socket (only who may), answers, and the page gets the answer and marks it read.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contacts, conversations, messages } from '../../src/server/db/schema';
-import { messages as texts } from '../../src/shared/messages';
+import { contacts, conversations, messages } from '@/server/db/schema';
+import { messages as texts } from '@/shared/messages';
 import {
   collect,
   connected,

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 // @ts-expect-error http_ece ships no types
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages as texts } from '../../src/shared/messages';
+import { messages as texts } from '@/shared/messages';
 import { connectedSimulatorChip, until } from './channel-helpers';
 import { testServerPerFile } from './helpers';
 

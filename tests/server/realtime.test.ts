@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import type { ReceiveMessage } from '../../src/shared/contract/events';
-import { messages } from '../../src/shared/messages';
+import type { ReceiveMessage } from '@/shared/contract/events';
+import { messages } from '@/shared/messages';
 import { testServerPerFile } from './helpers';
 
 const s = testServerPerFile();

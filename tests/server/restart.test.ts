@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
-import type { ChannelAdapter } from '../../src/server/channels/adapter';
-import { messages } from '../../src/server/db/schema';
-import { resumePendingSends } from '../../src/server/domains/conversations/delivery';
-import { messages as texts } from '../../src/shared/messages';
+import type { ChannelAdapter } from '@/server/channels/adapter';
+import { messages } from '@/server/db/schema';
+import { resumePendingSends } from '@/server/domains/conversations/delivery';
+import { messages as texts } from '@/shared/messages';
 import { connected, connectedSimulatorChip, listen, simulatorSocket, until } from './channel-helpers';
 import { startTestServer, type TestServer } from './helpers';
 

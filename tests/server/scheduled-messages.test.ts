@@ -4,17 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ChannelAdapter } from '../../src/server/channels/adapter';
-import { messages, scheduledMessages } from '../../src/server/db/schema';
-import { resumePendingSends } from '../../src/server/domains/conversations/delivery';
+import type { ChannelAdapter } from '@/server/channels/adapter';
+import { messages, scheduledMessages } from '@/server/db/schema';
+import { resumePendingSends } from '@/server/domains/conversations/delivery';
 import {
   claimDue,
   deliver,
   runDue,
   runScheduledMessage,
   scheduledMessageId,
-} from '../../src/server/jobs/scheduled-messages';
-import { messages as texts } from '../../src/shared/messages';
+} from '@/server/jobs/scheduled-messages';
+import { messages as texts } from '@/shared/messages';
 import { connected, connectedSimulatorChip, simulatorSocket, until } from './channel-helpers';
 import { startTestServer, testServerPerFile } from './helpers';
 

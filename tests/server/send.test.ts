@@ -2,8 +2,8 @@
 // delete-conversation-message, check-phone and upload-file.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { chips, messages } from '../../src/server/db/schema';
-import { messages as texts } from '../../src/shared/messages';
+import { chips, messages } from '@/server/db/schema';
+import { messages as texts } from '@/shared/messages';
 import { connected, connectedSimulatorChip, listen, simulatorSocket, until } from './channel-helpers';
 import { statusOf, testServerPerFile } from './helpers';
 

@@ -3,18 +3,10 @@
 // and department boundaries. Customers write through the simulator; bulk data goes straight into the db.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  chips,
-  contacts,
-  conversations,
-  departments,
-  messages,
-  tags,
-  users,
-} from '../../src/server/db/schema';
-import type { Conversation } from '../../src/shared/contract/conversations';
-import { newId } from '../../src/shared/ids';
-import { messages as texts } from '../../src/shared/messages';
+import { chips, contacts, conversations, departments, messages, tags, users } from '@/server/db/schema';
+import type { Conversation } from '@/shared/contract/conversations';
+import { newId } from '@/shared/ids';
+import { messages as texts } from '@/shared/messages';
 import { connectedSimulatorChip, listen, roundTrip } from './channel-helpers';
 import { testServerPerFile } from './helpers';
 

@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Envelope } from '../../src/shared/contract';
-import { messages as texts } from '../../src/shared/messages';
+import type { Envelope } from '@/shared/contract';
+import { messages as texts } from '@/shared/messages';
 import { connected, connectedSimulatorChip, listen, simulatorSocket } from './channel-helpers';
 import { testServerPerFile } from './helpers';
 

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chips } from '../../src/server/db/schema';
-import { newId } from '../../src/shared/ids';
-import { messages } from '../../src/shared/messages';
+import { chips } from '@/server/db/schema';
+import { newId } from '@/shared/ids';
+import { messages } from '@/shared/messages';
 import { statusOf, testServerPerFile } from './helpers';
 
 const s = testServerPerFile();

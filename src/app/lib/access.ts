@@ -1,9 +1,9 @@
 // Who may open what (spec 1 §2 and §6, spec 3 §2). The route table of the whole spec lives here, screens
 // built or not, so a forbidden path is refused the same way before and after its screen exists.
 
-import type { AccessArea, SystemUserRole, UserRole } from '../../shared/constants';
-import type { User } from '../../shared/contract';
-import { holdsArea, subjectOfAnswer } from '../../shared/rules/access';
+import type { AccessArea, SystemUserRole, UserRole } from '@/shared/constants';
+import type { User } from '@/shared/contract';
+import { holdsArea, subjectOfAnswer } from '@/shared/rules/access';
 
 export interface AccessRule {
   /** Access area the user must hold (owners hold every area). */

@@ -1,6 +1,6 @@
 // The one API client: POST /api/<call> typed by the contract registry, reading the envelope (spec 1 §8).
-import type { Answer, CallName, Envelope, Payload } from '../../shared/contract';
-import { messages } from '../../shared/messages';
+import type { Answer, CallName, Envelope, Payload } from '@/shared/contract';
+import { messages } from '@/shared/messages';
 
 export class ApiError extends Error {
   constructor(

@@ -9,7 +9,7 @@ import {
   persistQueryClientRestore,
   persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client';
-import type { CallName, Payload } from '../../shared/contract';
+import type { CallName, Payload } from '@/shared/contract';
 import { ApiError, api, session } from './api';
 
 declare module '@tanstack/react-query' {

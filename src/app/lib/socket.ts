@@ -2,14 +2,14 @@
 // address is unknown, or when a connection fails, it retries up to 3 times, waiting 500 ms + 2 s × attempt;
 // then it gives up and the shell asks for a page refresh.
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_RETRY_LIMIT, socketRetryDelayMs } from '../../shared/constants';
+import { SOCKET_RETRY_LIMIT, socketRetryDelayMs } from '@/shared/constants';
 import {
   accountRoom,
   type ClientToServerEvents,
   type ReceiveMessage,
   type ServerToClientEvents,
-} from '../../shared/contract/events';
-import { messages } from '../../shared/messages';
+} from '@/shared/contract/events';
+import { messages } from '@/shared/messages';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type SocketStatus = 'waiting-address' | 'connecting' | 'connected' | 'failed' | 'paused';

@@ -1,7 +1,7 @@
 // The signed-in user (get-user): read by the guards, the shell and the screens; kept for offline starts.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Payload, User } from '../../shared/contract';
-import { messages } from '../../shared/messages';
+import type { Payload, User } from '@/shared/contract';
+import { messages } from '@/shared/messages';
 import { api } from './api';
 import { notifyError, notifySuccess } from './notify';
 import { callQuery } from './query';

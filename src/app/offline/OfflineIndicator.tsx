@@ -2,7 +2,7 @@
 // and still sending).
 import { Badge, Tooltip } from '@mantine/core';
 import { IconClock, IconWifiOff } from '@tabler/icons-react';
-import { messages } from '../../shared/messages';
+import { messages } from '@/shared/messages';
 import { useOnline, useOutboxWaiting } from './app-offline';
 
 export function OfflineIndicator() {

@@ -2,8 +2,8 @@
 // permission) or off.
 import { Switch } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { messages } from '../../shared/messages';
-import { notifyError } from '../lib/notify';
+import { notifyError } from '@/app/lib/notify';
+import { messages } from '@/shared/messages';
 import { currentPushSubscription, disablePush, enablePush, pushSupported } from './push';
 
 export function PushSwitch() {

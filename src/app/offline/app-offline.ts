@@ -2,11 +2,11 @@
 // cache kept as a mirror of the query cache, and the catch-up after a reconnect.
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { Conversation, Message } from '../../shared/contract/conversations';
-import { ApiError, api, session, upload } from '../lib/api';
-import { onConversationEvent } from '../lib/conversation-events';
-import { notifyError } from '../lib/notify';
-import { queryClient } from '../lib/query';
+import { ApiError, api, session, upload } from '@/app/lib/api';
+import { onConversationEvent } from '@/app/lib/conversation-events';
+import { notifyError } from '@/app/lib/notify';
+import { queryClient } from '@/app/lib/query';
+import type { Conversation, Message } from '@/shared/contract/conversations';
 import { CACHED_MESSAGES, forgetConversations, saveConversations, saveMessages } from './cache';
 import { CHANGES_CURSOR_KEY, claimFor, type OfflineDb, offlineDb, SESSION_KEY, wipe } from './db';
 import { createOutbox, type FailureKind } from './outbox';

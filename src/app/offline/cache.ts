@@ -3,7 +3,7 @@
 // query cache holds (every answer and every socket event lands there first), and is read back when the
 // network is not there.
 import Dexie from 'dexie';
-import type { Conversation, Message } from '../../shared/contract/conversations';
+import type { Conversation, Message } from '@/shared/contract/conversations';
 import type { OfflineDb } from './db';
 
 /** Messages kept per conversation (at least; the newest). */

@@ -3,7 +3,7 @@
 // One database per device; it names the user it belongs to (meta 'owner'): another user, or a sign-out,
 // wipes it. Schema versions only ever add: Dexie migrates an older database on open, data kept.
 import Dexie, { type EntityTable } from 'dexie';
-import type { Conversation, MediaType, Message } from '../../shared/contract/conversations';
+import type { Conversation, MediaType, Message } from '@/shared/contract/conversations';
 
 /** A message written on this device and not yet settled by the server. */
 export interface OutboxEntry {

@@ -1,7 +1,8 @@
 // Web Push on this device (issue 7): the switch asks the browser's permission, subscribes with the server's
 // VAPID key and tells the server (per user and device); turning it off, or signing out, unsubscribes.
-import { messages } from '../../shared/messages';
-import { api } from '../lib/api';
+
+import { api } from '@/app/lib/api';
+import { messages } from '@/shared/messages';
 
 export const pushSupported = () =>
   typeof window !== 'undefined' &&

@@ -3,11 +3,11 @@ import { IconBell } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { BADGE_CAP } from '../../shared/constants';
-import { badgeCount } from '../../shared/format';
-import { ROUTE_NAMES } from '../lib/access';
-import { onConversationEvent } from '../lib/conversation-events';
-import { callQuery } from '../lib/query';
+import { ROUTE_NAMES } from '@/app/lib/access';
+import { onConversationEvent } from '@/app/lib/conversation-events';
+import { callQuery } from '@/app/lib/query';
+import { BADGE_CAP } from '@/shared/constants';
+import { badgeCount } from '@/shared/format';
 
 export const openManualCountQuery = callQuery('get-open-manual-conversation-count');
 

@@ -1,5 +1,5 @@
 import { List, Stack, Text, Title } from '@mantine/core';
-import { Dialog } from '../ui/Dialog';
+import { Dialog } from '@/app/ui/Dialog';
 import { CHANGELOG } from './changelog';
 
 /** The changelog dialog: our versions, newest first. */

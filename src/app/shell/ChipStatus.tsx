@@ -1,10 +1,10 @@
 import { ActionIcon, Badge, Drawer, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDeviceMobile, IconDeviceMobileCheck, IconDeviceMobileOff, IconDots } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { Chip } from '../../shared/contract';
-import { messages } from '../../shared/messages';
-import { useIsMobile } from '../ui/use-is-mobile';
-import { drawerChipsQuery, isConnected, topBarChips, topBarChipsQuery } from './chips';
+import { drawerChipsQuery, isConnected, topBarChips, topBarChipsQuery } from '@/app/lib/chips';
+import { useIsMobile } from '@/app/ui/use-is-mobile';
+import type { Chip } from '@/shared/contract';
+import { messages } from '@/shared/messages';
 
 const stateLabel = (chip: Chip) => (isConnected(chip) ? 'conectado' : 'desconectado');
 

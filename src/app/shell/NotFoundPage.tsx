@@ -1,8 +1,8 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { messages } from '../../shared/messages';
-import { homePath } from '../lib/access';
-import { useCurrentUser } from '../lib/user';
+import { homePath } from '@/app/lib/access';
+import { useCurrentUser } from '@/app/lib/user';
+import { messages } from '@/shared/messages';
 
 /** Any path outside the route table. */
 export function NotFoundPage() {

@@ -2,11 +2,11 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { SUBSCRIPTION_CHECK_MS } from '../../shared/constants';
-import type { User } from '../../shared/contract';
-import { messages } from '../../shared/messages';
-import { callQuery } from '../lib/query';
-import { Dialog } from '../ui/Dialog';
+import { callQuery } from '@/app/lib/query';
+import { Dialog } from '@/app/ui/Dialog';
+import { SUBSCRIPTION_CHECK_MS } from '@/shared/constants';
+import type { User } from '@/shared/contract';
+import { messages } from '@/shared/messages';
 
 const subscriptionQuery = {
   ...callQuery('get-guru-subscription'),

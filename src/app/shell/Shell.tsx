@@ -10,11 +10,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
-import { messages } from '../../shared/messages';
-import { catchUp } from '../features/attendance/data/catch-up';
-import { useCurrentUser } from '../lib/user';
-import { startOffline } from '../offline/app-offline';
-import { useIsMobile } from '../ui/use-is-mobile';
+import { useCurrentUser } from '@/app/lib/user';
+import { type CatchUp, startOffline } from '@/app/offline/app-offline';
+import { useIsMobile } from '@/app/ui/use-is-mobile';
+import { messages } from '@/shared/messages';
 import { ChangelogDialog } from './ChangelogDialog';
 import { ChipDrawer } from './ChipStatus';
 import { PastDueDialog } from './PastDueDialog';
@@ -24,7 +23,7 @@ import { useRealtime } from './use-realtime';
 
 dayjs.locale('pt-br');
 
-export function Shell() {
+export function Shell({ catchUp }: { catchUp: CatchUp }) {
   const user = useCurrentUser();
   const mobile = useIsMobile();
   const { online } = useNetwork();
@@ -33,7 +32,7 @@ export function Shell() {
   const [changelogOpened, changelog] = useDisclosure(false);
   useRealtime(user);
   const client = useQueryClient();
-  useEffect(() => startOffline(client, user._id, catchUp), [client, user._id]);
+  useEffect(() => startOffline(client, user._id, catchUp), [client, user._id, catchUp]);
 
   return (
     <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>

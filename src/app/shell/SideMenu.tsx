@@ -16,8 +16,8 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import type { User } from '../../shared/contract';
-import { canOpen, ROUTE_NAMES } from '../lib/access';
+import { canOpen, ROUTE_NAMES } from '@/app/lib/access';
+import type { User } from '@/shared/contract';
 
 interface MenuItem {
   label: string;

@@ -1,7 +1,7 @@
 import { Burger, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
-import type { User } from '../../shared/contract';
-import { OfflineIndicator } from '../offline/OfflineIndicator';
+import { OfflineIndicator } from '@/app/offline/OfflineIndicator';
+import type { User } from '@/shared/contract';
 import { Bell } from './Bell';
 import { TopBarChips } from './ChipStatus';
 import { UserMenu } from './UserMenu';

@@ -1,12 +1,12 @@
 import { Avatar, Badge, Menu, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconSparkles, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { ROLE_LABELS } from '../../shared/constants';
-import type { User } from '../../shared/contract';
-import { messages } from '../../shared/messages';
-import { api, session } from '../lib/api';
-import { outbox } from '../offline/app-offline';
-import { confirm } from '../ui/confirm';
+import { api, session } from '@/app/lib/api';
+import { outbox } from '@/app/offline/app-offline';
+import { confirm } from '@/app/ui/confirm';
+import { ROLE_LABELS } from '@/shared/constants';
+import type { User } from '@/shared/contract';
+import { messages } from '@/shared/messages';
 
 async function signOut() {
   // Messages still waiting in the outbox leave with the session (the device keeps nothing of it): say so.
@@ -17,7 +17,7 @@ async function signOut() {
   if (!(await confirm({ title: 'Sair', message }))) return;
   // This device stops receiving the user's notifications (issue 7), then the session ends here whatever the
   // server answers (it may be unreachable).
-  await import('../offline/push').then((m) => m.disablePush()).catch(() => undefined);
+  await import('@/app/offline/push').then((m) => m.disablePush()).catch(() => undefined);
   await api('logout').catch(() => undefined);
   session.end();
 }

@@ -2,16 +2,16 @@
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Chip, User } from '../../shared/contract';
-import type { ReceiveMessage } from '../../shared/contract/events';
-import { messages } from '../../shared/messages';
-import { session } from '../lib/api';
-import { publishConversationEvent } from '../lib/conversation-events';
-import { createSocketClient, type SocketStatus } from '../lib/socket';
-import { currentUserQuery } from '../lib/user';
-import { reconnected } from '../offline/app-offline';
+import { session } from '@/app/lib/api';
+import { chipsQuery } from '@/app/lib/chips';
+import { publishConversationEvent } from '@/app/lib/conversation-events';
+import { createSocketClient, type SocketStatus } from '@/app/lib/socket';
+import { currentUserQuery } from '@/app/lib/user';
+import { reconnected } from '@/app/offline/app-offline';
+import type { Chip, User } from '@/shared/contract';
+import type { ReceiveMessage } from '@/shared/contract/events';
+import { messages } from '@/shared/messages';
 import { openManualCountQuery } from './Bell';
-import { chipsQuery } from './chips';
 
 const NOTICE = 'socket-status';
 

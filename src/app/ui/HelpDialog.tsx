@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconExternalLink, IconHelpCircle } from '@tabler/icons-react';
-import { useAppConfig } from '../lib/app-config';
+import { useAppConfig } from '@/app/lib/app-config';
 import { Dialog } from './Dialog';
 import { type HelpTopicId, helpTopic, helpVideoUrl } from './help-topics';
 

@@ -18,8 +18,8 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { PAGE_SIZE } from '../../shared/constants';
-import { errorMessage } from '../lib/api';
+import { errorMessage } from '@/app/lib/api';
+import { PAGE_SIZE } from '@/shared/constants';
 import { confirm } from './confirm';
 import { useIsMobile } from './use-is-mobile';
 

@@ -1,7 +1,7 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { messages } from '../../shared/messages';
-import { errorMessage } from '../lib/api';
+import { errorMessage } from '@/app/lib/api';
+import { messages } from '@/shared/messages';
 
 export function PendingPage() {
   return (

@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { Tag } from '../../shared/contract/configuration';
-import { callQuery } from '../lib/query';
+import { callQuery } from '@/app/lib/query';
+import type { Tag } from '@/shared/contract/configuration';
 
 interface Props {
   /** The tag ids of a contact; ids of tags the account no longer lists are passed over. */

@@ -1,5 +1,5 @@
 import { MultiSelect, type MultiSelectProps } from '@mantine/core';
-import { messages } from '../../shared/messages';
+import { messages } from '@/shared/messages';
 import { useTagOptions } from './use-tag-options';
 
 interface Props extends Omit<MultiSelectProps, 'data' | 'value' | 'onChange'> {

@@ -1,6 +1,6 @@
 // How a contact is named on every screen (Atendimento, /conversas, /contatos, the contact drawer).
-import type { Contact } from '../../shared/contract/conversations';
-import { formatPhone, withoutBidiControls } from '../../shared/format';
+import type { Contact } from '@/shared/contract/conversations';
+import { formatPhone, withoutBidiControls } from '@/shared/format';
 
 /** override_name first, then the profile name, then the formatted phone; never with bidi controls (a spoof). */
 export function displayName(contact: Contact): string {

@@ -2,8 +2,8 @@
 // note marked with a microphone), a document to download, a shared location, and a message's clock time.
 import { Anchor, Text } from '@mantine/core';
 import { IconFileText, IconMapPin, IconMicrophone } from '@tabler/icons-react';
-import { withoutBidiControls } from '../../shared/format';
-import { messages } from '../../shared/messages';
+import { withoutBidiControls } from '@/shared/format';
+import { messages } from '@/shared/messages';
 import classes from './message-parts.module.css';
 
 const pad = (n: number) => String(n).padStart(2, '0');

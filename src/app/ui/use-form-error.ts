@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../lib/api';
+import { errorMessage } from '@/app/lib/api';
 
 /**
  * A dialog form's message, one at a time: shown on the field it belongs to (`fieldOf`), or under the form

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { newId } from '../../shared/ids';
+import { newId } from '@/shared/ids';
 
 /**
  * The id a create-or-update dialog saves under: the item's own, or one named once when a new item's dialog

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../lib/api';
+import { errorMessage } from '@/app/lib/api';
 
 /**
  * A form's save that calls the server: `saving` while it runs, and the form's message in `error` (a rule's,

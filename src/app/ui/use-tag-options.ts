@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { callQuery } from '../lib/query';
+import { callQuery } from '@/app/lib/query';
 
 /** The account's tags a person can still pick (filed ones left out), as a select's options. */
 export function useTagOptions() {

@@ -2,7 +2,7 @@
 // changes that item, or creates it with that id when it does not exist yet. The app names a new item
 // when its dialog opens, so a create sent twice (a retry on a bad network, a double click) makes one item.
 // The shared rule has already turned the payload into fields.
-import { messages } from '../../shared/messages';
+import { messages } from '@/shared/messages';
 import type { Actor } from '../access';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';

@@ -1,7 +1,7 @@
 // An expected failure answered as the envelope's pt-BR message. Anything else is logged and answered
 // with a generic message, never a stack trace.
 import type { z } from 'zod';
-import { messages } from '../../shared/messages';
+import { messages } from '@/shared/messages';
 
 export class AppError extends Error {
   constructor(

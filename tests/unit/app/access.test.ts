@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canOpen, homePath, ROUTE_NAMES, ruleForPath, safeRedirect } from '../../../src/app/lib/access';
-import type { User } from '../../../src/shared/contract';
+import { canOpen, homePath, ROUTE_NAMES, ruleForPath, safeRedirect } from '@/app/lib/access';
+import type { User } from '@/shared/contract';
 
 const user = (over: Partial<User>): User =>
   ({
@@ -70,7 +70,7 @@ describe('access rules (spec 1 §2, §6)', () => {
 describe('one rule for the app and the server (src/shared/rules/access.ts)', () => {
   it("gives the app's user answer the same decisions as the server's user row", async () => {
     const { departmentLimit, holdsArea, mayCall, seesDepartment, subjectOfAnswer } = await import(
-      '../../../src/shared/rules/access'
+      '@/shared/rules/access'
     );
     const answers = [
       user({ user_role: 'owner' }),

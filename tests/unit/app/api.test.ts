@@ -1,6 +1,7 @@
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiError, api, session, upload } from '../../../src/app/lib/api';
-import { messages } from '../../../src/shared/messages';
+import { type ApiError, api, session, upload } from '@/app/lib/api';
+import { messages } from '@/shared/messages';
 
 const reply = (status: number, body: unknown, statusText = '') =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText });

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { replyWindowLeft } from '../../../src/app/features/attendance/contact-view';
+import { replyWindowLeft } from '@/app/features/attendance/contact-view';
 import {
   type ConversationFilter,
   type ConversationPage,
@@ -8,7 +8,7 @@ import {
   conversationQuery,
   placeConversation,
   placeInPages,
-} from '../../../src/app/features/attendance/data/conversations';
+} from '@/app/features/attendance/data/conversations';
 import {
   defaultFilter,
   filterIsActive,
@@ -16,10 +16,10 @@ import {
   matchesFilter,
   previewOf,
   visibleTags,
-} from '../../../src/app/features/attendance/list/list-view';
-import { displayName } from '../../../src/app/ui/contact-name';
-import type { Conversation } from '../../../src/shared/contract/conversations';
-import { messages } from '../../../src/shared/messages';
+} from '@/app/features/attendance/list/list-view';
+import { displayName } from '@/app/ui/contact-name';
+import type { Conversation } from '@/shared/contract/conversations';
+import { messages } from '@/shared/messages';
 import { messageFixture } from './message-fixture';
 
 const message = messageFixture;

@@ -1,15 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import {
-  canConnect,
-  canDisconnect,
-  qrCodeValue,
-  simulatorPageUrl,
-} from '../../../src/app/features/chips/chip-view';
-import { chipsQuery } from '../../../src/app/features/chips/get-chip-numbers-by-user';
-import { chipsQuery as shellChipsQuery } from '../../../src/app/shell/chips';
-import { applyEvent } from '../../../src/app/shell/use-realtime';
-import type { Chip } from '../../../src/shared/contract';
+import { canConnect, canDisconnect, qrCodeValue, simulatorPageUrl } from '@/app/features/chips/chip-view';
+import { chipsQuery } from '@/app/features/chips/get-chip-numbers-by-user';
+import { chipsQuery as shellChipsQuery } from '@/app/lib/chips';
+import { applyEvent } from '@/app/shell/use-realtime';
+import type { Chip } from '@/shared/contract';
 
 const ORIGIN = 'https://painel.example.com';
 

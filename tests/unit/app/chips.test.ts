@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { topBarChips } from '../../../src/app/shell/chips';
+import { topBarChips } from '@/app/lib/chips';
 
 const chip = (name: string, status: 'open' | 'close' | 'connecting' | 'new') => ({ name, status });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HELP_TOPICS, helpVideoUrl } from '../../../src/app/ui/help-topics';
+import { HELP_TOPICS, helpVideoUrl } from '@/app/ui/help-topics';
 
 describe('help topics', () => {
   it('have unique ids, a title and a text', () => {

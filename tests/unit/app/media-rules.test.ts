@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clock } from '../../../src/app/features/media/audio/AudioRecorderDialog';
-import { libraryFileError, microphoneError } from '../../../src/app/features/media/media-rules';
-import { messages } from '../../../src/shared/messages';
+import { clock } from '@/app/widgets/media/audio/AudioRecorderDialog';
+import { libraryFileError, microphoneError } from '@/app/widgets/media/media-rules';
+import { messages } from '@/shared/messages';
 
 describe('libraryFileError', () => {
   const file = (bytes: number) => new File([new Uint8Array(bytes)], 'a.png', { type: 'image/png' });

@@ -1,5 +1,5 @@
 // A message as the server answers it, for the app's unit tests: a customer's text unless `over` says otherwise.
-import type { Message } from '../../../src/shared/contract/conversations';
+import type { Message } from '@/shared/contract/conversations';
 
 export const messageFixture = (over: Partial<Message> = {}): Message => ({
   _id: 'M1',

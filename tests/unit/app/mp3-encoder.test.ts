@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeMp3 } from '../../../src/app/features/media/audio/mp3-encoder';
+import { encodeMp3 } from '@/app/widgets/media/audio/mp3-encoder';
 import { parseMp3 } from '../../mp3-frames';
 
 /** A voice-like test signal: a 220 Hz tone with harmonics under a slow tremolo, plus a little noise. */

@@ -1,26 +1,22 @@
+// @vitest-environment happy-dom
 // The catch-up's patching (applyChanges): an answer of get-changes-since into the query cache and the Dexie
 // cache. New conversations join the lists where they sort, changed ones move, finished and transferred-away
 // ones leave the lists and the device with their messages (the outbox stays), and an answer applied twice,
 // or a message already shown as our own pending send, never shows twice.
 import { type InfiniteData, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyChanges, type Changes, catchUp } from '../../../src/app/features/attendance/data/catch-up';
+import { applyChanges, type Changes, catchUp } from '@/app/features/attendance/data/catch-up';
 import {
   type ConversationFilter,
   type ConversationPage,
   conversationQuery,
   LIST_KEY,
-} from '../../../src/app/features/attendance/data/conversations';
-import { type MessagesData, messagesKey } from '../../../src/app/features/attendance/data/messages';
-import {
-  changesCursor,
-  reconnected,
-  saveChangesCursor,
-  startOffline,
-} from '../../../src/app/offline/app-offline';
-import { recentMessages, saveConversations, saveMessages } from '../../../src/app/offline/cache';
-import { claimFor, OWNER_KEY, offlineDb, wipe } from '../../../src/app/offline/db';
-import type { Conversation, Message } from '../../../src/shared/contract/conversations';
+} from '@/app/features/attendance/data/conversations';
+import { type MessagesData, messagesKey } from '@/app/features/attendance/data/messages';
+import { changesCursor, reconnected, saveChangesCursor, startOffline } from '@/app/offline/app-offline';
+import { recentMessages, saveConversations, saveMessages } from '@/app/offline/cache';
+import { claimFor, OWNER_KEY, offlineDb, wipe } from '@/app/offline/db';
+import type { Conversation, Message } from '@/shared/contract/conversations';
 import { messageFixture } from './message-fixture';
 
 const id = (c: string) => c.repeat(28);

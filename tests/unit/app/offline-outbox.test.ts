@@ -3,18 +3,18 @@
 import { Blob as NodeBlob } from 'node:buffer';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/app/lib/api';
-import { classifyFailure } from '../../../src/app/offline/app-offline';
-import { recentMessages, saveConversations, saveMessages } from '../../../src/app/offline/cache';
-import { claimFor, type OfflineDb, openOfflineDb, V1, wipe } from '../../../src/app/offline/db';
+import { ApiError } from '@/app/lib/api';
+import { classifyFailure } from '@/app/offline/app-offline';
+import { recentMessages, saveConversations, saveMessages } from '@/app/offline/cache';
+import { claimFor, type OfflineDb, openOfflineDb, V1, wipe } from '@/app/offline/db';
 import {
   BACKOFF_BASE_MS,
   BACKOFF_MAX_MS,
   backoffDelay,
   createOutbox,
   type OutboxTransport,
-} from '../../../src/app/offline/outbox';
-import type { Conversation, Message } from '../../../src/shared/contract/conversations';
+} from '@/app/offline/outbox';
+import type { Conversation, Message } from '@/shared/contract/conversations';
 import { messageFixture } from './message-fixture';
 
 const A = 'A'.repeat(28);

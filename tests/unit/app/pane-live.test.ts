@@ -1,15 +1,13 @@
+// @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type MessagesData, messagesKey } from '../../../src/app/features/attendance/data/messages';
-import { sendDraft } from '../../../src/app/features/attendance/pane/send-message';
-import {
-  TYPING_MS,
-  useLiveConversation,
-} from '../../../src/app/features/attendance/pane/use-live-conversation';
-import { publishConversationEvent } from '../../../src/app/lib/conversation-events';
-import type { Message } from '../../../src/shared/contract/conversations';
+import { type MessagesData, messagesKey } from '@/app/features/attendance/data/messages';
+import { sendDraft } from '@/app/features/attendance/pane/send-message';
+import { TYPING_MS, useLiveConversation } from '@/app/features/attendance/pane/use-live-conversation';
+import { publishConversationEvent } from '@/app/lib/conversation-events';
+import type { Message } from '@/shared/contract/conversations';
 import { messageFixture } from './message-fixture';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -13,8 +14,8 @@ import {
   putMessage,
   raiseStatus,
   upsert,
-} from '../../../src/app/features/attendance/data/messages';
-import type { Message } from '../../../src/shared/contract/conversations';
+} from '@/app/features/attendance/data/messages';
+import type { Message } from '@/shared/contract/conversations';
 import { messageFixture } from './message-fixture';
 
 const C = 'C'.repeat(28);

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { canBulkFinish, menuEntries } from '../../../src/app/features/attendance/actions/menu-entries';
-import { replyWindowLeft } from '../../../src/app/features/attendance/contact-view';
-import { quickQuery } from '../../../src/app/features/attendance/pane/Composer';
+import { canBulkFinish, menuEntries } from '@/app/features/attendance/actions/menu-entries';
+import { replyWindowLeft } from '@/app/features/attendance/contact-view';
+import { quickQuery } from '@/app/features/attendance/pane/Composer';
 import {
   buildRows,
   contactCard,
   dayLabel,
   replyText,
   tickOf,
-} from '../../../src/app/features/attendance/pane/pane-view';
-import { signed } from '../../../src/app/features/attendance/pane/send-message';
-import { displayName, initialsOf } from '../../../src/app/ui/contact-name';
-import type { Conversation, Message } from '../../../src/shared/contract/conversations';
+} from '@/app/features/attendance/pane/pane-view';
+import { signed } from '@/app/features/attendance/pane/send-message';
+import { displayName, initialsOf } from '@/app/ui/contact-name';
+import type { Conversation, Message } from '@/shared/contract/conversations';
 
 const open = { finished: null, is_manual: true, auto_follow_up: false };
 

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { type FormatNode, parseWhatsApp, WhatsAppText } from '../../../src/app/ui/whatsapp-format';
+import { type FormatNode, parseWhatsApp, WhatsAppText } from '@/app/ui/whatsapp-format';
 
 const html = (text: string) => renderToStaticMarkup(createElement(WhatsAppText, { text }));
 const t = (text: string): FormatNode => ({ kind: 'text', text });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPasswordChange, checkProfilePicture } from '../../../src/app/features/profile/profile-rules';
-import { messages } from '../../../src/shared/messages';
+import { checkPasswordChange, checkProfilePicture } from '@/app/features/profile/profile-rules';
+import { messages } from '@/shared/messages';
 
 describe('profile checks (spec 1 §5)', () => {
   it('password change: all three fields, matching, at least 6 characters', () => {

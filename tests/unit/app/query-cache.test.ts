@@ -1,6 +1,7 @@
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../../src/app/lib/api';
-import { clearServerState, followSession, queryClient, startPersistence } from '../../../src/app/lib/query';
+import { session } from '@/app/lib/api';
+import { clearServerState, followSession, queryClient, startPersistence } from '@/app/lib/query';
 
 const KEY = 'painel-cache';
 const userQuery = (name: string, persist = true) => ({

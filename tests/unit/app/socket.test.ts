@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AppSocket, createSocketClient, type SocketStatus } from '../../../src/app/lib/socket';
-import { messages } from '../../../src/shared/messages';
+import { type AppSocket, createSocketClient, type SocketStatus } from '@/app/lib/socket';
+import { messages } from '@/shared/messages';
 
 /** A socket.io stand-in: the test decides when a connection succeeds or fails. */
 class FakeSocket {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { matchAutoTags } from '../../../src/server/domains/tags/auto-tag';
+import { matchAutoTags } from '@/server/domains/tags/auto-tag';
 
 const tags = [
   { id: 'orcamento', autoTag: true, keywords: ['orçamento', 'preço'] },

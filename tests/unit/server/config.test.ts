@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../src/server/config';
+import { ConfigError, loadConfig } from '@/server/config';
 
 describe('loadConfig', () => {
   it('has defaults that start the product with no configuration', () => {

@@ -1,6 +1,6 @@
 // The body walks of the API route: iterative, so no body depth overflows them.
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, nestedDeeperThan, pathOfNul } from '../../../src/server/http/json';
+import { MAX_JSON_DEPTH, nestedDeeperThan, pathOfNul } from '@/server/http/json';
 
 const nested = (levels: number) => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`);
 

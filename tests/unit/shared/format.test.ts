@@ -7,8 +7,8 @@ import {
   maskPhone,
   truncatePreview,
   withoutBidiControls,
-} from '../../../src/shared/format';
-import { ID_PATTERN, newId } from '../../../src/shared/ids';
+} from '@/shared/format';
+import { ID_PATTERN, newId } from '@/shared/ids';
 
 describe('formatDateTime', () => {
   it('writes dd/MM/yyyy HH:mm with zero padding', () => {

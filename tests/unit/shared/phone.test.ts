@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../src/shared/messages';
-import { normalizePhone } from '../../../src/shared/phone';
-import { cleanChipName, prepareChip } from '../../../src/shared/rules/chip';
+import { messages } from '@/shared/messages';
+import { normalizePhone } from '@/shared/phone';
+import { cleanChipName, prepareChip } from '@/shared/rules/chip';
 
 describe('normalizePhone', () => {
   it('stores digits with the country code; Brazil (55) when none is given', () => {

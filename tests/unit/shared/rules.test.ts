@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../src/shared/messages';
-import { prepareQuickMessage } from '../../../src/shared/rules/quick-message';
-import { keywordError, newTag, prepareTag } from '../../../src/shared/rules/tag';
-import { prepareTeamUser } from '../../../src/shared/rules/team-user';
+import { messages } from '@/shared/messages';
+import { prepareQuickMessage } from '@/shared/rules/quick-message';
+import { keywordError, newTag, prepareTag } from '@/shared/rules/tag';
+import { prepareTeamUser } from '@/shared/rules/team-user';
 
 describe('tag rules', () => {
   it('starts with the default colour #00FF00', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../src/shared/messages';
+import { messages } from '@/shared/messages';
 import {
   prepareScheduledMessage,
   scheduledPreview,
   splitStoredPhone,
-} from '../../../src/shared/rules/scheduled-message';
+} from '@/shared/rules/scheduled-message';
 
 const now = new Date('2026-01-10T12:00:00Z');
 const base = {

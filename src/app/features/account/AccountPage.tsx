@@ -1,8 +1,8 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { messages } from '../../../shared/messages';
-import { useAppConfig } from '../../lib/app-config';
-import { PageHeader } from '../../ui/PageHeader';
+import { useAppConfig } from '@/app/lib/app-config';
+import { PageHeader } from '@/app/ui/PageHeader';
+import { messages } from '@/shared/messages';
 
 /** /minha-conta (owner only, spec 1 §2): a link to the external plan management, set by the deployment. */
 export function AccountPage() {

@@ -1,9 +1,9 @@
 import { Button, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { messages } from '../../../shared/messages';
-import { errorMessage } from '../../lib/api';
-import { FormError, PasswordField } from '../../ui/FormParts';
+import { errorMessage } from '@/app/lib/api';
+import { FormError, PasswordField } from '@/app/ui/FormParts';
+import { messages } from '@/shared/messages';
 import { AuthForm, EmailField } from './AuthForm';
 import { useSignIn } from './sign-in';
 

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Checkbox, Text } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { messages } from '../../../shared/messages';
-import { homePath } from '../../lib/access';
-import { errorMessage } from '../../lib/api';
-import { FormError, PasswordField } from '../../ui/FormParts';
+import { homePath } from '@/app/lib/access';
+import { errorMessage } from '@/app/lib/api';
+import { FormError, PasswordField } from '@/app/ui/FormParts';
+import { messages } from '@/shared/messages';
 import { AuthForm, EmailField } from './AuthForm';
 import { useSendPasswordRecovery, useSignIn } from './sign-in';
 

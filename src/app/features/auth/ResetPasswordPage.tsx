@@ -1,10 +1,10 @@
 import { Alert, Button } from '@mantine/core';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/constants';
-import { messages } from '../../../shared/messages';
-import { api, errorMessage } from '../../lib/api';
-import { FormError, NewPasswordFields } from '../../ui/FormParts';
+import { api, errorMessage } from '@/app/lib/api';
+import { FormError, NewPasswordFields } from '@/app/ui/FormParts';
+import { MIN_PASSWORD_LENGTH } from '@/shared/constants';
+import { messages } from '@/shared/messages';
 import { AuthForm } from './AuthForm';
 
 /** /redefinir-senha?token=…: the page the recovery mail links to. */

@@ -1,9 +1,9 @@
 // The 'auth' call, then the stored token and the cached user: what every sign-in form does.
 import { useMutation } from '@tanstack/react-query';
-import type { Payload } from '../../../shared/contract';
-import { api, session } from '../../lib/api';
-import { followSession, queryClient } from '../../lib/query';
-import { currentUserQuery } from '../../lib/user';
+import { api, session } from '@/app/lib/api';
+import { followSession, queryClient } from '@/app/lib/query';
+import { currentUserQuery } from '@/app/lib/user';
+import type { Payload } from '@/shared/contract';
 
 export function useSignIn() {
   return useMutation({

@@ -8,16 +8,16 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import type { Chip } from '../../../shared/contract';
-import { messages } from '../../../shared/messages';
-import { errorMessage } from '../../lib/api';
-import { notifyError } from '../../lib/notify';
-import { confirm } from '../../ui/confirm';
-import { SaibaMais } from '../../ui/HelpDialog';
-import { byText, ListTable, RowActions } from '../../ui/ListTable';
-import { PageHeader } from '../../ui/PageHeader';
-import { useEditDialog } from '../../ui/use-edit-dialog';
-import { useIsMobile } from '../../ui/use-is-mobile';
+import { errorMessage } from '@/app/lib/api';
+import { notifyError } from '@/app/lib/notify';
+import { confirm } from '@/app/ui/confirm';
+import { SaibaMais } from '@/app/ui/HelpDialog';
+import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
+import { PageHeader } from '@/app/ui/PageHeader';
+import { useEditDialog } from '@/app/ui/use-edit-dialog';
+import { useIsMobile } from '@/app/ui/use-is-mobile';
+import type { Chip } from '@/shared/contract';
+import { messages } from '@/shared/messages';
 import { ChipDialog } from './ChipDialog';
 import {
   canConnect,

@@ -2,9 +2,9 @@ import { Anchor, Center, Paper, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
-import type { Chip } from '../../../shared/contract';
-import { messages } from '../../../shared/messages';
-import { Dialog } from '../../ui/Dialog';
+import { Dialog } from '@/app/ui/Dialog';
+import type { Chip } from '@/shared/contract';
+import { messages } from '@/shared/messages';
 import { qrCodeValue, simulatorPageUrl } from './chip-view';
 
 /**

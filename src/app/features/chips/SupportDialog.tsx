@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHeadset } from '@tabler/icons-react';
-import { messages } from '../../../shared/messages';
-import { Dialog } from '../../ui/Dialog';
+import { Dialog } from '@/app/ui/Dialog';
+import { messages } from '@/shared/messages';
 
 /** The support dialog (spec 3 §2.6, §4): an official number not yet registered cannot be connected. */
 export function SupportDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {

@@ -1,11 +1,6 @@
 // How the chips screen names and shows a chip (spec 3 §3 Chip, §4 Channel status).
-import {
-  CHIP_REDIRECTS,
-  CHIP_STATUS_LABELS,
-  type ChipRedirect,
-  type ChipStatus,
-} from '../../../shared/constants';
-import type { Chip } from '../../../shared/contract';
+import { CHIP_REDIRECTS, CHIP_STATUS_LABELS, type ChipRedirect, type ChipStatus } from '@/shared/constants';
+import type { Chip } from '@/shared/contract';
 
 export const REDIRECT_LABELS: Record<ChipRedirect, string> = {
   ai_chatbot: 'Chatbot IA',

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Chip, Payload } from '../../../shared/contract';
-import { messages } from '../../../shared/messages';
-import { api } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { api } from '@/app/lib/api';
+import { notifyError, notifySuccess } from '@/app/lib/notify';
+import type { Chip, Payload } from '@/shared/contract';
+import { messages } from '@/shared/messages';
 import { chipsQuery } from './get-chip-numbers-by-user';
 
 const save = (payload: Payload<'create-or-update-chip'>) => api('create-or-update-chip', payload);

@@ -1,6 +1,6 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { Chip } from '../../../shared/contract';
-import { callQuery } from '../../lib/query';
+import { callQuery } from '@/app/lib/query';
+import type { Chip } from '@/shared/contract';
 
 // The same query the shell's top bar and drawer read, and the socket's events update: one cache for all.
 export const chipsQuery = callQuery('get-chip-numbers-by-user');

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Chip } from '../../../shared/contract';
-import { messages } from '../../../shared/messages';
-import { api } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { api } from '@/app/lib/api';
+import { notifyError, notifySuccess } from '@/app/lib/notify';
+import type { Chip } from '@/shared/contract';
+import { messages } from '@/shared/messages';
 import { putChip } from './get-chip-numbers-by-user';
 
 /** Clears a QR channel's credentials (spec 3 §4): the next connection needs a new scan. */

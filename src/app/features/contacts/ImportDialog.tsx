@@ -4,13 +4,13 @@ import { Alert, Anchor, Badge, Button, FileInput, Group, List, Progress, Stack, 
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CONTACT_IMPORT_BATCH } from '../../../shared/constants';
-import type { AudienceAnalysis, ImportPerson } from '../../../shared/contract/contacts';
-import { messages } from '../../../shared/messages';
-import { api, errorMessage, upload } from '../../lib/api';
-import { notifySuccess } from '../../lib/notify';
-import { Dialog } from '../../ui/Dialog';
-import { FormError } from '../../ui/FormParts';
+import { api, errorMessage, upload } from '@/app/lib/api';
+import { notifySuccess } from '@/app/lib/notify';
+import { Dialog } from '@/app/ui/Dialog';
+import { FormError } from '@/app/ui/FormParts';
+import { CONTACT_IMPORT_BATCH } from '@/shared/constants';
+import type { AudienceAnalysis, ImportPerson } from '@/shared/contract/contacts';
+import { messages } from '@/shared/messages';
 import { refreshContacts } from './contacts-data';
 
 const TEMPLATE_URL = '/modelo-contatos.xlsx';

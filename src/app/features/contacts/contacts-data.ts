@@ -1,8 +1,8 @@
 // The contacts screen's calls: the page query, and the mutations that refresh it.
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import type { ContactFilter } from '../../../shared/contract/contacts';
-import { api } from '../../lib/api';
-import { callQuery } from '../../lib/query';
+import { api } from '@/app/lib/api';
+import { callQuery } from '@/app/lib/query';
+import type { ContactFilter } from '@/shared/contract/contacts';
 
 export const CONTACTS_KEY = ['get-contacts-by-user'] as const;
 

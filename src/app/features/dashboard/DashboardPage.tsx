@@ -1,4 +1,4 @@
-import { PageHeader } from '../../ui/PageHeader';
+import { PageHeader } from '@/app/ui/PageHeader';
 
 /** Placeholder until the dashboard issue builds the screen (spec 3 §2.1). */
 export function DashboardPage() {

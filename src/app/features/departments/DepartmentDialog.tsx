@@ -1,13 +1,13 @@
 import { Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { Department } from '../../../shared/contract/configuration';
-import { messages } from '../../../shared/messages';
-import { prepareDepartment } from '../../../shared/rules/department';
-import { EditDialog } from '../../ui/Dialog';
-import { DialogForm } from '../../ui/FormParts';
-import type { EditDialogState } from '../../ui/use-edit-dialog';
-import { useFormError } from '../../ui/use-form-error';
-import { useItemId } from '../../ui/use-item-id';
+import { EditDialog } from '@/app/ui/Dialog';
+import { DialogForm } from '@/app/ui/FormParts';
+import type { EditDialogState } from '@/app/ui/use-edit-dialog';
+import { useFormError } from '@/app/ui/use-form-error';
+import { useItemId } from '@/app/ui/use-item-id';
+import type { Department } from '@/shared/contract/configuration';
+import { messages } from '@/shared/messages';
+import { prepareDepartment } from '@/shared/rules/department';
 import { useSaveDepartment } from './create-or-update-department';
 
 type Field = 'name' | 'form';

@@ -1,10 +1,10 @@
 import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { Department } from '../../../shared/contract/configuration';
-import { SaibaMais } from '../../ui/HelpDialog';
-import { byText, ListTable, RowActions } from '../../ui/ListTable';
-import { PageHeader } from '../../ui/PageHeader';
-import { useEditDialog } from '../../ui/use-edit-dialog';
+import { SaibaMais } from '@/app/ui/HelpDialog';
+import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
+import { PageHeader } from '@/app/ui/PageHeader';
+import { useEditDialog } from '@/app/ui/use-edit-dialog';
+import type { Department } from '@/shared/contract/configuration';
 import { useDeleteDepartment } from './create-or-update-department';
 import { DepartmentDialog } from './DepartmentDialog';
 import { useDepartments } from './get-departments-by-user';

@@ -1,7 +1,7 @@
 import { Accordion } from '@mantine/core';
-import { HelpContent } from '../../ui/HelpDialog';
-import { HELP_TOPICS } from '../../ui/help-topics';
-import { PageHeader } from '../../ui/PageHeader';
+import { HelpContent } from '@/app/ui/HelpDialog';
+import { HELP_TOPICS } from '@/app/ui/help-topics';
+import { PageHeader } from '@/app/ui/PageHeader';
 
 /** /ajuda: an accordion of the help topics (spec 3 §2.17). */
 export function HelpPage() {

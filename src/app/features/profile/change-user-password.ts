@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Payload } from '../../../shared/contract';
-import { api } from '../../lib/api';
+import { api } from '@/app/lib/api';
+import type { Payload } from '@/shared/contract';
 
 export const useChangeUserPassword = () =>
   useMutation({

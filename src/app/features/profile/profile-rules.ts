@@ -1,6 +1,6 @@
 // The profile's checks (spec 1 §5, §9), made before anything is sent.
-import { MIN_PASSWORD_LENGTH, PROFILE_PICTURE_MAX_BYTES } from '../../../shared/constants';
-import { messages } from '../../../shared/messages';
+import { MIN_PASSWORD_LENGTH, PROFILE_PICTURE_MAX_BYTES } from '@/shared/constants';
+import { messages } from '@/shared/messages';
 
 export interface PasswordChange {
   old: string;

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Payload } from '../../../shared/contract';
-import { messages } from '../../../shared/messages';
-import { api } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { useSetCurrentUser } from '../../lib/user';
+import { api } from '@/app/lib/api';
+import { notifyError, notifySuccess } from '@/app/lib/notify';
+import { useSetCurrentUser } from '@/app/lib/user';
+import type { Payload } from '@/shared/contract';
+import { messages } from '@/shared/messages';
 
 export function useUpdateUser() {
   const setUser = useSetCurrentUser();

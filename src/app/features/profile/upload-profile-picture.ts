@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '../../../shared/messages';
-import { upload } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { currentUserQuery } from '../../lib/user';
+import { upload } from '@/app/lib/api';
+import { notifyError, notifySuccess } from '@/app/lib/notify';
+import { currentUserQuery } from '@/app/lib/user';
+import { messages } from '@/shared/messages';
 
 export function useUploadProfilePicture() {
   const client = useQueryClient();

@@ -1,13 +1,13 @@
 import { Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { QuickMessage } from '../../../shared/contract/configuration';
-import { messages } from '../../../shared/messages';
-import { prepareQuickMessage } from '../../../shared/rules/quick-message';
-import { EditDialog } from '../../ui/Dialog';
-import { DialogForm } from '../../ui/FormParts';
-import type { EditDialogState } from '../../ui/use-edit-dialog';
-import { useFormError } from '../../ui/use-form-error';
-import { useItemId } from '../../ui/use-item-id';
+import { EditDialog } from '@/app/ui/Dialog';
+import { DialogForm } from '@/app/ui/FormParts';
+import type { EditDialogState } from '@/app/ui/use-edit-dialog';
+import { useFormError } from '@/app/ui/use-form-error';
+import { useItemId } from '@/app/ui/use-item-id';
+import type { QuickMessage } from '@/shared/contract/configuration';
+import { messages } from '@/shared/messages';
+import { prepareQuickMessage } from '@/shared/rules/quick-message';
 import { useSaveQuickMessage } from './create-or-update-quick-message';
 
 type Field = 'shortcut' | 'message' | 'form';

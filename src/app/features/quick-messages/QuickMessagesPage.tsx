@@ -1,11 +1,11 @@
 import { Button, Code, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { QuickMessage } from '../../../shared/contract/configuration';
-import { truncatePreview } from '../../../shared/format';
-import { SaibaMais } from '../../ui/HelpDialog';
-import { byText, ListTable, RowActions } from '../../ui/ListTable';
-import { PageHeader } from '../../ui/PageHeader';
-import { useEditDialog } from '../../ui/use-edit-dialog';
+import { SaibaMais } from '@/app/ui/HelpDialog';
+import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
+import { PageHeader } from '@/app/ui/PageHeader';
+import { useEditDialog } from '@/app/ui/use-edit-dialog';
+import type { QuickMessage } from '@/shared/contract/configuration';
+import { truncatePreview } from '@/shared/format';
 import { useDeleteQuickMessage } from './create-or-update-quick-message';
 import { useQuickMessages } from './get-quick-messages-by-user';
 import { QuickMessageDialog } from './QuickMessageDialog';

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Payload } from '../../../shared/contract';
-import type { QuickMessage } from '../../../shared/contract/configuration';
-import { messages } from '../../../shared/messages';
-import { api } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { api } from '@/app/lib/api';
+import { notifyError, notifySuccess } from '@/app/lib/notify';
+import type { Payload } from '@/shared/contract';
+import type { QuickMessage } from '@/shared/contract/configuration';
+import { messages } from '@/shared/messages';
 import { quickMessagesQuery } from './get-quick-messages-by-user';
 
 const save = (payload: Payload<'create-or-update-quick-message'>) =>

@@ -1,15 +1,15 @@
 import { Badge, Button, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { ScheduledMessage } from '../../../shared/contract/scheduled-messages';
-import { formatDateTime, formatPhone } from '../../../shared/format';
-import { messages } from '../../../shared/messages';
-import { scheduledPreview } from '../../../shared/rules/scheduled-message';
-import { SaibaMais } from '../../ui/HelpDialog';
-import { ListTable, RowActions } from '../../ui/ListTable';
-import { PageHeader } from '../../ui/PageHeader';
-import { ScheduleDialog } from '../../ui/schedule/ScheduleDialog';
-import { useDeleteScheduledMessage, useScheduledMessages } from '../../ui/schedule/scheduled-messages';
-import { useEditDialog } from '../../ui/use-edit-dialog';
+import { SaibaMais } from '@/app/ui/HelpDialog';
+import { ListTable, RowActions } from '@/app/ui/ListTable';
+import { PageHeader } from '@/app/ui/PageHeader';
+import { useEditDialog } from '@/app/ui/use-edit-dialog';
+import { ScheduleDialog } from '@/app/widgets/schedule/ScheduleDialog';
+import { useDeleteScheduledMessage, useScheduledMessages } from '@/app/widgets/schedule/scheduled-messages';
+import type { ScheduledMessage } from '@/shared/contract/scheduled-messages';
+import { formatDateTime, formatPhone } from '@/shared/format';
+import { messages } from '@/shared/messages';
+import { scheduledPreview } from '@/shared/rules/scheduled-message';
 
 const STATUS_COLORS = { scheduled: 'blue', sent: 'green', error: 'red' } as const;
 

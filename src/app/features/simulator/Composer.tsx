@@ -9,7 +9,7 @@ import {
   IconSend2,
 } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useIsMobile } from '../../ui/use-is-mobile';
+import { useIsMobile } from '@/app/ui/use-is-mobile';
 import { LocationDialog, type Place } from './LocationDialog';
 import classes from './simulator.module.css';
 import type { Compose } from './use-simulator-chat';

@@ -1,8 +1,8 @@
 import { Avatar, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBrandWhatsapp, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DEFAULT_COUNTRY_CODE } from '../../../shared/constants';
-import { messages } from '../../../shared/messages';
+import { DEFAULT_COUNTRY_CODE } from '@/shared/constants';
+import { messages } from '@/shared/messages';
 import { type CustomerIdentity, customerPhone } from './identity';
 import classes from './simulator.module.css';
 

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconCurrentLocation } from '@tabler/icons-react';
 import { useState } from 'react';
-import { messages } from '../../../shared/messages';
-import { FormError } from '../../ui/FormParts';
-import { useIsMobile } from '../../ui/use-is-mobile';
+import { FormError } from '@/app/ui/FormParts';
+import { useIsMobile } from '@/app/ui/use-is-mobile';
+import { messages } from '@/shared/messages';
 
 export interface Place {
   latitude: number;

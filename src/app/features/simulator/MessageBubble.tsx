@@ -1,9 +1,9 @@
 import { Button, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconBan, IconCheck, IconClock } from '@tabler/icons-react';
-import type { SimulatorMessage } from '../../../shared/contract/chips';
-import { withoutBidiControls } from '../../../shared/format';
-import { messages } from '../../../shared/messages';
-import { AudioPlayer, clockTime, DocumentLink, LocationCard } from '../../ui/message-parts';
+import { AudioPlayer, clockTime, DocumentLink, LocationCard } from '@/app/ui/message-parts';
+import type { SimulatorMessage } from '@/shared/contract/chips';
+import { withoutBidiControls } from '@/shared/format';
+import { messages } from '@/shared/messages';
 import type { Bubble } from './chat-state';
 import classes from './simulator.module.css';
 

@@ -1,9 +1,9 @@
 import { Alert, Avatar, Badge, Box, Button, Center, Group, Loader, Switch, Text } from '@mantine/core';
 import { IconChecks, IconPlugConnectedX, IconUserCircle } from '@tabler/icons-react';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { formatPhone } from '../../../shared/format';
-import { messages } from '../../../shared/messages';
-import { notifyError } from '../../lib/notify';
+import { notifyError } from '@/app/lib/notify';
+import { formatPhone } from '@/shared/format';
+import { messages } from '@/shared/messages';
 import { Composer } from './Composer';
 import { type CustomerIdentity, loadAutoRead, saveAutoRead } from './identity';
 import { MessageBubble } from './MessageBubble';

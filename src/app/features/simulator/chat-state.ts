@@ -1,6 +1,6 @@
 // The simulated phone's conversation: the server's history merged with what the page sent (pending or
 // failed) and what the socket brought since. Pure, so the hook stays a thin layer of effects.
-import type { SimulatorMessage } from '../../../shared/contract/chips';
+import type { SimulatorMessage } from '@/shared/contract/chips';
 
 export type SendType = 'text' | 'image' | 'audio' | 'video' | 'document' | 'location';
 

@@ -1,6 +1,6 @@
 // Who the simulator page plays: a customer's number and name, remembered per link so a reload keeps them.
-import { DEFAULT_COUNTRY_CODE } from '../../../shared/constants';
-import { normalizePhone } from '../../../shared/phone';
+import { DEFAULT_COUNTRY_CODE } from '@/shared/constants';
+import { normalizePhone } from '@/shared/phone';
 
 export interface CustomerIdentity {
   /** Country calling code, digits only (55). */

@@ -1,6 +1,6 @@
 // simulator-open: the chip's name and whether it is online; with the QR code's pairing code it connects it.
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from '@/app/lib/api';
 
 /** The link's token as the server issues it: 43 url-safe characters. */
 export const isSimulatorToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);

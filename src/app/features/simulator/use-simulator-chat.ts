@@ -3,10 +3,10 @@
 // delivered/read marks the business sees as ticks.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import type { SimulatorMessage } from '../../../shared/contract/chips';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../shared/contract/events';
-import { newId } from '../../../shared/ids';
-import { api, errorMessage, upload } from '../../lib/api';
+import { api, errorMessage, upload } from '@/app/lib/api';
+import type { SimulatorMessage } from '@/shared/contract/chips';
+import type { ClientToServerEvents, ServerToClientEvents } from '@/shared/contract/events';
+import { newId } from '@/shared/ids';
 import { chatReducer, type Draft, unreadIds } from './chat-state';
 import type { CustomerIdentity } from './identity';
 

@@ -1,14 +1,14 @@
 import { ActionIcon, ColorInput, Group, Pill, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Tag } from '../../../shared/contract/configuration';
-import { messages } from '../../../shared/messages';
-import { keywordError, newTag, prepareTag } from '../../../shared/rules/tag';
-import { EditDialog } from '../../ui/Dialog';
-import { DialogForm } from '../../ui/FormParts';
-import type { EditDialogState } from '../../ui/use-edit-dialog';
-import { useFormError } from '../../ui/use-form-error';
-import { useItemId } from '../../ui/use-item-id';
+import { EditDialog } from '@/app/ui/Dialog';
+import { DialogForm } from '@/app/ui/FormParts';
+import type { EditDialogState } from '@/app/ui/use-edit-dialog';
+import { useFormError } from '@/app/ui/use-form-error';
+import { useItemId } from '@/app/ui/use-item-id';
+import type { Tag } from '@/shared/contract/configuration';
+import { messages } from '@/shared/messages';
+import { keywordError, newTag, prepareTag } from '@/shared/rules/tag';
 import { useSaveTag } from './create-or-update-tag';
 
 // A few colours to pick at a touch; any other comes from the picker or is typed as #RRGGBB.

@@ -1,10 +1,10 @@
 import { Button, ColorSwatch, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { Tag } from '../../../shared/contract/configuration';
-import { SaibaMais } from '../../ui/HelpDialog';
-import { byText, ListTable, RowActions } from '../../ui/ListTable';
-import { PageHeader } from '../../ui/PageHeader';
-import { useEditDialog } from '../../ui/use-edit-dialog';
+import { SaibaMais } from '@/app/ui/HelpDialog';
+import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
+import { PageHeader } from '@/app/ui/PageHeader';
+import { useEditDialog } from '@/app/ui/use-edit-dialog';
+import type { Tag } from '@/shared/contract/configuration';
 import { useDeleteTag } from './create-or-update-tag';
 import { useTags } from './get-tags-by-user';
 import { TagDialog } from './TagDialog';

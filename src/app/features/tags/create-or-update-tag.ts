@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Payload } from '../../../shared/contract';
-import type { Tag } from '../../../shared/contract/configuration';
-import { messages } from '../../../shared/messages';
-import { api } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { api } from '@/app/lib/api';
+import { notifyError, notifySuccess } from '@/app/lib/notify';
+import type { Payload } from '@/shared/contract';
+import type { Tag } from '@/shared/contract/configuration';
+import { messages } from '@/shared/messages';
 import { tagsQuery } from './get-tags-by-user';
 
 const save = (payload: Payload<'create-or-update-tag'>) => api('create-or-update-tag', payload);

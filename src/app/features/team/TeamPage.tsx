@@ -1,11 +1,11 @@
 import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { ROLE_LABELS } from '../../../shared/constants';
-import type { TeamUser } from '../../../shared/contract/configuration';
-import { SaibaMais } from '../../ui/HelpDialog';
-import { byText, ListTable, RowActions } from '../../ui/ListTable';
-import { PageHeader } from '../../ui/PageHeader';
-import { useEditDialog } from '../../ui/use-edit-dialog';
+import { SaibaMais } from '@/app/ui/HelpDialog';
+import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
+import { PageHeader } from '@/app/ui/PageHeader';
+import { useEditDialog } from '@/app/ui/use-edit-dialog';
+import { ROLE_LABELS } from '@/shared/constants';
+import type { TeamUser } from '@/shared/contract/configuration';
 import { useDepartments } from './get-departments-by-user';
 import { useTeamUsers } from './get-team-users';
 import { TeamUserDialog } from './TeamUserDialog';

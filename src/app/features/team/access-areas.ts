@@ -1,4 +1,4 @@
-import type { AccessArea } from '../../../shared/constants';
+import type { AccessArea } from '@/shared/constants';
 
 /** The access areas of spec 1 §6 as the team dialog names them. */
 export const AREA_LABELS: Record<AccessArea, string> = {

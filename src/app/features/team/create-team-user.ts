@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Payload } from '../../../shared/contract';
-import { messages } from '../../../shared/messages';
-import { api } from '../../lib/api';
-import { notifySuccess } from '../../lib/notify';
+import { api } from '@/app/lib/api';
+import { notifySuccess } from '@/app/lib/notify';
+import type { Payload } from '@/shared/contract';
+import { messages } from '@/shared/messages';
 import { teamUsersQuery } from './get-team-users';
 
 /** Adds a team member; an error answer is left to the dialog, which stays open and shows it. */

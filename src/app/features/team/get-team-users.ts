@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { callQuery } from '../../lib/query';
+import { callQuery } from '@/app/lib/query';
 
 export const teamUsersQuery = callQuery('get-team-users');
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Payload } from '../../../shared/contract';
-import type { TeamUser } from '../../../shared/contract/configuration';
-import { messages } from '../../../shared/messages';
-import { api } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { currentUserQuery } from '../../lib/user';
+import { api } from '@/app/lib/api';
+import { notifyError, notifySuccess } from '@/app/lib/notify';
+import { currentUserQuery } from '@/app/lib/user';
+import type { Payload } from '@/shared/contract';
+import type { TeamUser } from '@/shared/contract/configuration';
+import { messages } from '@/shared/messages';
 import { teamUsersQuery } from './get-team-users';
 
 const update = (payload: Payload<'update-team-user'>) => api('update-team-user', payload);

@@ -2,7 +2,7 @@
 // message.
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Contact, Conversation, Message } from '../../../shared/contract/conversations';
+import type { Contact, Conversation, Message } from '@/shared/contract/conversations';
 import type { Db } from '../../db';
 import { contacts, conversations, messages } from '../../db/schema';
 

@@ -1,5 +1,5 @@
-import type { Department } from '../../../shared/contract/configuration';
-import { prepareDepartment } from '../../../shared/rules/department';
+import type { Department } from '@/shared/contract/configuration';
+import { prepareDepartment } from '@/shared/rules/department';
 import { departments } from '../../db/schema';
 import { scopedRepo } from '../../db/scoped';
 import type { Handlers } from '../../http/context';

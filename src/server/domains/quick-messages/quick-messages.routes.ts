@@ -1,6 +1,6 @@
-import type { QuickMessage } from '../../../shared/contract/configuration';
-import { messages } from '../../../shared/messages';
-import { prepareQuickMessage } from '../../../shared/rules/quick-message';
+import type { QuickMessage } from '@/shared/contract/configuration';
+import { messages } from '@/shared/messages';
+import { prepareQuickMessage } from '@/shared/rules/quick-message';
 import { quickMessages } from '../../db/schema';
 import { scopedRepo } from '../../db/scoped';
 import type { Handlers } from '../../http/context';

@@ -1,5 +1,5 @@
-import type { Tag } from '../../../shared/contract/configuration';
-import { prepareTag } from '../../../shared/rules/tag';
+import type { Tag } from '@/shared/contract/configuration';
+import { prepareTag } from '@/shared/rules/tag';
 import { tags } from '../../db/schema';
 import { scopedRepo } from '../../db/scoped';
 import type { Handlers } from '../../http/context';

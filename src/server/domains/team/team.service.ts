@@ -1,9 +1,9 @@
 // The account's team: managers and agents. The owner row is shown but never changed through these calls.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { TeamUser } from '../../../shared/contract/configuration';
-import { newId } from '../../../shared/ids';
-import { messages } from '../../../shared/messages';
-import { prepareTeamUser, type TeamUserInput } from '../../../shared/rules/team-user';
+import type { TeamUser } from '@/shared/contract/configuration';
+import { newId } from '@/shared/ids';
+import { messages } from '@/shared/messages';
+import { prepareTeamUser, type TeamUserInput } from '@/shared/rules/team-user';
 import type { Db } from '../../db';
 import { accounts, departments, users } from '../../db/schema';
 import { AppError } from '../../http/errors';

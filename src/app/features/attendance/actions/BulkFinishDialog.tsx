@@ -1,12 +1,12 @@
 import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messages } from '../../../../shared/messages';
-import { api } from '../../../lib/api';
-import { notifySuccess } from '../../../lib/notify';
-import { Dialog } from '../../../ui/Dialog';
-import { FormError } from '../../../ui/FormParts';
-import { useSave } from '../../../ui/use-save';
+import { api } from '@/app/lib/api';
+import { notifySuccess } from '@/app/lib/notify';
+import { Dialog } from '@/app/ui/Dialog';
+import { FormError } from '@/app/ui/FormParts';
+import { useSave } from '@/app/ui/use-save';
+import { messages } from '@/shared/messages';
 import { LIST_KEY } from '../data/conversations';
 
 export const DEFAULT_INACTIVE_HOURS = 48;

@@ -1,14 +1,14 @@
 import { Button, Group, Radio, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Conversation } from '../../../../shared/contract/conversations';
-import { messages } from '../../../../shared/messages';
-import { type TransferType, transferError } from '../../../../shared/rules/transfer';
-import { api } from '../../../lib/api';
-import { callQuery } from '../../../lib/query';
-import { Dialog } from '../../../ui/Dialog';
-import { FormError } from '../../../ui/FormParts';
-import { useSave } from '../../../ui/use-save';
+import { api } from '@/app/lib/api';
+import { callQuery } from '@/app/lib/query';
+import { Dialog } from '@/app/ui/Dialog';
+import { FormError } from '@/app/ui/FormParts';
+import { useSave } from '@/app/ui/use-save';
+import type { Conversation } from '@/shared/contract/conversations';
+import { messages } from '@/shared/messages';
+import { type TransferType, transferError } from '@/shared/rules/transfer';
 
 interface Props {
   conversation: Conversation;

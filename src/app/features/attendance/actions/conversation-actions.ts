@@ -1,14 +1,14 @@
 // The conversation menu's one-click actions (spec 2 §2.3, §4, §7): each calls the server, shows the spec's
 // text and writes the answer into the cache; the other users learn it from the socket.
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import type { ContactDetails } from '../../../../shared/contract/contacts';
-import type { Contact, Conversation } from '../../../../shared/contract/conversations';
-import { messages } from '../../../../shared/messages';
-import { seesDepartment, subjectOfAnswer } from '../../../../shared/rules/access';
-import { api } from '../../../lib/api';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCurrentUser } from '../../../lib/user';
-import { confirm } from '../../../ui/confirm';
+import { api } from '@/app/lib/api';
+import { notifyError, notifySuccess } from '@/app/lib/notify';
+import { useCurrentUser } from '@/app/lib/user';
+import { confirm } from '@/app/ui/confirm';
+import type { ContactDetails } from '@/shared/contract/contacts';
+import type { Contact, Conversation } from '@/shared/contract/conversations';
+import { messages } from '@/shared/messages';
+import { seesDepartment, subjectOfAnswer } from '@/shared/rules/access';
 import { dropConversation, LIST_KEY, patchConversation } from '../data/conversations';
 
 /** The contact as a conversation carries it, from the drawer's fuller shape. */

@@ -1,7 +1,7 @@
 // The conversation menu's entries and when each appears (spec 2 §2.3, §6), as one pure function.
-import type { UserRole } from '../../../../shared/constants';
-import type { Conversation } from '../../../../shared/contract/conversations';
-import { messages } from '../../../../shared/messages';
+import type { UserRole } from '@/shared/constants';
+import type { Conversation } from '@/shared/contract/conversations';
+import { messages } from '@/shared/messages';
 
 export type MenuEntry =
   | 'contact-data'

@@ -4,16 +4,16 @@
 // lists, the conversations' own entries, the open message lists, and the Dexie cache. Everything is merged
 // by id (messages also by the message_id of our own sends), so a change answered twice shows once.
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Answer } from '../../../../shared/contract';
-import { api } from '../../../lib/api';
+import { api } from '@/app/lib/api';
 import {
   changesCursor,
   isNetworkFailure,
   reloadOfflineCache,
   saveChangesCursor,
-} from '../../../offline/app-offline';
-import { saveConversations, updateHeldMessages } from '../../../offline/cache';
-import { type OfflineDb, offlineDb } from '../../../offline/db';
+} from '@/app/offline/app-offline';
+import { saveConversations, updateHeldMessages } from '@/app/offline/cache';
+import { type OfflineDb, offlineDb } from '@/app/offline/db';
+import type { Answer } from '@/shared/contract';
 import { matchesFilter } from '../list/list-view';
 import {
   type ConversationPage,

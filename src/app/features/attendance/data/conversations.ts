@@ -8,16 +8,16 @@ import {
   queryOptions,
   useQuery,
 } from '@tanstack/react-query';
-import type { Payload } from '../../../../shared/contract';
-import type { Conversation, Message } from '../../../../shared/contract/conversations';
-import { api } from '../../../lib/api';
-import { forgetOffline, isNetworkFailure } from '../../../offline/app-offline';
+import { api } from '@/app/lib/api';
+import { forgetOffline, isNetworkFailure } from '@/app/offline/app-offline';
 import {
   cachedConversation as cachedConversationOffline,
   cachedConversations,
   conversationsWithText,
-} from '../../../offline/cache';
-import { offlineDb } from '../../../offline/db';
+} from '@/app/offline/cache';
+import { offlineDb } from '@/app/offline/db';
+import type { Payload } from '@/shared/contract';
+import type { Conversation, Message } from '@/shared/contract/conversations';
 import { matchesFilter } from '../list/list-view';
 
 export type ConversationFilter = Required<

@@ -2,12 +2,12 @@
 // on 'Carregar mais' (spec 2 §9), events and sends merged in by id. A send shows at once as a provisional
 // message named by its message_id; the server's message with that message_id takes its place.
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Message } from '../../../../shared/contract/conversations';
-import { api } from '../../../lib/api';
-import { isNetworkFailure, outbox } from '../../../offline/app-offline';
-import { CACHED_MESSAGES, recentMessages } from '../../../offline/cache';
-import { offlineDb } from '../../../offline/db';
-import { pendingMessage } from '../pane/send-message';
+import { api } from '@/app/lib/api';
+import { isNetworkFailure, outbox } from '@/app/offline/app-offline';
+import { CACHED_MESSAGES, recentMessages } from '@/app/offline/cache';
+import { offlineDb } from '@/app/offline/db';
+import type { Message } from '@/shared/contract/conversations';
+import { pendingMessage } from './provisional';
 
 export type PaneMessage = Message & { provisional?: true };
 export interface MessagesData {

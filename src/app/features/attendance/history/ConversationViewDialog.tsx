@@ -2,12 +2,12 @@
 import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { HistoryConversation } from '../../../../shared/contract/new-conversation';
-import { errorMessage } from '../../../lib/api';
-import { callQuery } from '../../../lib/query';
-import { displayName } from '../../../ui/contact-name';
-import { Dialog } from '../../../ui/Dialog';
-import { FormError } from '../../../ui/FormParts';
+import { errorMessage } from '@/app/lib/api';
+import { callQuery } from '@/app/lib/query';
+import { displayName } from '@/app/ui/contact-name';
+import { Dialog } from '@/app/ui/Dialog';
+import { FormError } from '@/app/ui/FormParts';
+import type { HistoryConversation } from '@/shared/contract/new-conversation';
 import { MessageList } from '../pane/MessageList';
 import classes from '../pane/pane.module.css';
 import { buildRows } from '../pane/pane-view';

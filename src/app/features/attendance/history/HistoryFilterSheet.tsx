@@ -3,12 +3,12 @@
 import { Button, Checkbox, Drawer, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { User } from '../../../../shared/contract';
-import { messages } from '../../../../shared/messages';
-import { seesDepartment, subjectOfAnswer } from '../../../../shared/rules/access';
-import { callQuery } from '../../../lib/query';
-import { TagSelect } from '../../../ui/TagSelect';
-import { useIsMobile } from '../../../ui/use-is-mobile';
+import { callQuery } from '@/app/lib/query';
+import { TagSelect } from '@/app/ui/TagSelect';
+import { useIsMobile } from '@/app/ui/use-is-mobile';
+import type { User } from '@/shared/contract';
+import { messages } from '@/shared/messages';
+import { seesDepartment, subjectOfAnswer } from '@/shared/rules/access';
 import { EMPTY_HISTORY_FILTER, type HistoryFilter, type HistoryType } from './history-data';
 
 interface Props {

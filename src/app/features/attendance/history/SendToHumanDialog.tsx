@@ -3,17 +3,17 @@
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { HistoryConversation } from '../../../../shared/contract/new-conversation';
-import { messages } from '../../../../shared/messages';
-import { transferError } from '../../../../shared/rules/transfer';
-import { api } from '../../../lib/api';
-import { notifySuccess } from '../../../lib/notify';
-import { callQuery } from '../../../lib/query';
-import { Dialog } from '../../../ui/Dialog';
-import { FormError } from '../../../ui/FormParts';
-import { TagSelect } from '../../../ui/TagSelect';
-import { useSave } from '../../../ui/use-save';
-import { useTagOptions } from '../../../ui/use-tag-options';
+import { api } from '@/app/lib/api';
+import { notifySuccess } from '@/app/lib/notify';
+import { callQuery } from '@/app/lib/query';
+import { Dialog } from '@/app/ui/Dialog';
+import { FormError } from '@/app/ui/FormParts';
+import { TagSelect } from '@/app/ui/TagSelect';
+import { useSave } from '@/app/ui/use-save';
+import { useTagOptions } from '@/app/ui/use-tag-options';
+import type { HistoryConversation } from '@/shared/contract/new-conversation';
+import { messages } from '@/shared/messages';
+import { transferError } from '@/shared/rules/transfer';
 import { HISTORY_KEY } from './history-data';
 
 export function SendToHumanDialog({

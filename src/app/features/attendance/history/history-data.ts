@@ -1,9 +1,9 @@
 // The finished-conversations list (spec 2 §2.2): its filter, its paged query (PAGE_SIZE a page, as ListTable
 // counts them) and the transfer that resumes one.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE } from '../../../../shared/constants';
-import type { HistoryConversation } from '../../../../shared/contract/new-conversation';
-import { api } from '../../../lib/api';
+import { api } from '@/app/lib/api';
+import { PAGE_SIZE } from '@/shared/constants';
+import type { HistoryConversation } from '@/shared/contract/new-conversation';
 
 export type HistoryType = 'chatbot' | 'human';
 export interface HistoryFilter {

@@ -1,10 +1,10 @@
 import { Avatar, Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconClock, IconClockOff } from '@tabler/icons-react';
 import { memo } from 'react';
-import type { Tag } from '../../../../shared/contract/configuration';
-import type { Conversation } from '../../../../shared/contract/conversations';
-import { messages } from '../../../../shared/messages';
-import { displayName, initialsOf } from '../../../ui/contact-name';
+import { displayName, initialsOf } from '@/app/ui/contact-name';
+import type { Tag } from '@/shared/contract/configuration';
+import type { Conversation } from '@/shared/contract/conversations';
+import { messages } from '@/shared/messages';
 import { replyWindowLeft } from '../contact-view';
 import { activityOf } from '../data/conversations';
 import { formatListTime, previewOf, visibleTags } from './list-view';

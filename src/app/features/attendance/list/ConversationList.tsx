@@ -5,11 +5,11 @@ import { Alert, Button, Center, Loader, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import type { Tag } from '../../../../shared/contract/configuration';
-import { messages } from '../../../../shared/messages';
-import { errorMessage } from '../../../lib/api';
-import { callQuery } from '../../../lib/query';
-import { chipsQuery } from '../../../shell/chips';
+import { errorMessage } from '@/app/lib/api';
+import { chipsQuery } from '@/app/lib/chips';
+import { callQuery } from '@/app/lib/query';
+import type { Tag } from '@/shared/contract/configuration';
+import { messages } from '@/shared/messages';
 import { type ConversationFilter, conversationListQuery } from '../data/conversations';
 import { ConversationItem, ITEM_HEIGHT } from './ConversationItem';
 

@@ -3,13 +3,13 @@
 import { Button, Checkbox, Drawer, Group, MultiSelect, Radio, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { User } from '../../../../shared/contract';
-import { messages } from '../../../../shared/messages';
-import { seesDepartment, subjectOfAnswer } from '../../../../shared/rules/access';
-import { callQuery } from '../../../lib/query';
-import { chipsQuery } from '../../../shell/chips';
-import { TagSelect } from '../../../ui/TagSelect';
-import { useIsMobile } from '../../../ui/use-is-mobile';
+import { chipsQuery } from '@/app/lib/chips';
+import { callQuery } from '@/app/lib/query';
+import { TagSelect } from '@/app/ui/TagSelect';
+import { useIsMobile } from '@/app/ui/use-is-mobile';
+import type { User } from '@/shared/contract';
+import { messages } from '@/shared/messages';
+import { seesDepartment, subjectOfAnswer } from '@/shared/rules/access';
 import type { ConversationFilter } from '../data/conversations';
 import type { ConversationType } from './list-view';
 

@@ -1,8 +1,8 @@
 import { ActionIcon, Popover, Stack, Switch, Tooltip } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
-import { messages } from '../../../../shared/messages';
-import { useCurrentUser, useUpdateUserConfig } from '../../../lib/user';
-import { PushSwitch } from '../../../offline/PushSwitch';
+import { useCurrentUser, useUpdateUserConfig } from '@/app/lib/user';
+import { PushSwitch } from '@/app/offline/PushSwitch';
+import { messages } from '@/shared/messages';
 
 /** The gear of the service screen: the user's own notification sound and signature (spec 2 §6). */
 export function SettingsMenu() {

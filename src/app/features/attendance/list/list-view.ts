@@ -1,9 +1,9 @@
 // What a conversation item shows, as pure functions (spec 2 §2.3, §9): the name, the preview, its time, the
 // tags that fit, the reply-window countdown, and whether a conversation belongs in a filtered list.
-import type { Conversation, Message } from '../../../../shared/contract/conversations';
-import { truncatePreview } from '../../../../shared/format';
-import { messages } from '../../../../shared/messages';
-import { departmentLimit, subjectOfAnswer, type UserAnswerSubject } from '../../../../shared/rules/access';
+import type { Conversation, Message } from '@/shared/contract/conversations';
+import { truncatePreview } from '@/shared/format';
+import { messages } from '@/shared/messages';
+import { departmentLimit, subjectOfAnswer, type UserAnswerSubject } from '@/shared/rules/access';
 import type { ConversationFilter } from '../data/conversations';
 
 const TYPE_LABELS: Partial<Record<Message['type'], string>> = {

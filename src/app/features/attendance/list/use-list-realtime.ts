@@ -4,11 +4,11 @@
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { Conversation, Message } from '../../../../shared/contract/conversations';
-import type { ConversationEvent } from '../../../../shared/contract/events';
-import { messages } from '../../../../shared/messages';
-import { onConversationEvent } from '../../../lib/conversation-events';
-import { displayName } from '../../../ui/contact-name';
+import { onConversationEvent } from '@/app/lib/conversation-events';
+import { displayName } from '@/app/ui/contact-name';
+import type { Conversation, Message } from '@/shared/contract/conversations';
+import type { ConversationEvent } from '@/shared/contract/events';
+import { messages } from '@/shared/messages';
 import {
   cachedConversation,
   conversationQuery,

@@ -4,9 +4,9 @@
 import { ActionIcon, Loader, Menu } from '@mantine/core';
 import { IconMessageChatbot, IconNotes, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
-import { messages } from '../../../../shared/messages';
-import { api } from '../../../lib/api';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { api } from '@/app/lib/api';
+import { notifyError, notifySuccess } from '@/app/lib/notify';
+import { messages } from '@/shared/messages';
 
 interface Props {
   conversationId: string;

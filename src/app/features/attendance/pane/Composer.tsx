@@ -24,18 +24,19 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { SENDABLE_MEDIA } from '../../../../shared/constants';
-import type { MediaType } from '../../../../shared/contract/conversations';
-import type { LibraryMedia } from '../../../../shared/contract/media';
-import { withoutBidiControls } from '../../../../shared/format';
-import { messages } from '../../../../shared/messages';
-import { useAppConfig } from '../../../lib/app-config';
-import { callQuery } from '../../../lib/query';
-import { useIsMobile } from '../../../ui/use-is-mobile';
-import { DEFAULT_MEDIA_MAX_MB } from '../../media/media-rules';
+import { useAppConfig } from '@/app/lib/app-config';
+import { callQuery } from '@/app/lib/query';
+import { useIsMobile } from '@/app/ui/use-is-mobile';
+import { DEFAULT_MEDIA_MAX_MB } from '@/app/widgets/media/media-rules';
+import { SENDABLE_MEDIA } from '@/shared/constants';
+import type { MediaType } from '@/shared/contract/conversations';
+import type { LibraryMedia } from '@/shared/contract/media';
+import { withoutBidiControls } from '@/shared/format';
+import { messages } from '@/shared/messages';
+import type { Attachment } from '../data/provisional';
 import { AiActions } from './AiActions';
 import classes from './pane.module.css';
-import type { Attachment, Draft } from './send-message';
+import type { Draft } from './send-message';
 
 const ACCEPT: Record<MediaType, string> = {
   image: SENDABLE_MEDIA.image.join(','),
@@ -55,8 +56,8 @@ const ATTACHMENTS: { type: MediaType; label: string; icon: typeof IconPhoto; col
 export const quickQuery = (text: string) => /^\/(\S*)$/.exec(text)?.[1]?.toLowerCase() ?? null;
 
 // Loaded when first opened: the media library, and the recorder with its MP3 worker.
-const MediaLibraryDialog = lazy(() => import('../../media/MediaLibraryDialog'));
-const AudioRecorderDialog = lazy(() => import('../../media/audio/AudioRecorderDialog'));
+const MediaLibraryDialog = lazy(() => import('@/app/widgets/media/MediaLibraryDialog'));
+const AudioRecorderDialog = lazy(() => import('@/app/widgets/media/audio/AudioRecorderDialog'));
 
 function attachmentOf(file: File, type: MediaType, maxMb: number): Attachment | null {
   if (file.size > maxMb * 1024 * 1024) {

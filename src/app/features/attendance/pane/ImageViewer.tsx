@@ -1,5 +1,5 @@
-import { messages } from '../../../../shared/messages';
-import { Dialog } from '../../../ui/Dialog';
+import { Dialog } from '@/app/ui/Dialog';
+import { messages } from '@/shared/messages';
 import classes from './pane.module.css';
 
 interface Props {

@@ -12,10 +12,10 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { memo } from 'react';
-import { withoutBidiControls } from '../../../../shared/format';
-import { messages } from '../../../../shared/messages';
-import { AudioPlayer, clockTime, DocumentLink, LocationCard } from '../../../ui/message-parts';
-import { WhatsAppText } from '../../../ui/whatsapp-format';
+import { AudioPlayer, clockTime, DocumentLink, LocationCard } from '@/app/ui/message-parts';
+import { WhatsAppText } from '@/app/ui/whatsapp-format';
+import { withoutBidiControls } from '@/shared/format';
+import { messages } from '@/shared/messages';
 import type { PaneMessage } from '../data/messages';
 import classes from './pane.module.css';
 import { contactCard, replyText, sideOf, TICK_LABELS, type Tick, tickOf } from './pane-view';

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Text } from '@mantine/core';
 import { IconChevronsDown } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef } from 'react';
-import { messages } from '../../../../shared/messages';
+import { messages } from '@/shared/messages';
 import { type BubbleActions, MessageBubble } from './MessageBubble';
 import classes from './pane.module.css';
 import type { Row } from './pane-view';

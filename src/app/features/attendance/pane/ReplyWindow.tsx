@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { IconClock, IconClockOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { messages } from '../../../../shared/messages';
+import { messages } from '@/shared/messages';
 import { replyWindowLeft } from '../contact-view';
 
 /** The countdown refreshes once a minute (spec 2 §2.3, §9). */

@@ -1,8 +1,8 @@
 // What the pane shows, as pure functions: the contact's name, the reply window, the rows of the message area
 // (day separators between messages), a bubble's side and read status, and a shared contact card.
-import { MESSAGE_STATUS } from '../../../../shared/constants';
-import type { Message } from '../../../../shared/contract/conversations';
-import { messages } from '../../../../shared/messages';
+import { MESSAGE_STATUS } from '@/shared/constants';
+import type { Message } from '@/shared/contract/conversations';
+import { messages } from '@/shared/messages';
 import type { PaneMessage } from '../data/messages';
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -3,27 +3,12 @@
 // retry after a lost answer sends it once. A send the server refused leaves the pane and says why (spec 2 §4).
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import type { MediaType, Message } from '../../../../shared/contract/conversations';
-import { newId } from '../../../../shared/ids';
-import { notifyError } from '../../../lib/notify';
-import { useCurrentUser } from '../../../lib/user';
-import { onOutbox, outbox, requestBackgroundSync } from '../../../offline/app-offline';
-import type { OutboxEntry } from '../../../offline/db';
-import { addProvisional, dropProvisional, type PaneMessage, putMessage } from '../data/messages';
-
-export interface Attachment {
-  file: File;
-  type: MediaType;
-  /** An object URL for images, shown before the upload ends. */
-  preview: string | null;
-}
-
-/** A file the server already keeps (a media library item): sent by its URL, not uploaded again. */
-export interface StoredMedia {
-  type: MediaType;
-  url: string;
-  file_name: string;
-}
+import { notifyError } from '@/app/lib/notify';
+import { useCurrentUser } from '@/app/lib/user';
+import { onOutbox, outbox, requestBackgroundSync } from '@/app/offline/app-offline';
+import { newId } from '@/shared/ids';
+import { addProvisional, dropProvisional, putMessage } from '../data/messages';
+import { type Attachment, provisionalMessage, type StoredMedia } from '../data/provisional';
 
 export interface Draft {
   text: string;
@@ -36,63 +21,6 @@ export interface Draft {
 /** The signature as the server applies it (spec 2 §6): the user's name in bold before the text. */
 export const signed = (text: string, name: string, signature: boolean) =>
   signature && text ? `*${name}*:\n${text}` : text;
-
-export function provisionalMessage(
-  conversationId: string,
-  messageId: string,
-  body: string,
-  userId: string,
-  attachment: Attachment | null,
-  stored?: StoredMedia,
-  ptt = false,
-): Message {
-  if (stored) {
-    const base = provisionalMessage(conversationId, messageId, body, userId, null, undefined, ptt);
-    return { ...base, type: stored.type, media_url: stored.url, file_name: stored.file_name };
-  }
-  return {
-    _id: `local-${messageId}`,
-    conversation_id: conversationId,
-    message: body,
-    origin: 'user',
-    type: attachment?.type ?? 'text',
-    media_url: attachment?.preview ?? null,
-    file_name: attachment ? attachment.file.name : null,
-    ptt,
-    canonical_url: null,
-    deleted: false,
-    status: 0,
-    failure: null,
-    created: new Date().toISOString(),
-    user: userId,
-    message_id: messageId,
-    platform_message_id: null,
-    event: null,
-    reply_message: null,
-    location: null,
-  };
-}
-
-/** The pending bubble of an outbox entry (after a reload, the entry is all that is left of the send). */
-export function pendingMessage(entry: OutboxEntry): PaneMessage {
-  const isImage = entry.file?.type === 'image';
-  return {
-    ...provisionalMessage(
-      entry.conversation_id,
-      entry.message_id,
-      entry.body,
-      entry.user_id,
-      null,
-      undefined,
-      entry.ptt === true,
-    ),
-    type: entry.file?.type ?? 'text',
-    media_url: entry.uploaded?.url ?? (isImage && entry.file ? URL.createObjectURL(entry.file.blob) : null),
-    file_name: entry.file?.file_name ?? null,
-    created: entry.created,
-    provisional: true,
-  };
-}
 
 /**
  * Sends through the outbox: the provisional message shows at once and the draft is written to the device's

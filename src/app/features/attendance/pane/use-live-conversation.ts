@@ -3,8 +3,8 @@
 // finished, or leaves an attendant's departments.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Conversation, Message } from '../../../../shared/contract/conversations';
-import { onConversationEvent } from '../../../lib/conversation-events';
+import { onConversationEvent } from '@/app/lib/conversation-events';
+import type { Conversation, Message } from '@/shared/contract/conversations';
 import { hasMessage, putMessage, raiseStatus } from '../data/messages';
 
 /** How long the typing indicator shows before a customer's message (spec 2 §4). */

@@ -4,16 +4,16 @@
 import { Group, SegmentedControl, Select, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DEFAULT_COUNTRY_CODE } from '../../../shared/constants';
-import type { ScheduledMessage } from '../../../shared/contract/scheduled-messages';
-import { messages } from '../../../shared/messages';
-import { prepareScheduledMessage, splitStoredPhone } from '../../../shared/rules/scheduled-message';
-import { errorMessage } from '../../lib/api';
-import { callQuery } from '../../lib/query';
-import { Dialog } from '../Dialog';
-import { DialogForm } from '../FormParts';
-import { useFormError } from '../use-form-error';
-import { useItemId } from '../use-item-id';
+import { errorMessage } from '@/app/lib/api';
+import { callQuery } from '@/app/lib/query';
+import { Dialog } from '@/app/ui/Dialog';
+import { DialogForm } from '@/app/ui/FormParts';
+import { useFormError } from '@/app/ui/use-form-error';
+import { useItemId } from '@/app/ui/use-item-id';
+import { DEFAULT_COUNTRY_CODE } from '@/shared/constants';
+import type { ScheduledMessage } from '@/shared/contract/scheduled-messages';
+import { messages } from '@/shared/messages';
+import { prepareScheduledMessage, splitStoredPhone } from '@/shared/rules/scheduled-message';
 import { useSaveScheduledMessage, useTemplates } from './scheduled-messages';
 
 type Field = 'chip' | 'country' | 'to' | 'when' | 'message' | 'flow' | 'template' | 'form';

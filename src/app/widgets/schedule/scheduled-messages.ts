@@ -1,11 +1,11 @@
 // The scheduled-messages calls, shared by /agendamento and the Atendimento menu (both open ScheduleDialog).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Payload } from '../../../shared/contract';
-import type { ScheduledMessage } from '../../../shared/contract/scheduled-messages';
-import { messages } from '../../../shared/messages';
-import { api } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { callQuery } from '../../lib/query';
+import { api } from '@/app/lib/api';
+import { notifyError, notifySuccess } from '@/app/lib/notify';
+import { callQuery } from '@/app/lib/query';
+import type { Payload } from '@/shared/contract';
+import type { ScheduledMessage } from '@/shared/contract/scheduled-messages';
+import { messages } from '@/shared/messages';
 
 export const scheduledMessagesQuery = callQuery('get-scheduled-messages-by-user');
 /** While an item waits to be sent, the list looks again every 5 s, so it turns to sent on its own. */

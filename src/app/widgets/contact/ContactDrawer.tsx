@@ -21,18 +21,18 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ContactDetails } from '../../shared/contract/contacts';
-import { formatDateTime, formatPhone } from '../../shared/format';
-import { messages } from '../../shared/messages';
-import { contactVariableError, parseVariableValue } from '../../shared/rules/contact-variable';
-import { api, errorMessage } from '../lib/api';
-import { notifySuccess } from '../lib/notify';
-import { callQuery } from '../lib/query';
-import { displayName, initialsOf } from './contact-name';
-import { FormError } from './FormParts';
-import { TagSelect } from './TagSelect';
-import { useIsMobile } from './use-is-mobile';
-import { useSave } from './use-save';
+import { api, errorMessage } from '@/app/lib/api';
+import { notifySuccess } from '@/app/lib/notify';
+import { callQuery } from '@/app/lib/query';
+import { displayName, initialsOf } from '@/app/ui/contact-name';
+import { FormError } from '@/app/ui/FormParts';
+import { TagSelect } from '@/app/ui/TagSelect';
+import { useIsMobile } from '@/app/ui/use-is-mobile';
+import { useSave } from '@/app/ui/use-save';
+import type { ContactDetails } from '@/shared/contract/contacts';
+import { formatDateTime, formatPhone } from '@/shared/format';
+import { messages } from '@/shared/messages';
+import { contactVariableError, parseVariableValue } from '@/shared/rules/contact-variable';
 
 interface Props {
   /** The contact shown; null keeps the drawer closed. */

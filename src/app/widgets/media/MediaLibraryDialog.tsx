@@ -18,16 +18,16 @@ import {
 import { IconFileText, IconMicrophone, IconMovie, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { MediaType } from '../../../shared/contract/conversations';
-import type { LibraryMedia } from '../../../shared/contract/media';
-import { withoutBidiControls } from '../../../shared/format';
-import { messages } from '../../../shared/messages';
-import { api, errorMessage, upload } from '../../lib/api';
-import { useAppConfig } from '../../lib/app-config';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { callQuery } from '../../lib/query';
-import { Dialog } from '../../ui/Dialog';
-import { FormError } from '../../ui/FormParts';
+import { api, errorMessage, upload } from '@/app/lib/api';
+import { useAppConfig } from '@/app/lib/app-config';
+import { notifyError, notifySuccess } from '@/app/lib/notify';
+import { callQuery } from '@/app/lib/query';
+import { Dialog } from '@/app/ui/Dialog';
+import { FormError } from '@/app/ui/FormParts';
+import type { MediaType } from '@/shared/contract/conversations';
+import type { LibraryMedia } from '@/shared/contract/media';
+import { withoutBidiControls } from '@/shared/format';
+import { messages } from '@/shared/messages';
 import { DEFAULT_MEDIA_MAX_MB, libraryFileError, mediaListKey } from './media-rules';
 
 const TABS: { type: MediaType; label: string }[] = [

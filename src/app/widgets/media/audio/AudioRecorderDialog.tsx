@@ -6,13 +6,13 @@ import { Alert, Button, Center, Group, Loader, Stack, Text, TextInput } from '@m
 import { IconMicrophone, IconPlayerStopFilled, IconRefresh, IconSend2 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { LibraryMedia } from '../../../../shared/contract/media';
-import { messages } from '../../../../shared/messages';
-import { upload } from '../../../lib/api';
-import { useAppConfig } from '../../../lib/app-config';
-import { notifySuccess } from '../../../lib/notify';
-import { Dialog } from '../../../ui/Dialog';
-import { useSave } from '../../../ui/use-save';
+import { upload } from '@/app/lib/api';
+import { useAppConfig } from '@/app/lib/app-config';
+import { notifySuccess } from '@/app/lib/notify';
+import { Dialog } from '@/app/ui/Dialog';
+import { useSave } from '@/app/ui/use-save';
+import type { LibraryMedia } from '@/shared/contract/media';
+import { messages } from '@/shared/messages';
 import { DEFAULT_MEDIA_MAX_MB, mediaListKey, microphoneError } from '../media-rules';
 import { type Recording, startRecording, toMp3 } from './record';
 

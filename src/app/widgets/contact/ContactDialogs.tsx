@@ -2,15 +2,15 @@
 // them from a conversation's menu, the contacts screen from a row; each says what follows a save (onSaved).
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { ContactDetails } from '../../shared/contract/contacts';
-import type { Contact } from '../../shared/contract/conversations';
-import { messages } from '../../shared/messages';
-import { api } from '../lib/api';
-import { notifySuccess } from '../lib/notify';
-import { Dialog } from './Dialog';
-import { DialogForm } from './FormParts';
-import { TagSelect } from './TagSelect';
-import { useSave } from './use-save';
+import { api } from '@/app/lib/api';
+import { notifySuccess } from '@/app/lib/notify';
+import { Dialog } from '@/app/ui/Dialog';
+import { DialogForm } from '@/app/ui/FormParts';
+import { TagSelect } from '@/app/ui/TagSelect';
+import { useSave } from '@/app/ui/use-save';
+import type { ContactDetails } from '@/shared/contract/contacts';
+import type { Contact } from '@/shared/contract/conversations';
+import { messages } from '@/shared/messages';
 
 interface Props {
   /** The contact edited; null keeps the dialog closed. */

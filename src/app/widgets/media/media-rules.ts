@@ -1,6 +1,6 @@
 // The media dialogs' checks before anything is sent (spec 2 §5 Media); the server checks again.
-import { MEDIA_MAX_BYTES } from '../../../shared/constants';
-import { messages } from '../../../shared/messages';
+import { MEDIA_MAX_BYTES } from '@/shared/constants';
+import { messages } from '@/shared/messages';
 
 /** The server's default MEDIA_MAX_MB, until get-app-config answers. */
 export const DEFAULT_MEDIA_MAX_MB = MEDIA_MAX_BYTES / 1024 / 1024;
