@@ -3,6 +3,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chips, messages } from '@/server/db/schema';
+import { MAX_SEND_ATTEMPTS, resumePendingSends } from '@/server/domains/conversations/delivery';
+import { applyReceipt } from '@/server/domains/conversations/pipeline';
+import { MESSAGE_STATUS } from '@/shared/constants';
+import { newId } from '@/shared/ids';
 import { messages as texts } from '@/shared/messages';
 import { connected, connectedSimulatorChip, listen, simulatorSocket, until } from './channel-helpers';
 import { statusOf, testServerPerFile } from './helpers';
@@ -34,6 +38,10 @@ async function conversationWithPhone() {
   const agent = await s.t.login('atendente@demo.com');
   return { owner, agent, chip, simulatorToken, phone, conversation, manager };
 }
+
+/** The conversation as the list and the pane read it. */
+const view = async (id: string, token: string) =>
+  (await s.t.call('get-conversations-with-last-message', { conversation_id: id }, token)).conversations[0];
 
 const phoneMessages = (phone: ReturnType<typeof simulatorSocket>) =>
   phone.events.filter((e) => e.type === 'message');
@@ -148,10 +156,15 @@ describe('send-conversation-message', () => {
     expect(onPhone).toMatchObject({ message: { text: '*Ana Atendente*:\nPosso ajudar?' } });
     const pending = await manager.next('new_message');
     expect(pending.message.message).toMatchObject({ _id: sent._id, status: 0 });
-    const updated = await manager.next('conversation_updated');
-    expect(updated.message).toMatchObject({ _id: conversation._id, waiting_response: false, is_new: false });
     const done = await manager.next('message_updated');
     expect(done.message.message).toMatchObject({ _id: sent._id, status: 1 });
+    const updated = await manager.next('conversation_updated');
+    expect(updated.message).toMatchObject({
+      _id: conversation._id,
+      waiting_response: false,
+      is_new: false,
+      last_message: { _id: sent._id, status: 1 },
+    });
   });
 
   it('a disconnected channel marks the message failed with a pt-BR reason', async () => {
@@ -163,6 +176,12 @@ describe('send-conversation-message', () => {
       agent,
     );
     expect(sent).toMatchObject({ status: -1, failure: texts.chipDisconnected });
+    // The customer was not answered (spec 2 §4): still waiting and new; the list's preview says it failed.
+    expect(await view(conversation._id, agent)).toMatchObject({
+      waiting_response: true,
+      is_new: true,
+      last_message: { _id: sent._id, status: -1, failure: texts.chipDisconnected },
+    });
   });
 
   it('refuses an empty message, a conversation the caller cannot see, and a foreign media url', async () => {
@@ -231,6 +250,90 @@ describe('send-conversation-message', () => {
     const onPhone = await until(() => phoneMessages(phone)[0]);
     expect(onPhone).toMatchObject({ message: { type: 'image', media_url: url, ptt: false } });
     expect(await statusOf(`${s.t.url}${url}`)).toBe(200);
+  });
+});
+
+describe('waiting_response: answered only by a message that reached the customer (spec 2 §4)', () => {
+  /** A send another process stored and was cut off from (its claim ran out): the sweep's to resume. */
+  async function cutOffSend(conversation: { _id: string }, chipId: string, text: string, attempts = 1) {
+    const [row] = await s.t.server.services.db
+      .insert(messages)
+      .values({
+        id: newId(),
+        accountId: s.seed.accountId,
+        conversationId: conversation._id,
+        chipId,
+        origin: 'user',
+        type: 'text',
+        message: text,
+        messageId: localId(),
+        status: MESSAGE_STATUS.pending,
+        outbound: { to: PHONE, content: { type: 'text', text } },
+        sendAttempts: attempts,
+        sendLeaseUntil: new Date(Date.now() - 1000),
+      })
+      .returning();
+    if (!row) throw new Error('not stored');
+    return row;
+  }
+
+  it('a cut-off send answers once the sweep gets it accepted; one the sweep gives up never does', async () => {
+    const { agent, conversation, chip } = await conversationWithPhone();
+    const givenUp = await cutOffSend(conversation, chip._id, 'Desisto', MAX_SEND_ATTEMPTS);
+    expect(await resumePendingSends({ services: s.t.server.services })).toEqual({ resumed: 0, failed: 1 });
+    expect(await view(conversation._id, agent)).toMatchObject({ waiting_response: true, is_new: true });
+    const resumed = await cutOffSend(conversation, chip._id, 'Retomada');
+    const manager = await listen(s.t, 'gerente@demo.com');
+    expect(await resumePendingSends({ services: s.t.server.services })).toEqual({ resumed: 1, failed: 0 });
+    const updated = await manager.next('conversation_updated');
+    expect(updated.message).toMatchObject({ _id: conversation._id, waiting_response: false, is_new: false });
+    expect(await view(conversation._id, agent)).toMatchObject({ waiting_response: false, is_new: false });
+    expect(givenUp.id).not.toBe(resumed.id);
+  });
+
+  it('a customer message written after the send and before its acceptance keeps the conversation waiting', async () => {
+    const { agent, conversation, chip, simulatorToken, manager } = await conversationWithPhone();
+    await cutOffSend(conversation, chip._id, 'Resposta lenta');
+    await new Promise((r) => setTimeout(r, 20));
+    await s.t.call('simulator-send', {
+      token: simulatorToken,
+      phone: PHONE,
+      name: 'João',
+      id: localId(),
+      type: 'text',
+      text: 'Alguém aí?',
+    });
+    await manager.next('new_message');
+    expect(await resumePendingSends({ services: s.t.server.services })).toEqual({ resumed: 1, failed: 0 });
+    expect(await view(conversation._id, agent)).toMatchObject({ waiting_response: true, is_new: false });
+  });
+
+  it('a send the provider fails after accepting it gives the wait back, unless a later message answered', async () => {
+    const { agent, conversation, chip, manager } = await conversationWithPhone();
+    const send = (text: string) =>
+      s.t.call(
+        'send-conversation-message',
+        { conversation_id: conversation._id, message_id: localId(), text },
+        agent,
+      );
+    const [chipRow] = await s.t.server.services.db.select().from(chips).where(eq(chips.id, chip._id));
+    if (!chipRow) throw new Error('no chip');
+    const first = await send('Primeira');
+    expect(await view(conversation._id, agent)).toMatchObject({ waiting_response: false });
+    await applyReceipt(s.t.server.services, chipRow, first.platform_message_id ?? '', 'failed', 'Recusada');
+    const reopened = await until(() =>
+      manager.events.find((e) => e.type === 'conversation_updated' && e.message.waiting_response === true),
+    );
+    expect(reopened.message).toMatchObject({
+      _id: conversation._id,
+      last_message: { _id: first._id, status: -1, failure: 'Recusada' },
+    });
+    expect(await view(conversation._id, agent)).toMatchObject({ waiting_response: true });
+    // Two more sends; the first of them fails later: the second still answered the customer.
+    const second = await send('Segunda');
+    await send('Terceira');
+    await applyReceipt(s.t.server.services, chipRow, second.platform_message_id ?? '', 'failed', 'Recusada');
+    expect(await view(conversation._id, agent)).toMatchObject({ waiting_response: false });
   });
 });
 

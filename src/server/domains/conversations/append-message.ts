@@ -16,7 +16,8 @@ type MessageRow = typeof messages.$inferSelect;
 /**
  * What the message changes on its conversation:
  * - customer: the customer wrote: waiting for an answer, and the reply window moves on (official numbers);
- * - team: the team answered: no longer waiting, no longer new;
+ * - team: the team's message: the list's preview and order; it answers the customer (no longer waiting, no
+ *   longer new) only once the channel accepts it (answered.ts, from delivery.ts): a failed send does not;
  * - summary: shown as the list's preview, the list's order unchanged;
  * - none: a note in the timeline (or an ignored contact's message): the conversation is unchanged.
  */
@@ -69,7 +70,7 @@ function conversationChange(input: Effect, row: MessageRow) {
         }),
       };
     case 'team':
-      return { ...moved, waitingResponse: false, isNew: false };
+      return moved;
     case 'summary':
       return pointer;
     case 'none':

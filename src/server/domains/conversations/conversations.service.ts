@@ -12,7 +12,7 @@ import { AppError } from '../../http/errors';
 import { appendMessage } from './append-message';
 import { conversationsRepo } from './conversations.repo';
 import { claimRanOut, deliverPending, resumePendingSends } from './delivery';
-import { loadConversation, toMessage } from './present';
+import { toMessage } from './present';
 
 type Ctx = SignedInContext;
 /** What a send needs: the server's parts and who acts (an attendant, or a job as the system actor). */
@@ -89,7 +89,7 @@ export async function sendConversationMessage(
   sender: Sender,
   p: SendInput,
 ): Promise<Message> {
-  const { db, realtime, media } = ctx.services;
+  const { db, media } = ctx.services;
   const { conversation, chip, contact } = await visibleConversation(ctx, p.conversation_id);
   const text = p.template ? p.template.preview : p.text.trim();
   if (!text && !p.media) throw new AppError(texts.messageEmpty);
@@ -150,7 +150,8 @@ export async function sendConversationMessage(
         }
       : { type: 'text', text: body, replyTo };
 
-  // The message and the conversation's 'answered' change in one transaction (append-message.ts).
+  // The message and the conversation's new preview in one transaction (append-message.ts); 'answered' is
+  // recorded with the channel's acceptance (delivery.ts).
   const { row, created } = await appendMessage(ctx.services, ctx.actor, {
     conversation,
     effect: 'team',
@@ -174,16 +175,7 @@ export async function sendConversationMessage(
   });
   // Another request with this message_id stored it first (another process, or a moment ago).
   if (!created) return stored(ctx, p.message_id, conversation.id);
-  const department = conversation.departmentId;
-  // Answered: the other screens' lists drop its 'waiting response' and 'new' marks.
-  const updated = await loadConversation(db, conversation.id);
-  if (updated)
-    realtime.toConversation(ctx.actor.accountId, department, {
-      type: 'conversation_updated',
-      message: updated,
-    });
-
-  return deliverPending(ctx.services, row, { chip, departmentId: department });
+  return deliverPending(ctx.services, row, { chip, departmentId: conversation.departmentId });
 }
 
 /** Deletes one of the caller's own sent messages, for everyone where the provider allows it. */

@@ -9,9 +9,11 @@ import { MESSAGE_STATUS } from '@/shared/constants';
 import type { Message } from '@/shared/contract/conversations';
 import { messages as texts } from '@/shared/messages';
 import { ChannelError, type ChipRow, type OutboundContent } from '../../channels/adapter';
+import type { Db } from '../../db';
 import { chips, conversations, messages } from '../../db/schema';
 import type { Services } from '../../services';
-import { toMessage } from './present';
+import { markAnswered } from './answered';
+import { loadConversation, toMessage } from './present';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -63,22 +65,31 @@ export async function deliverPending(
   const settled = { sendLeaseUntil: null, outbound: null };
   // A receipt may already have moved it on (a fast phone): a success keeps the higher status. A failure
   // never overwrites a success recorded meanwhile (a resume racing a slow first send).
-  const [final] =
+  const [final, answered] =
     outcome.status === MESSAGE_STATUS.failed
-      ? await db
-          .update(messages)
-          .set({ ...outcome, ...settled })
-          .where(and(eq(messages.id, row.id), eq(messages.status, MESSAGE_STATUS.pending)))
-          .returning()
-      : await db
-          .update(messages)
-          .set({
-            ...outcome,
-            ...settled,
-            status: sql`greatest(${messages.status}, ${MESSAGE_STATUS.sent})`,
-          })
-          .where(eq(messages.id, row.id))
-          .returning();
+      ? [
+          (
+            await db
+              .update(messages)
+              .set({ ...outcome, ...settled })
+              .where(and(eq(messages.id, row.id), eq(messages.status, MESSAGE_STATUS.pending)))
+              .returning()
+          )[0],
+          false,
+        ]
+      : // Accepted: the message and the conversation's 'answered' change in one transaction (answered.ts).
+        await db.transaction(async (tx) => {
+          const [sent] = await tx
+            .update(messages)
+            .set({
+              ...outcome,
+              ...settled,
+              status: sql`greatest(${messages.status}, ${MESSAGE_STATUS.sent})`,
+            })
+            .where(eq(messages.id, row.id))
+            .returning();
+          return [sent, sent ? await markAnswered(tx as Db, sent) : false] as const;
+        });
   const current = final ?? (await db.select().from(messages).where(eq(messages.id, row.id)))[0] ?? row;
   const result = toMessage(current);
   const departmentId =
@@ -87,6 +98,8 @@ export async function deliverPending(
     type: 'message_updated',
     message: { conversation_id: row.conversationId, message: result },
   });
+  // Answered: the other screens' lists drop its 'waiting response' and 'new' marks.
+  if (answered) await announceUpdated(services, row.accountId, row.conversationId);
   return result;
 }
 
@@ -96,6 +109,16 @@ function withLocalPath(content: OutboundContent, media: Services['media']): Outb
   const path = media.pathOf(content.url);
   if (!path) throw new ChannelError(texts.mediaNotFound);
   return { ...content, path };
+}
+
+/** conversation_updated with the conversation as it stands now, to whoever may see it. */
+export async function announceUpdated(services: Services, accountId: string, conversationId: string) {
+  const view = await loadConversation(services.db, conversationId);
+  if (view)
+    services.realtime.toConversation(accountId, view.department, {
+      type: 'conversation_updated',
+      message: view,
+    });
 }
 
 async function departmentOf(services: Services, conversationId: string) {

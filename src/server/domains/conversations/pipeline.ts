@@ -8,11 +8,14 @@ import { newId } from '@/shared/ids';
 import { normalizePhone } from '@/shared/phone';
 import { systemActor } from '../../access';
 import type { ChipRow, InboundMessage, ReceiptStatus } from '../../channels/adapter';
+import type { Db } from '../../db';
 import { contacts, conversations, messages, tags } from '../../db/schema';
 import type { Services } from '../../services';
 import { notifyNewConversation } from '../push/push.service';
 import { matchAutoTags } from '../tags/auto-tag';
+import { reopenUnanswered } from './answered';
 import { appendMessage, repairConversation } from './append-message';
+import { announceUpdated } from './delivery';
 import { findOpenConversation, findOrOpenConversation } from './open-conversation';
 import { loadConversation, toMessage } from './present';
 
@@ -232,14 +235,20 @@ export async function applyReceipt(
   const value = RECEIPT_STATUS[status];
   const match = and(eq(messages.chipId, chip.id), eq(messages.platformMessageId, platformMessageId));
   for (let attempt = 0; ; attempt++) {
+    let reopened = false;
     const [row] =
       value === MESSAGE_STATUS.failed
-        ? // A failure counts only before delivery: a late failure of a delivered message is noise.
-          await db
-            .update(messages)
-            .set({ status: value, failure: reason ?? null })
-            .where(and(match, sql`${messages.status} between 0 and ${MESSAGE_STATUS.sent}`))
-            .returning()
+        ? // A failure counts only before delivery: a late failure of a delivered message is noise. It gives
+          // the customer's wait back, in the same transaction, when that send was what answered it.
+          await db.transaction(async (tx) => {
+            const failed = await tx
+              .update(messages)
+              .set({ status: value, failure: reason ?? null })
+              .where(and(match, sql`${messages.status} between 0 and ${MESSAGE_STATUS.sent}`))
+              .returning();
+            if (failed[0]) reopened = await reopenUnanswered(tx as Db, failed[0]);
+            return failed;
+          })
         : await db
             .update(messages)
             .set({ status: value })
@@ -262,6 +271,7 @@ export async function applyReceipt(
           message: { conversation_id: row.conversationId, message: toMessage(row) },
         });
       }
+      if (reopened) await announceUpdated(services, chip.accountId, row.conversationId);
       return;
     }
     const exists = await db.select({ id: messages.id }).from(messages).where(match).limit(1);
