@@ -222,6 +222,8 @@ export const messages = {
   tagsUpdated: 'Tags atualizadas',
   nameUpdated: 'Nome atualizado',
   finishedByAnotherUser: 'Essa conversa foi finalizada por outro usuário',
+  transferredByAnotherUser:
+    'Essa conversa foi transferida por outro usuário para um departamento que você não atende',
   newConversation: 'Nova conversa',
   // The service screen: the server's own texts.
   transferTypeRequired: 'Escolha o tipo de transferência.',
@@ -247,6 +249,7 @@ export const messages = {
   listWaitingResponse: 'Aguardando resposta',
   listNoMessages: 'Sem mensagens',
   listDeletedMessage: 'Mensagem apagada',
+  listLastMessageFailed: 'Última mensagem não enviada',
   listReplyWindowLeft: (left: string) => `Janela de resposta: ${left} restantes`,
   listReplyWindowClosed: 'Janela de resposta encerrada',
   listMoreTags: (n: number) => `mais ${n} tag${n === 1 ? '' : 's'}`,

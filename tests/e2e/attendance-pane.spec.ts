@@ -232,7 +232,7 @@ test("'/' inserts a quick message; Enter as the spec says; the signature; deleti
   }
 });
 
-test('menu entries by state; answered and follow-up; finish leaves the list and a resume brings it back', async ({
+test('menu entries by state; answered; no follow-up entry where none applies; finish leaves the list and a resume brings it back', async ({
   page,
   server,
 }) => {
@@ -243,7 +243,8 @@ test('menu entries by state; answered and follow-up; finish leaves the list and 
     await signedIn(page, server, ANA);
     const pane = await openPane(page, conversation._id, name);
 
-    // A person serves it, it is open, it has an automatic follow-up: the spec's entries, in order.
+    // A person serves it, it is open, no automatic follow-up is configured for it (spec 2 §2.3: 'Desativar
+    // follow-up automático' only when the conversation has one): the spec's entries, in order.
     let dropdown = await menu(page, pane);
     expect(await entries(dropdown)).toEqual([
       messages.paneContactData,
@@ -252,7 +253,6 @@ test('menu entries by state; answered and follow-up; finish leaves the list and 
       messages.paneSchedule,
       messages.paneAssignTags,
       messages.paneTransfer,
-      messages.paneDisableFollowUp,
       messages.paneFinish,
     ]);
     await expect(dropdown.getByRole('menuitem', { name: messages.paneSchedule })).toBeEnabled();
@@ -264,10 +264,6 @@ test('menu entries by state; answered and follow-up; finish leaves the list and 
       .poll(async () => (await conversationOf(server, manager, phoneOf(8, 3))).waiting_response)
       .toBe(false);
 
-    dropdown = await menu(page, pane);
-    await dropdown.getByRole('menuitem', { name: messages.paneDisableFollowUp }).click();
-    await confirmDialog(page, messages.paneDisableFollowUp);
-    await expect(toast(page, messages.conversationUpdated).first()).toBeVisible();
     dropdown = await menu(page, pane);
     await expect(dropdown.getByRole('menuitem', { name: messages.paneDisableFollowUp })).toHaveCount(0);
 
@@ -383,6 +379,83 @@ test('another user finishing the open conversation clears the pane with the info
     await expect(toast(second, messages.finishedByAnotherUser)).toHaveCount(0);
   } finally {
     await other.close();
+    await chip.file();
+  }
+});
+
+test('a manager transferring the open conversation out of the attendant’s departments tells the attendant', async ({
+  page,
+  browser,
+  server,
+}) => {
+  const manager = await tokenOf(server, MANAGER);
+  const chip = await connectedChip(server, manager, 'Painel');
+  const other = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    ...calm.contextOptions,
+  });
+  try {
+    const { conversation, name } = await chip.customer(phoneOf(8, 21), 'Gustavo Cliente');
+    await signedIn(page, server, ANA);
+    const pane = await openPane(page, conversation._id, name);
+
+    // The manager, on another device, transfers it to Vendas (Ana serves Suporte only).
+    const second = await other.newPage();
+    await signedIn(second, server, MANAGER);
+    const managerPane = await openPane(second, conversation._id, name);
+    const dropdown = await menu(second, managerPane);
+    await dropdown.getByRole('menuitem', { name: messages.paneTransfer }).click();
+    const dialog = second.getByRole('dialog', { name: messages.paneTransfer });
+    await dialog.getByRole('radio', { name: messages.paneTransferDepartment }).check();
+    await dialog.getByRole('combobox', { name: messages.paneTransferDepartment }).click();
+    await second.getByRole('option', { name: 'Vendas', exact: true }).click();
+    await dialog.getByRole('button', { name: messages.paneTransferSubmit }).click();
+    await expect(toast(second, messages.conversationUpdated)).toBeVisible();
+
+    // Ana is told why it left her screen, and it is gone from her pane and her list.
+    await expect(toast(page, messages.transferredByAnotherUser)).toBeVisible();
+    await expect(pane).toBeHidden();
+    await expect(conversationList(page).getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
+    await page.screenshot({ path: `/tmp/shots-sendlist/transferred-by-another-${project()}.png` });
+    // The manager still sees it (every department) and is not told it was someone else.
+    await expect(managerPane).toBeVisible();
+    await expect(toast(second, messages.transferredByAnotherUser)).toHaveCount(0);
+  } finally {
+    await other.close();
+    await chip.file();
+  }
+});
+
+test('a send that fails leaves the customer waiting, and the list shows the last message was not sent', async ({
+  page,
+  server,
+}) => {
+  const manager = await tokenOf(server, MANAGER);
+  const chip = await connectedChip(server, manager, 'Painel');
+  try {
+    const { conversation, name } = await chip.customer(phoneOf(8, 22), 'Helena Cliente', 'Meu pedido?');
+    await signedIn(page, server, ANA);
+    const pane = await openPane(page, conversation._id, name);
+    const item = conversationList(page).getByRole('listitem').filter({ hasText: name });
+    const failedMark = item.getByRole('img', { name: messages.listLastMessageFailed });
+
+    // The chip drops (its phone went offline): Ana's answer cannot reach the customer.
+    await server.call('connect-chip', { _id: chip._id, connect: false }, manager);
+    await write(pane, 'Já vou verificar');
+    await expect(
+      bubble(pane, 'Já vou verificar').getByRole('img', { name: messages.paneStatusFailed }),
+    ).toBeVisible();
+    if (isPhone()) await pane.getByRole('button', { name: messages.paneBack }).click();
+    await expect(item).toContainText('Já vou verificar');
+    await expect(failedMark).toBeVisible();
+    await expect(item.getByText(messages.listWaitingResponse)).toBeVisible();
+    await page.screenshot({ path: `/tmp/shots-sendlist/send-failed-${project()}.png` });
+    // The server says the same after a reload: still waiting, the preview marked.
+    await page.reload();
+    await expect(failedMark).toBeVisible();
+    await expect(item.getByText(messages.listWaitingResponse)).toBeVisible();
+    expect((await conversationOf(server, manager, phoneOf(8, 22))).waiting_response).toBe(true);
+  } finally {
     await chip.file();
   }
 });

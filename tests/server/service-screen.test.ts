@@ -395,7 +395,11 @@ describe('get-conversations-with-last-message: filters', () => {
 describe('conversation actions and their events', () => {
   it('change-conversation-data: Marcar como respondida and Desativar follow-up automático', async () => {
     const { conversation } = await customerConversation();
-    expect(conversation).toMatchObject({ waiting_response: true, auto_follow_up: true });
+    expect(conversation).toMatchObject({
+      waiting_response: true,
+      auto_follow_up: true,
+      follow_up_applies: false,
+    });
     const manager = await listen(s.t, 'gerente@demo.com');
     const agent = await login('atendente@demo.com');
 

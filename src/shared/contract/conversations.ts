@@ -68,6 +68,8 @@ export const conversation = z.object({
   is_new: z.boolean(),
   waiting_response: z.boolean(),
   auto_follow_up: z.boolean(),
+  /** Decided by the server: an automatic follow-up applies to it (src/shared/rules/follow-up.ts). */
+  follow_up_applies: z.boolean(),
   context_window: iso.nullable(),
   channel_type: z.string().nullable(),
   last_message: message.nullable(),

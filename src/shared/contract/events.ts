@@ -13,7 +13,8 @@ export type ReceiveMessage =
   // spec 2 §4: the service screen's events
   | { type: 'new_conversation'; message: Conversation }
   | { type: 'new_message'; message: { conversation_id: string; message: Message } }
-  | { type: 'conversation_updated'; message: Conversation }
+  /** `by`: who changed it, when a user did (a transfer, a menu action); absent for the system's changes. */
+  | { type: 'conversation_updated'; message: Conversation; by?: string }
   | { type: 'conversation_finished'; message: { _id: string; user: string | null } }
   | { type: 'message_read'; message: { conversation_id: string; _id: string; status: number } }
   | { type: 'set_manual'; message: { _id: string; user: string | null } }

@@ -13,12 +13,13 @@ import {
   defaultFilter,
   filterIsActive,
   formatListTime,
+  lastMessageFailed,
   matchesFilter,
   previewOf,
   visibleTags,
 } from '@/app/features/attendance/list/list-view';
 import { displayName } from '@/app/ui/contact-name';
-import type { Conversation } from '@/shared/contract/conversations';
+import type { Conversation, Message } from '@/shared/contract/conversations';
 import { messages } from '@/shared/messages';
 import { messageFixture } from './message-fixture';
 
@@ -48,6 +49,7 @@ const conversation = (id: string, at: string, over: Partial<Conversation> = {}):
   is_new: true,
   waiting_response: true,
   auto_follow_up: false,
+  follow_up_applies: false,
   context_window: null,
   channel_type: null,
   last_message: message({ conversation_id: id, created: at }),
@@ -78,6 +80,17 @@ describe('a conversation item', () => {
     );
     expect(previewOf(message({ deleted: true }))).toBe(messages.listDeletedMessage);
     expect(previewOf(null)).toBe(messages.listNoMessages);
+  });
+
+  it('marks a team message that was not sent (spec 2 §4), and only that', () => {
+    const at = '2026-05-01T12:00:00.000Z';
+    const with_ = (over: Partial<Message>) =>
+      conversation('C1', at, { last_message: message({ conversation_id: 'C1', created: at, ...over }) });
+    expect(lastMessageFailed(with_({ origin: 'user', status: -1, failure: 'Chip desconectado' }))).toBe(true);
+    expect(lastMessageFailed(with_({ origin: 'user', status: 0 }))).toBe(false);
+    expect(lastMessageFailed(with_({ origin: 'user', status: 1 }))).toBe(false);
+    expect(lastMessageFailed(with_({ origin: 'customer', status: 1 }))).toBe(false);
+    expect(lastMessageFailed(conversation('C2', at, { last_message: null }))).toBe(false);
   });
 
   it('shows HH:mm for today and dd/MM HH:mm for other days', () => {

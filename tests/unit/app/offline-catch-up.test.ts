@@ -55,6 +55,7 @@ const conversation = (c: string, n: number, over: Partial<Conversation> = {}): C
   is_new: false,
   waiting_response: false,
   auto_follow_up: false,
+  follow_up_applies: false,
   context_window: null,
   channel_type: null,
   last_message: message(n, id(c)),

@@ -13,7 +13,7 @@ import { signed } from '@/app/features/attendance/pane/send-message';
 import { displayName, initialsOf } from '@/app/ui/contact-name';
 import type { Conversation, Message } from '@/shared/contract/conversations';
 
-const open = { finished: null, is_manual: true, auto_follow_up: false };
+const open = { finished: null, is_manual: true, auto_follow_up: true, follow_up_applies: false };
 
 describe('the conversation menu (spec 2 §2.3)', () => {
   const base = ['contact-data', 'edit-name', 'mark-answered', 'schedule', 'assign-tags', 'transfer'] as const;
@@ -32,8 +32,12 @@ describe('the conversation menu (spec 2 §2.3)', () => {
   });
 
   it('Desativar follow-up automático only when the conversation has one', () => {
-    expect(menuEntries({ ...open, auto_follow_up: true }, 'user')).toContain('disable-follow-up');
+    // New conversations have the switch on, but no follow-up is configured for them: no entry.
     expect(menuEntries(open, 'user')).not.toContain('disable-follow-up');
+    const applies = { ...open, follow_up_applies: true };
+    expect(menuEntries(applies, 'user')).toEqual([...base, 'disable-follow-up', 'finish']);
+    // Switched off by the user: it does not come back in this conversation.
+    expect(menuEntries({ ...applies, auto_follow_up: false }, 'user')).not.toContain('disable-follow-up');
   });
 
   it('bulk finish: the entry for the owner, the dialog for owner and manager', () => {

@@ -116,7 +116,7 @@ type ConversationChange = Partial<typeof conversations.$inferInsert>;
 /** Tells the department the conversation was in and, when it moved, the one it is in now. */
 async function announce(ctx: Ctx, before: ConversationRow) {
   const view = (await loadConversation(ctx.services.db, before.id)) as Conversation;
-  const event = { type: 'conversation_updated' as const, message: view };
+  const event = { type: 'conversation_updated' as const, message: view, by: ctx.user.id };
   ctx.services.realtime.toConversation(ctx.actor.accountId, view.department, event);
   if (before.departmentId && before.departmentId !== view.department) {
     ctx.services.realtime.toConversation(ctx.actor.accountId, before.departmentId, event);

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Contact, Conversation, Message } from '@/shared/contract/conversations';
+import { type AutoFollowUpSetting, followUpApplies } from '@/shared/rules/follow-up';
 import type { Db } from '../../db';
 import { contacts, conversations, messages } from '../../db/schema';
 
@@ -44,29 +45,37 @@ export const toContact = (c: ContactRow): Contact => ({
   created: c.createdAt.toISOString(),
 });
 
+/**
+ * The conversation as the contract shapes it. `followUp`: its chip's automatic follow-up setting; none can be
+ * configured yet (issue 20 passes the chip's), so no follow-up applies.
+ */
 export const toConversation = (
   c: ConversationRow,
   contact: ContactRow,
   last: MessageRow | null,
-): Conversation => ({
-  _id: c.id,
-  contact: toContact(contact),
-  chip: c.chipId,
-  chatbot: c.chatbotId,
-  chatbot_type: c.chatbotType,
-  flow: c.flowId,
-  department: c.departmentId,
-  created: c.createdAt.toISOString(),
-  finished: c.finishedAt?.toISOString() ?? null,
-  is_manual: c.isManual,
-  is_new: c.isNew,
-  waiting_response: c.waitingResponse,
-  auto_follow_up: c.autoFollowUp,
-  context_window: c.contextWindow?.toISOString() ?? null,
-  channel_type: c.channelType,
-  last_message: last ? toMessage(last) : null,
-  start_flow: c.startFlow,
-});
+  followUp: AutoFollowUpSetting | null = null,
+): Conversation => {
+  const view = {
+    _id: c.id,
+    contact: toContact(contact),
+    chip: c.chipId,
+    chatbot: c.chatbotId,
+    chatbot_type: c.chatbotType,
+    flow: c.flowId,
+    department: c.departmentId,
+    created: c.createdAt.toISOString(),
+    finished: c.finishedAt?.toISOString() ?? null,
+    is_manual: c.isManual,
+    is_new: c.isNew,
+    waiting_response: c.waitingResponse,
+    auto_follow_up: c.autoFollowUp,
+    context_window: c.contextWindow?.toISOString() ?? null,
+    channel_type: c.channelType,
+    last_message: last ? toMessage(last) : null,
+    start_flow: c.startFlow,
+  };
+  return { ...view, follow_up_applies: followUpApplies(view, followUp) };
+};
 
 const lastMessage = alias(messages, 'last_message');
 

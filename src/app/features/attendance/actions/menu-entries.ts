@@ -33,7 +33,7 @@ export const MENU_LABELS: Record<MenuEntry, string> = {
 /** Entries shown but not usable yet: their dialogs come with a later feature. */
 export const COMING_SOON: ReadonlySet<MenuEntry> = new Set<MenuEntry>([]);
 
-type Shown = Pick<Conversation, 'finished' | 'is_manual' | 'auto_follow_up'>;
+type Shown = Pick<Conversation, 'finished' | 'is_manual' | 'auto_follow_up' | 'follow_up_applies'>;
 
 /** The entries of this conversation's menu, in the spec's order. */
 export function menuEntries(conversation: Shown, role: UserRole): MenuEntry[] {
@@ -48,7 +48,8 @@ export function menuEntries(conversation: Shown, role: UserRole): MenuEntry[] {
   ];
   if (finished) entries.push('resume');
   if (!conversation.is_manual && !finished) entries.push('serve-as-human');
-  if (conversation.auto_follow_up) entries.push('disable-follow-up');
+  // Only when a follow-up applies (the server decides) and the user has not switched it off.
+  if (conversation.follow_up_applies && conversation.auto_follow_up) entries.push('disable-follow-up');
   if (!finished) entries.push('finish');
   // Bulk finish: the entry is the owner's; the dialog itself also serves managers (canBulkFinish).
   if (role === 'owner') entries.push('bulk-finish');

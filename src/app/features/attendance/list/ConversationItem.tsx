@@ -1,5 +1,5 @@
 import { Avatar, Badge, Group, Text, UnstyledButton } from '@mantine/core';
-import { IconClock, IconClockOff } from '@tabler/icons-react';
+import { IconAlertCircle, IconClock, IconClockOff } from '@tabler/icons-react';
 import { memo } from 'react';
 import { displayName, initialsOf } from '@/app/ui/contact-name';
 import type { Tag } from '@/shared/contract/configuration';
@@ -7,7 +7,7 @@ import type { Conversation } from '@/shared/contract/conversations';
 import { messages } from '@/shared/messages';
 import { replyWindowLeft } from '../contact-view';
 import { activityOf } from '../data/conversations';
-import { formatListTime, previewOf, visibleTags } from './list-view';
+import { formatListTime, lastMessageFailed, previewOf, visibleTags } from './list-view';
 import { useMinuteTick } from './minute-ticker';
 
 /** Every item has this height (spec 2 §2.3): the virtual list places them by it. */
@@ -100,6 +100,17 @@ export const ConversationItem = memo(function ConversationItem({
           {c.context_window && <ReplyWindow deadline={c.context_window} />}
         </Group>
         <Text size="sm" c={c.last_message ? undefined : 'dimmed'} truncate="end">
+          {lastMessageFailed(c) && (
+            <IconAlertCircle
+              size={15}
+              color="var(--mantine-color-red-7)"
+              role="img"
+              aria-label={messages.listLastMessageFailed}
+              style={{ verticalAlign: '-2px', marginRight: 4 }}
+            >
+              <title>{c.last_message?.failure ?? messages.listLastMessageFailed}</title>
+            </IconAlertCircle>
+          )}
           {previewOf(c.last_message)}
         </Text>
         <Group justify="space-between" wrap="nowrap" gap={6} mih={20}>

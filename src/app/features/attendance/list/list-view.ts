@@ -1,5 +1,6 @@
 // What a conversation item shows, as pure functions (spec 2 §2.3, §9): the name, the preview, its time, the
 // tags that fit, the reply-window countdown, and whether a conversation belongs in a filtered list.
+import { MESSAGE_STATUS } from '@/shared/constants';
 import type { Conversation, Message } from '@/shared/contract/conversations';
 import { truncatePreview } from '@/shared/format';
 import { messages } from '@/shared/messages';
@@ -26,6 +27,10 @@ export function previewOf(message: Message | null): string {
   const detail = text || (message.type === 'document' ? (message.file_name ?? '') : '');
   return truncatePreview(detail ? `${label}: ${detail}` : label);
 }
+
+/** The team's last message never reached the customer: the list marks it (spec 2 §4). */
+export const lastMessageFailed = (c: Conversation) =>
+  c.last_message?.origin === 'user' && c.last_message.status === MESSAGE_STATUS.failed;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -6,6 +6,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { onConversationEvent } from '@/app/lib/conversation-events';
 import { displayName } from '@/app/ui/contact-name';
+import { MESSAGE_STATUS } from '@/shared/constants';
 import type { Conversation, Message } from '@/shared/contract/conversations';
 import type { ConversationEvent } from '@/shared/contract/events';
 import { messages } from '@/shared/messages';
@@ -53,8 +54,13 @@ function applyMessage(client: QueryClient, id: string, message: Message, fetchLa
     fetchLater(id);
     return;
   }
+  // A team message answers only once the channel accepts it (the server then says conversation_updated).
   const waiting =
-    message.origin === 'customer' ? true : message.origin === 'user' ? false : current.waiting_response;
+    message.origin === 'customer'
+      ? true
+      : message.origin === 'user' && message.status >= MESSAGE_STATUS.sent
+        ? false
+        : current.waiting_response;
   const next = { ...current, last_message: message, waiting_response: waiting };
   placeConversation(client, next, (filter) => matchesFilter(next, filter));
 }

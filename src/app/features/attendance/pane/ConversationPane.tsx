@@ -73,9 +73,11 @@ function Pane({ conversation, onClose }: { conversation: Conversation; onClose()
       dropConversation(client, id);
       onClose();
     },
-    onUpdated: (c) => {
-      // An attendant no longer sees a conversation moved out of their departments.
+    onUpdated: (c, by) => {
+      // An attendant no longer sees a conversation moved out of their departments: told so when another
+      // user moved it (their own transfer says 'Conversa atualizada').
       if (!seesDepartment(subjectOfAnswer(user), c.department)) {
+        if (by !== user._id) notifyInfo(messages.transferredByAnotherUser);
         dropConversation(client, id);
         onClose();
       }

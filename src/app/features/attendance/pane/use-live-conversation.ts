@@ -13,7 +13,8 @@ export const TYPING_MS = 1000;
 interface Handlers {
   /** The conversation was finished, by `user` (null: the system). */
   onFinished(user: string | null): void;
-  onUpdated(conversation: Conversation): void;
+  /** The conversation changed, by `by` when a user did it. */
+  onUpdated(conversation: Conversation, by: string | undefined): void;
 }
 
 export function useLiveConversation(conversationId: string, handlers: Handlers): { typing: boolean } {
@@ -62,7 +63,7 @@ export function useLiveConversation(conversationId: string, handlers: Handlers):
           if (event.message._id === conversationId) latest.current.onFinished(event.message.user);
           return;
         case 'conversation_updated':
-          if (event.message._id === conversationId) latest.current.onUpdated(event.message);
+          if (event.message._id === conversationId) latest.current.onUpdated(event.message, event.by);
           return;
         default:
           return;
