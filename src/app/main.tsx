@@ -1,13 +1,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { session } from '@/app/lib/api';
 import { clearServerState, queryClient, startPersistence } from '@/app/lib/query';
+import { Toasts } from '@/app/ui/Toasts';
 import { router } from './router';
 import { theme } from './theme';
 
@@ -25,7 +26,7 @@ function App() {
   return (
     <StrictMode>
       <MantineProvider theme={theme}>
-        <Notifications position="top-center" limit={3} />
+        <Toasts />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

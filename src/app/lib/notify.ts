@@ -2,14 +2,17 @@
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from './api';
 
-export const notifySuccess = (message: string) => notifications.show({ color: 'green', message });
+/** Shows a text once: the same text (or id) again replaces the one shown, never stacks. */
+function showOnce(color: string, message: string, id = message) {
+  notifications.hide(id);
+  notifications.show({ id, color, message });
+}
+
+export const notifySuccess = (message: string) => showOnce('green', message);
 
 /** Shows an error once: the same text is not stacked (background polls may fail repeatedly). */
 export function notifyError(err: unknown) {
-  const message = errorMessage(err);
-  notifications.hide(message);
-  notifications.show({ id: message, color: 'red', message });
+  showOnce('red', errorMessage(err));
 }
 
-export const notifyInfo = (message: string, id?: string) =>
-  notifications.show({ id, color: 'blue', message });
+export const notifyInfo = (message: string, id?: string) => showOnce('blue', message, id);

@@ -1,11 +1,13 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
+import { useBackClose } from './back-stack';
 import type { EditDialogState } from './use-edit-dialog';
 import { useIsMobile } from './use-is-mobile';
 
-/** Every dialog of the app: a real modal dialog, full-screen on phones. */
+/** Every dialog of the app: a real modal dialog, full-screen on phones, where back closes it (and only it). */
 export function Dialog(props: ModalProps) {
   const mobile = useIsMobile();
+  useBackClose(props.opened, props.onClose);
   return <Modal fullScreen={mobile} centered={!mobile} {...props} />;
 }
 

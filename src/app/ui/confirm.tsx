@@ -1,7 +1,10 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 
-/** The confirm dialog (spec 1 "Shell elements"): Cancelar / Confirmar; answers true on Confirmar. */
+/**
+ * The confirm dialog (spec 1 "Shell elements"): Cancelar / Confirmar; answers true on Confirmar. A question
+ * and two buttons: a small centred dialog on phones too, never a full-screen page.
+ */
 export function confirm(opts: { title: string; message: string; danger?: boolean }): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({
@@ -9,6 +12,8 @@ export function confirm(opts: { title: string; message: string; danger?: boolean
       children: <Text fz="sm">{opts.message}</Text>,
       labels: { confirm: 'Confirmar', cancel: 'Cancelar' },
       confirmProps: opts.danger ? { color: 'red' } : undefined,
+      fullScreen: false,
+      centered: true,
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
       onClose: () => resolve(false),

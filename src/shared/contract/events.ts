@@ -11,7 +11,8 @@ export type ReceiveMessage =
   | { type: 'status'; chip_number_id: string; message: ChipStatus }
   | { type: 'user_updated'; message: { _id: string } }
   // spec 2 §4: the service screen's events
-  | { type: 'new_conversation'; message: Conversation }
+  /** `user`: who opened it (Nova conversa), null when a customer or a job did; our own addition. */
+  | { type: 'new_conversation'; message: Conversation; user?: string | null }
   | { type: 'new_message'; message: { conversation_id: string; message: Message } }
   /** `by`: who changed it, when a user did (a transfer, a menu action); absent for the system's changes. */
   | { type: 'conversation_updated'; message: Conversation; by?: string }

@@ -7,6 +7,7 @@ import { IconFilter, IconMessagePlus, IconMessages } from '@tabler/icons-react';
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCurrentUser } from '@/app/lib/user';
+import { entryIndex, leaveEntry } from '@/app/ui/back-stack';
 import { displayName } from '@/app/ui/contact-name';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { PageHeader } from '@/app/ui/PageHeader';
@@ -62,15 +63,16 @@ function useSelection(mobile: boolean) {
   const navigate = useNavigate();
   const router = useRouter();
   const { c: selectedId = null } = useSearch({ from: '/menu/atendimento' });
-  const pushed = useRef(false);
+  // The history entry the pane pushed (its index), if it did.
+  const pushed = useRef<number | null>(null);
   useEffect(() => {
-    if (!selectedId) pushed.current = false;
+    if (!selectedId) pushed.current = null;
   }, [selectedId]);
 
   const select = useCallback(
     (id: string) => {
       const push = mobile && !selectedId;
-      if (push) pushed.current = true;
+      if (push) pushed.current = entryIndex(router.history) + 1;
       void navigate({
         to: '/atendimento',
         search: { c: id },
@@ -78,12 +80,13 @@ function useSelection(mobile: boolean) {
         resetScroll: false,
       });
     },
-    [mobile, selectedId, navigate],
+    [mobile, selectedId, navigate, router],
   );
   const close = useCallback(() => {
-    if (pushed.current) {
-      pushed.current = false;
-      router.history.back();
+    if (pushed.current !== null) {
+      // With the dialogs open over it (their entries are above the pane's), in one step.
+      leaveEntry(router.history, pushed.current);
+      pushed.current = null;
     } else {
       void navigate({ to: '/atendimento', search: {}, replace: true, resetScroll: false });
     }
@@ -97,7 +100,7 @@ export function AttendancePage() {
   const { selectedId, select, close } = useSelection(mobile);
   const [filtersOpened, setFiltersOpened] = useState(false);
   const selected = useConversation(selectedId);
-  useListRealtime({ sound: !user.config.disable_notification_sound, onOpen: select });
+  useListRealtime({ sound: !user.config.disable_notification_sound, userId: user._id, onOpen: select });
 
   const applyAndClose = (next: ConversationFilter) => {
     apply(next);

@@ -24,6 +24,7 @@ import { useState } from 'react';
 import { api, errorMessage } from '@/app/lib/api';
 import { notifySuccess } from '@/app/lib/notify';
 import { callQuery } from '@/app/lib/query';
+import { useBackClose } from '@/app/ui/back-stack';
 import { displayName, initialsOf } from '@/app/ui/contact-name';
 import { FormError } from '@/app/ui/FormParts';
 import { TagSelect } from '@/app/ui/TagSelect';
@@ -48,6 +49,7 @@ export const contactQuery = (contactId: string) => callQuery('get-contact-by-id'
 
 export function ContactDrawer({ contactId, opened, onClose, conversationId, onSaved }: Props) {
   const mobile = useIsMobile();
+  useBackClose(opened && contactId !== null, onClose);
   return (
     <Drawer
       opened={opened && contactId !== null}

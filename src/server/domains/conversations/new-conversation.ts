@@ -151,6 +151,7 @@ export async function startNewConversation(
       realtime.toConversation(ctx.actor.accountId, view.department, {
         type: 'new_conversation',
         message: view,
+        user: ctx.user.id,
       });
   }
   if (template) {

@@ -2,6 +2,7 @@ import { Avatar, Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertCircle, IconClock, IconClockOff } from '@tabler/icons-react';
 import { memo } from 'react';
 import { displayName, initialsOf } from '@/app/ui/contact-name';
+import { TagChips } from '@/app/ui/TagBadges';
 import type { Tag } from '@/shared/contract/configuration';
 import type { Conversation } from '@/shared/contract/conversations';
 import { messages } from '@/shared/messages';
@@ -113,25 +114,13 @@ export const ConversationItem = memo(function ConversationItem({
           )}
           {previewOf(c.last_message)}
         </Text>
-        <Group justify="space-between" wrap="nowrap" gap={6} mih={20}>
-          <Group gap={4} wrap="nowrap" style={{ minWidth: 0, overflow: 'hidden' }}>
-            {shown.map((tag) => (
-              <Badge key={tag._id} color={tag.color} autoContrast size="sm" maw={92} title={tag.name}>
-                {tag.name}
-              </Badge>
-            ))}
-            {more > 0 && (
-              <Badge variant="default" size="sm" title={messages.listMoreTags(more)} style={{ flex: 'none' }}>
-                +{more}
-              </Badge>
-            )}
-          </Group>
-          {c.waiting_response && (
-            <Badge color="orange" size="sm" style={{ flex: 'none' }}>
-              {messages.listWaitingResponse}
-            </Badge>
-          )}
-        </Group>
+        {/* Tags and the waiting badge on rows of their own: sharing one, the tags shrank to dots. */}
+        <TagChips shown={shown} more={more} />
+        {c.waiting_response && (
+          <Badge color="orange" size="sm" style={{ flex: 'none', alignSelf: 'flex-start' }}>
+            {messages.listWaitingResponse}
+          </Badge>
+        )}
       </div>
     </UnstyledButton>
   );

@@ -22,10 +22,13 @@ import { playNotificationSound } from './notification-sound';
 
 export const NEW_CONVERSATION_DELAY_MS = 2000;
 export const UPDATED_CONVERSATION_DELAY_MS = 1000;
+const NEW_CONVERSATION_TOAST = 'new-conversation';
 
 interface Options {
   /** The user's choice (user.config.disable_notification_sound). */
   sound: boolean;
+  /** The signed-in user: a conversation they opened themselves is not announced to them. */
+  userId: string;
   /** Opens a conversation (the notification's click). */
   onOpen(id: string): void;
 }
@@ -65,11 +68,11 @@ function applyMessage(client: QueryClient, id: string, message: Message, fetchLa
   placeConversation(client, next, (filter) => matchesFilter(next, filter));
 }
 
-export function useListRealtime({ sound, onOpen }: Options) {
+export function useListRealtime({ sound, userId, onOpen }: Options) {
   const client = useQueryClient();
   // The latest options, read when an event arrives, so the listener is registered once.
-  const options = useRef({ sound, onOpen });
-  options.current = { sound, onOpen };
+  const options = useRef({ sound, userId, onOpen });
+  options.current = { sound, userId, onOpen };
 
   useEffect(() => {
     const timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -84,9 +87,11 @@ export function useListRealtime({ sound, onOpen }: Options) {
       );
     };
 
+    // One 'Nova conversa' at a time: the newest replaces the one shown, so they never stack.
     const notifyNew = (conversation: Conversation) => {
+      notifications.hide(NEW_CONVERSATION_TOAST);
       notifications.show({
-        id: `new-conversation-${conversation._id}`,
+        id: NEW_CONVERSATION_TOAST,
         color: 'green',
         title: messages.newConversation,
         message: displayName(conversation.contact),
@@ -94,7 +99,7 @@ export function useListRealtime({ sound, onOpen }: Options) {
         onClick: (e) => {
           // Its close button only closes it.
           if ((e.target as Element).closest('button')) return;
-          notifications.hide(`new-conversation-${conversation._id}`);
+          notifications.hide(NEW_CONVERSATION_TOAST);
           options.current.onOpen(conversation._id);
         },
       });
@@ -104,7 +109,7 @@ export function useListRealtime({ sound, onOpen }: Options) {
     const handle = (event: ConversationEvent) => {
       switch (event.type) {
         case 'new_conversation':
-          notifyNew(event.message);
+          if (event.user !== options.current.userId) notifyNew(event.message);
           fetchAfter(event.message._id, NEW_CONVERSATION_DELAY_MS);
           break;
         case 'new_message':
