@@ -29,15 +29,17 @@ export interface ListColumn<T> {
   /** The card's title on phones (one column per list). */
   primary?: boolean;
   /**
-   * Where the cell's text may break in the table: anywhere (the default: a long name never widens the table),
-   * between words only (dates, badges), or never (a phone number).
+   * Where the cell's text may break in the table: between words (the default: names, messages; a word longer
+   * than the whole column breaks too), anywhere (long unbroken text such as a URL), or never (a phone number,
+   * a chip's name, a status badge).
    */
   wrap?: 'anywhere' | 'words' | 'never';
 }
 
+// 'break-word', unlike 'anywhere', leaves a column as wide as its longest word: names never break mid-word.
 const WRAP_STYLE = {
   anywhere: { overflowWrap: 'anywhere' },
-  words: undefined,
+  words: { overflowWrap: 'break-word' },
   never: { whiteSpace: 'nowrap' },
 } as const;
 
@@ -175,7 +177,7 @@ export function ListTable<T>({
       ) : (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={minWidth}>
-            <Table aria-label={label} highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+            <Table aria-label={label} highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
                   {avatar && (
@@ -187,7 +189,7 @@ export function ListTable<T>({
                     <Table.Th key={c.label}>{c.label}</Table.Th>
                   ))}
                   {actions && (
-                    <Table.Th ta="right" w={120}>
+                    <Table.Th ta="right" w={1} style={{ whiteSpace: 'nowrap' }}>
                       Ações
                     </Table.Th>
                   )}
@@ -198,7 +200,7 @@ export function ListTable<T>({
                   <Table.Tr key={rowKey(row)}>
                     {avatar && <Table.Td>{avatar(row)}</Table.Td>}
                     {columns.map((c) => (
-                      <Table.Td key={c.label} style={WRAP_STYLE[c.wrap ?? 'anywhere']}>
+                      <Table.Td key={c.label} style={WRAP_STYLE[c.wrap ?? 'words']}>
                         {c.render(row)}
                       </Table.Td>
                     ))}

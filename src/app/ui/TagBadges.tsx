@@ -13,15 +13,22 @@ interface ChipsProps {
   /** How many more the contact has: '+N'. */
   more: number;
   variant?: BadgeVariant;
+  /** Onto more lines when the row is narrow (a table's cell), each chip whole; one line by default. */
+  wrap?: boolean;
 }
 
 /**
  * Tags as chips on one line, each readable: a chip keeps its whole name up to a width, and never shrinks below
  * a few letters (a long name ends with an ellipsis, its full name in the title); then '+N'.
  */
-export function TagChips({ shown, more, variant = 'filled' }: ChipsProps) {
+export function TagChips({ shown, more, variant = 'filled', wrap = false }: ChipsProps) {
   return (
-    <Group gap={4} wrap="nowrap" mih={18} style={{ minWidth: 0, overflow: 'hidden' }}>
+    <Group
+      gap={4}
+      wrap={wrap ? 'wrap' : 'nowrap'}
+      mih={18}
+      style={wrap ? undefined : { minWidth: 0, overflow: 'hidden' }}
+    >
       {shown.map((t) => (
         <Badge
           key={t._id}
@@ -31,9 +38,9 @@ export function TagChips({ shown, more, variant = 'filled' }: ChipsProps) {
           tt="none"
           size="sm"
           maw={120}
-          miw={44}
+          miw={wrap ? 'max-content' : 44}
           title={t.name}
-          style={{ flex: '0 1 auto' }}
+          style={{ flex: wrap ? 'none' : '0 1 auto' }}
         >
           {t.name}
         </Badge>
@@ -65,5 +72,5 @@ export function TagBadges({ ids, max = TAGS_SHOWN }: Props) {
   const tags = useQuery(callQuery('get-tags-by-user'));
   const known = ids.map((id) => tags.data?.find((t) => t._id === id)).filter((t): t is Tag => Boolean(t));
   if (!known.length) return <Text c="dimmed">—</Text>;
-  return <TagChips shown={known.slice(0, max)} more={Math.max(0, known.length - max)} variant="light" />;
+  return <TagChips shown={known.slice(0, max)} more={Math.max(0, known.length - max)} variant="light" wrap />;
 }

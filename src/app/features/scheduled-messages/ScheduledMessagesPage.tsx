@@ -15,7 +15,7 @@ const STATUS_COLORS = { scheduled: 'blue', sent: 'green', error: 'red' } as cons
 
 function Status({ item }: { item: ScheduledMessage }) {
   const badge = (
-    <Badge color={STATUS_COLORS[item.status]} variant="light">
+    <Badge color={STATUS_COLORS[item.status]} variant="light" miw="max-content">
       {messages.scheduleStatusLabels[item.status]}
     </Badge>
   );
@@ -43,7 +43,7 @@ export function ScheduledMessagesPage() {
         empty="Nenhuma mensagem agendada."
         columns={[
           { label: 'Data e hora', primary: true, render: (m) => formatDateTime(m.scheduledTo) },
-          { label: 'Telefone', render: (m) => formatPhone(m.to) },
+          { label: 'Telefone', render: (m) => formatPhone(m.to), wrap: 'never' },
           {
             label: 'Mensagem',
             render: (m) => (
@@ -51,8 +51,10 @@ export function ScheduledMessagesPage() {
                 {scheduledPreview(m)}
               </Text>
             ),
+            // The column that gives way: a long link breaks rather than widen the table.
+            wrap: 'anywhere',
           },
-          { label: 'Status', render: (m) => <Status item={m} /> },
+          { label: 'Status', render: (m) => <Status item={m} />, wrap: 'never' },
         ]}
         actions={(m) =>
           m.status === 'scheduled' ? (

@@ -69,7 +69,16 @@ export function HistoryPage() {
   const columns: ListColumn<HistoryConversation>[] = [
     { label: 'Nome', render: (c) => displayName(c.contact), primary: true },
     { label: 'Telefone', render: (c) => formatPhone(c.contact.phone), wrap: 'never' },
-    { label: 'Canal', render: (c) => channelLabel(c, channelTexts), wrap: 'words' },
+    {
+      label: 'Canal',
+      // On one line; a very long one ends with an ellipsis (its whole name in the title).
+      render: (c) => (
+        <Text span fz="sm" truncate="end" maw={120} display="block" title={channelLabel(c, channelTexts)}>
+          {channelLabel(c, channelTexts)}
+        </Text>
+      ),
+      wrap: 'never',
+    },
     { label: 'Tags', render: (c) => <TagBadges ids={c.contact.tags} max={3} />, wrap: 'words' },
     { label: 'Departamento', render: (c) => departmentName(c.department), wrap: 'words' },
     { label: 'Início', render: (c) => formatDateTime(c.created), wrap: 'words' },
