@@ -1,7 +1,7 @@
 // The socket client (spec 1 §7, §8): socket.io at /sock/ with the token, joins the account room. While the
 // address is unknown, or when a connection fails, it retries up to 3 times, waiting 500 ms + 2 s × attempt;
 // then it gives up and the shell asks for a page refresh.
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { SOCKET_RETRY_LIMIT, socketRetryDelayMs } from '@/shared/constants';
 import {
   accountRoom,
@@ -24,11 +24,13 @@ export interface SocketClientOptions {
   /** The server refused the token (the session was ended: logout elsewhere, password changed or reset). */
   onUnauthorized?(): void;
   /** Injected by tests; socket.io by default. */
-  create?(address: string, token: () => string | null): AppSocket;
+  create?(address: string, token: () => string | null): AppSocket | Promise<AppSocket>;
 }
 
-const createSocketIo = (address: string, token: () => string | null): AppSocket =>
-  io(address, {
+// socket.io-client is loaded by the first connection, not with the shell: the first paint does not wait for it.
+const createSocketIo = async (address: string, token: () => string | null): Promise<AppSocket> => {
+  const { io } = await import('socket.io-client');
+  return io(address, {
     path: '/sock/',
     transports: ['websocket'],
     autoConnect: false,
@@ -36,6 +38,7 @@ const createSocketIo = (address: string, token: () => string | null): AppSocket 
     reconnection: false,
     auth: (cb) => cb({ token: token() }),
   });
+};
 
 export function createSocketClient(opts: SocketClientOptions) {
   const create = opts.create ?? createSocketIo;
@@ -43,6 +46,8 @@ export function createSocketClient(opts: SocketClientOptions) {
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
+  /** The socket being created (socket.io loading): a second attempt meanwhile waits for it. */
+  let creating = false;
 
   const status = (s: SocketStatus) => {
     if (running || s === 'paused') opts.onStatus(s);
@@ -68,32 +73,56 @@ export function createSocketClient(opts: SocketClientOptions) {
       return retry();
     }
     status('connecting');
-    if (!socket) {
-      const s = create(address, opts.token);
-      s.on('connect', () => {
-        failures = 0;
-        status('connected');
-        s.emit('join-room', accountRoom(opts.accountId));
-      });
-      s.on('connect_error', (err) => {
-        // A refused token will not get better by retrying: the session is over.
-        if (err?.message === messages.unauthorized) {
-          running = false;
-          opts.onUnauthorized?.();
-          return;
-        }
-        retry();
-      });
-      s.on('disconnect', (reason) => {
-        // Our own close, or a pause: not a failure.
-        if (!running || reason === 'io client disconnect') return;
-        status('connecting');
-        retry();
-      });
-      s.on('receive-message', (event) => opts.onEvent(event));
-      socket = s;
+    if (socket) {
+      socket.connect();
+      return;
     }
-    socket.connect();
+    if (creating) return;
+    const made = create(address, opts.token);
+    if (!('then' in made)) {
+      wire(made);
+      made.connect();
+      return;
+    }
+    creating = true;
+    made.then(
+      (s) => {
+        creating = false;
+        // Stopped or paused meanwhile: the next start creates it again.
+        if (!running) return;
+        wire(s);
+        s.connect();
+      },
+      () => {
+        creating = false;
+        retry();
+      },
+    );
+  }
+
+  function wire(s: AppSocket) {
+    s.on('connect', () => {
+      failures = 0;
+      status('connected');
+      s.emit('join-room', accountRoom(opts.accountId));
+    });
+    s.on('connect_error', (err) => {
+      // A refused token will not get better by retrying: the session is over.
+      if (err?.message === messages.unauthorized) {
+        running = false;
+        opts.onUnauthorized?.();
+        return;
+      }
+      retry();
+    });
+    s.on('disconnect', (reason) => {
+      // Our own close, or a pause: not a failure.
+      if (!running || reason === 'io client disconnect') return;
+      status('connecting');
+      retry();
+    });
+    s.on('receive-message', (event) => opts.onEvent(event));
+    socket = s;
   }
 
   return {

@@ -141,3 +141,47 @@ describe('socket client retry rules (spec 1 §7, §8)', () => {
     );
   });
 });
+
+describe('socket.io loaded on demand (not with the shell)', () => {
+  function lazyClient() {
+    let made = 0;
+    let resolve: (s: AppSocket) => void = () => undefined;
+    const c = createSocketClient({
+      address: () => 'http://localhost',
+      token: () => 'tok',
+      accountId: 'ACC',
+      onStatus: (s) => statuses.push(s),
+      onEvent: () => undefined,
+      create: () => {
+        made += 1;
+        return new Promise<AppSocket>((r) => {
+          resolve = r;
+        });
+      },
+    });
+    return { c, made: () => made, load: () => resolve(fake as unknown as AppSocket) };
+  }
+
+  it('connects once the library has loaded, and a restart meanwhile does not create a second socket', async () => {
+    const { c, made, load } = lazyClient();
+    c.start();
+    expect(statuses).toEqual(['connecting']);
+    c.start();
+    expect(made()).toBe(1);
+    load();
+    await vi.waitFor(() => expect(fake.connects).toBe(1));
+    fake.fire('connect');
+    expect(fake.emitted).toEqual([['join-room', expect.any(String)]]);
+    expect(statuses.at(-1)).toBe('connected');
+  });
+
+  it('a stop while the library loads connects nothing', async () => {
+    const { c, load } = lazyClient();
+    c.start();
+    c.stop();
+    load();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(fake.connects).toBe(0);
+  });
+});

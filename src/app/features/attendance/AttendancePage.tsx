@@ -10,19 +10,31 @@ import { useCurrentUser } from '@/app/lib/user';
 import { entryIndex, leaveEntry } from '@/app/ui/back-stack';
 import { displayName } from '@/app/ui/contact-name';
 import { SaibaMais } from '@/app/ui/HelpDialog';
+import { lazyDialog, preloadWhenIdle } from '@/app/ui/lazy-dialog';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import { messages } from '@/shared/messages';
 import { departmentLimit, subjectOfAnswer } from '@/shared/rules/access';
-import { NewConversationDialog } from './actions/NewConversationDialog';
 import { type ConversationFilter, useConversation } from './data/conversations';
 import { ConversationList } from './list/ConversationList';
-import { FilterSheet } from './list/FilterSheet';
 import { loadFilter, saveFilter } from './list/filter-store';
 import { defaultFilter, filterIsActive } from './list/list-view';
 import { SettingsMenu } from './list/SettingsMenu';
 import { useListRealtime } from './list/use-list-realtime';
-import { ConversationPane } from './pane/ConversationPane';
+
+// Loaded when first needed: the list is the first paint; the pane (composer, message list, conversation
+// menu) loads when a conversation opens, and is preloaded once the list has painted.
+const ConversationPane = lazyDialog(
+  () => import('./pane/ConversationPane').then((m) => m.ConversationPane),
+  () => true,
+);
+// Pointing at, touching or focusing their button starts the load.
+const NewConversationDialog = lazyDialog(() =>
+  import('./actions/NewConversationDialog').then((m) => m.NewConversationDialog),
+);
+const FilterSheet = lazyDialog(() => import('./list/FilterSheet').then((m) => m.FilterSheet));
+const preloadNew = () => void NewConversationDialog.preload().catch(() => undefined);
+const preloadFilters = () => void FilterSheet.preload().catch(() => undefined);
 
 /** The screen's height under the top bar, inside the shell's padding: the list scrolls, not the page. */
 const SCREEN_HEIGHT =
@@ -101,6 +113,7 @@ export function AttendancePage() {
   const [filtersOpened, setFiltersOpened] = useState(false);
   const selected = useConversation(selectedId);
   useListRealtime({ sound: !user.config.disable_notification_sound, userId: user._id, onOpen: select });
+  useEffect(() => preloadWhenIdle(ConversationPane), []);
 
   const applyAndClose = (next: ConversationFilter) => {
     apply(next);
@@ -113,6 +126,8 @@ export function AttendancePage() {
       variant="default"
       size="lg"
       aria-label={messages.newConversation}
+      onPointerEnter={preloadNew}
+      onFocus={preloadNew}
       onClick={() => setNewOpened(true)}
     >
       <IconMessagePlus size={20} aria-hidden />
@@ -121,6 +136,8 @@ export function AttendancePage() {
     <Button
       variant="default"
       leftSection={<IconMessagePlus size={18} aria-hidden />}
+      onPointerEnter={preloadNew}
+      onFocus={preloadNew}
       onClick={() => setNewOpened(true)}
     >
       {messages.newConversation}
@@ -130,6 +147,8 @@ export function AttendancePage() {
     <Button
       variant="light"
       leftSection={<IconFilter size={18} aria-hidden />}
+      onPointerEnter={preloadFilters}
+      onFocus={preloadFilters}
       onClick={() => setFiltersOpened(true)}
       style={mobile ? { flex: 1 } : undefined}
     >

@@ -24,6 +24,7 @@ import { confirm } from '@/app/ui/confirm';
 import { displayName } from '@/app/ui/contact-name';
 import { type ListColumn, ListTable } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
+import { PtBrDates } from '@/app/ui/PtBrDates';
 import { TagBadges } from '@/app/ui/TagBadges';
 import { TagSelect } from '@/app/ui/TagSelect';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
@@ -210,19 +211,21 @@ export function ContactsPage() {
             onChange={setTagFilter}
             w={mobile ? '100%' : undefined}
           />
-          <DatePickerInput
-            type="range"
-            label={messages.contactsDateFilter}
-            placeholder="dd/mm/aaaa – dd/mm/aaaa"
-            valueFormat="DD/MM/YYYY"
-            value={dates}
-            onChange={setDates}
-            clearable
-            allowSingleDateInRange
-            getDayAriaLabel={(date) => dayjs(date).format('DD/MM/YYYY')}
-            ariaLabels={DATE_ARIA_LABELS}
-            w={mobile ? '100%' : undefined}
-          />
+          <PtBrDates>
+            <DatePickerInput
+              type="range"
+              label={messages.contactsDateFilter}
+              placeholder="dd/mm/aaaa – dd/mm/aaaa"
+              valueFormat="DD/MM/YYYY"
+              value={dates}
+              onChange={setDates}
+              clearable
+              allowSingleDateInRange
+              getDayAriaLabel={(date) => dayjs(date).format('DD/MM/YYYY')}
+              ariaLabels={DATE_ARIA_LABELS}
+              w={mobile ? '100%' : undefined}
+            />
+          </PtBrDates>
         </Group>
         <Text fz="sm" role="status">
           {messages.contactsFound(total)}

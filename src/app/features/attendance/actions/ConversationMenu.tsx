@@ -17,16 +17,39 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
 import { useCurrentUser } from '@/app/lib/user';
 import { useOnline } from '@/app/offline/app-offline';
-import { ContactNameDialog, ContactTagsDialog } from '@/app/widgets/contact/ContactDialogs';
-import { ContactDrawer } from '@/app/widgets/contact/ContactDrawer';
-import { ScheduleDialog } from '@/app/widgets/schedule/ScheduleDialog';
+import { lazyDialog } from '@/app/ui/lazy-dialog';
 import type { ContactDetails } from '@/shared/contract/contacts';
 import type { Conversation } from '@/shared/contract/conversations';
 import { messages } from '@/shared/messages';
-import { BulkFinishDialog } from './BulkFinishDialog';
 import { patchContact, useConversationActions } from './conversation-actions';
 import { COMING_SOON, canBulkFinish, MENU_LABELS, type MenuEntry, menuEntries } from './menu-entries';
-import { TransferDialog } from './TransferDialog';
+
+// The entries' dialogs load when first opened (the menu's opening preloads them).
+const ContactDrawer = lazyDialog(() =>
+  import('@/app/widgets/contact/ContactDrawer').then((m) => m.ContactDrawer),
+);
+const ContactNameDialog = lazyDialog(() =>
+  import('@/app/widgets/contact/ContactDialogs').then((m) => m.ContactNameDialog),
+);
+const ContactTagsDialog = lazyDialog(() =>
+  import('@/app/widgets/contact/ContactDialogs').then((m) => m.ContactTagsDialog),
+);
+const TransferDialog = lazyDialog(() => import('./TransferDialog').then((m) => m.TransferDialog));
+const ScheduleDialog = lazyDialog(() =>
+  import('@/app/widgets/schedule/ScheduleDialog').then((m) => m.ScheduleDialog),
+);
+const BulkFinishDialog = lazyDialog(() => import('./BulkFinishDialog').then((m) => m.BulkFinishDialog));
+const DIALOGS = [
+  ContactDrawer,
+  ContactNameDialog,
+  ContactTagsDialog,
+  TransferDialog,
+  ScheduleDialog,
+  BulkFinishDialog,
+];
+const preloadDialogs = () => {
+  for (const dialog of DIALOGS) dialog.preload().catch(() => undefined);
+};
 
 const ICONS: Record<MenuEntry, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
   'contact-data': IconAddressBook,
@@ -79,7 +102,7 @@ export function ConversationMenu({ conversation, onClose }: Props) {
 
   return (
     <>
-      <Menu position="bottom-end" shadow="md" width={300} withinPortal>
+      <Menu position="bottom-end" shadow="md" width={300} withinPortal onOpen={preloadDialogs}>
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={messages.paneMenu}>
             <IconDotsVertical size={20} aria-hidden />

@@ -9,6 +9,7 @@ import { notifyError, notifyInfo } from '@/app/lib/notify';
 import { useCurrentUser } from '@/app/lib/user';
 import { confirm } from '@/app/ui/confirm';
 import { displayName } from '@/app/ui/contact-name';
+import { lazyDialog } from '@/app/ui/lazy-dialog';
 import type { Conversation } from '@/shared/contract/conversations';
 import { messages } from '@/shared/messages';
 import { seesDepartment, subjectOfAnswer } from '@/shared/rules/access';
@@ -16,7 +17,6 @@ import { useConversationActions } from '../actions/conversation-actions';
 import { dropConversation, useConversation } from '../data/conversations';
 import { loadOlder, type PaneMessage, putMessage, useMessages } from '../data/messages';
 import { Composer } from './Composer';
-import { ImageViewer } from './ImageViewer';
 import type { BubbleActions } from './MessageBubble';
 import { MessageList } from './MessageList';
 import { PaneHeader } from './PaneHeader';
@@ -29,6 +29,11 @@ interface Props {
   conversationId: string;
   onClose(): void;
 }
+
+const ImageViewer = lazyDialog(
+  () => import('./ImageViewer').then((m) => m.ImageViewer),
+  (props) => props.image !== null,
+);
 
 export function ConversationPane({ conversationId, onClose }: Props) {
   const conversation = useConversation(conversationId);
