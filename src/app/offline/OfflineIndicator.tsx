@@ -1,7 +1,8 @@
 // The top bar's connection state: offline, and how many messages wait in the outbox (also while online
 // and still sending).
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconClock, IconWifiOff } from '@tabler/icons-react';
+import { Tip } from '@/app/ui/Tip';
 import { messages } from '@/shared/messages';
 import { useOnline, useOutboxWaiting } from './app-offline';
 
@@ -13,7 +14,7 @@ export function OfflineIndicator() {
     .filter(Boolean)
     .join(' · ');
   return (
-    <Tooltip label={label}>
+    <Tip label={label}>
       <Badge
         role="status"
         aria-label={label}
@@ -25,6 +26,6 @@ export function OfflineIndicator() {
       >
         {waiting > 0 ? waiting : messages.offlineShort}
       </Badge>
-    </Tooltip>
+    </Tip>
   );
 }

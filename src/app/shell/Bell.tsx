@@ -1,4 +1,4 @@
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { ROUTE_NAMES } from '@/app/lib/access';
 import { onConversationEvent } from '@/app/lib/conversation-events';
 import { callQuery } from '@/app/lib/query';
+import { Tip } from '@/app/ui/Tip';
 import { BADGE_CAP } from '@/shared/constants';
 import { badgeCount } from '@/shared/format';
 
@@ -42,7 +43,7 @@ export function Bell() {
   const count = data?.open_manual_count ?? 0;
   const label = `Atendimentos humanos abertos: ${count}`;
   return (
-    <Tooltip label={label}>
+    <Tip label={label}>
       <Indicator
         label={badgeCount(count, BADGE_CAP)}
         disabled={count === 0}
@@ -62,6 +63,6 @@ export function Bell() {
           <IconBell size={22} aria-hidden />
         </ActionIcon>
       </Indicator>
-    </Tooltip>
+    </Tip>
   );
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Drawer, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDeviceMobile, IconDeviceMobileCheck, IconDeviceMobileOff, IconDots } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { drawerChipsQuery, isConnected, topBarChips, topBarChipsQuery } from '@/app/lib/chips';
+import { Tip } from '@/app/ui/Tip';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { Chip } from '@/shared/contract';
 import { messages } from '@/shared/messages';
@@ -15,11 +16,11 @@ export function TopBarChips({ onOpen }: { onOpen(): void }) {
 
   if (chips.length === 0) {
     return (
-      <Tooltip label="Status dos chips">
+      <Tip label="Status dos chips">
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Status dos chips" onClick={onOpen}>
           <IconDeviceMobile size={20} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </Tip>
     );
   }
   return (
@@ -28,7 +29,7 @@ export function TopBarChips({ onOpen }: { onOpen(): void }) {
         const label = `${chip.name}: ${stateLabel(chip)}`;
         const Icon = isConnected(chip) ? IconDeviceMobileCheck : IconDeviceMobileOff;
         return (
-          <Tooltip key={chip._id} label={label}>
+          <Tip key={chip._id} label={label}>
             <ActionIcon
               variant="light"
               color={isConnected(chip) ? 'green' : 'red'}
@@ -38,11 +39,11 @@ export function TopBarChips({ onOpen }: { onOpen(): void }) {
             >
               <Icon size={20} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </Tip>
         );
       })}
       {hidden > 0 && (
-        <Tooltip label={`Mais ${hidden} chips`}>
+        <Tip label={`Mais ${hidden} chips`}>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -52,7 +53,7 @@ export function TopBarChips({ onOpen }: { onOpen(): void }) {
           >
             <IconDots size={20} aria-hidden />
           </ActionIcon>
-        </Tooltip>
+        </Tip>
       )}
     </Group>
   );

@@ -1,10 +1,27 @@
-import { Burger, Group, Text, ThemeIcon } from '@mantine/core';
+import { Avatar, Burger, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { OfflineIndicator } from '@/app/offline/OfflineIndicator';
+import { deferredPart } from '@/app/ui/lazy-dialog';
 import type { User } from '@/shared/contract';
 import { Bell } from './Bell';
 import { TopBarChips } from './ChipStatus';
-import { UserMenu } from './UserMenu';
+import type { UserMenuProps } from './UserMenu';
+
+// The user's menu (Mantine's Menu, with @floating-ui) loads after the first paint; its avatar paints at once.
+const UserMenu = deferredPart<UserMenuProps>(
+  () => import('./UserMenu').then((m) => m.UserMenu),
+  ({ user, onIntent, onOpen }) => (
+    <UnstyledButton
+      aria-label="Menu do usuário"
+      style={{ borderRadius: '50%' }}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+      onClick={onOpen}
+    >
+      <Avatar src={user.profile_picture} alt="" name={user.name} color="initials" size={34} />
+    </UnstyledButton>
+  ),
+);
 
 interface TopBarProps {
   user: User;

@@ -22,9 +22,16 @@ async function signOut() {
   session.end();
 }
 
-export function UserMenu({ user, onChangelog }: { user: User; onChangelog(): void }) {
+export interface UserMenuProps {
+  user: User;
+  onChangelog(): void;
+  /** Opened at once: the click came while the menu was loading (TopBar's fallback). */
+  defaultOpened?: boolean;
+}
+
+export function UserMenu({ user, onChangelog, defaultOpened }: UserMenuProps) {
   return (
-    <Menu position="bottom-end" width={240} withinPortal>
+    <Menu position="bottom-end" width={240} withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
         <UnstyledButton aria-label="Menu do usuário" style={{ borderRadius: '50%' }}>
           <Avatar src={user.profile_picture} alt="" name={user.name} color="initials" size={34} />

@@ -3,14 +3,14 @@
 // The open conversation is the URL's `c`, so a reload or a notification opens it; the list's filter is kept
 // per user in localStorage. On a phone, opening pushes a history entry: the back button or gesture closes it.
 import { ActionIcon, Box, Button, Center, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { IconFilter, IconMessagePlus, IconMessages } from '@tabler/icons-react';
+import { IconFilter, IconMessagePlus, IconMessages, IconSettings } from '@tabler/icons-react';
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCurrentUser } from '@/app/lib/user';
 import { entryIndex, leaveEntry } from '@/app/ui/back-stack';
 import { displayName } from '@/app/ui/contact-name';
 import { SaibaMais } from '@/app/ui/HelpDialog';
-import { lazyDialog, preloadWhenIdle } from '@/app/ui/lazy-dialog';
+import { deferredPart, lazyDialog, preloadWhenIdle } from '@/app/ui/lazy-dialog';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import { messages } from '@/shared/messages';
@@ -19,7 +19,6 @@ import { type ConversationFilter, useConversation } from './data/conversations';
 import { ConversationList } from './list/ConversationList';
 import { loadFilter, saveFilter } from './list/filter-store';
 import { defaultFilter, filterIsActive } from './list/list-view';
-import { SettingsMenu } from './list/SettingsMenu';
 import { useListRealtime } from './list/use-list-realtime';
 
 // Loaded when first needed: the list is the first paint; the pane (composer, message list, conversation
@@ -27,6 +26,22 @@ import { useListRealtime } from './list/use-list-realtime';
 const ConversationPane = lazyDialog(
   () => import('./pane/ConversationPane').then((m) => m.ConversationPane),
   () => true,
+);
+// The gear's popover (with @floating-ui) loads after the first paint; the gear paints at once.
+const SettingsMenu = deferredPart<{ defaultOpened?: boolean }>(
+  () => import('./list/SettingsMenu').then((m) => m.SettingsMenu),
+  ({ onIntent, onOpen }) => (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={messages.listSettings}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+      onClick={onOpen}
+    >
+      <IconSettings size={20} aria-hidden />
+    </ActionIcon>
+  ),
 );
 // Pointing at, touching or focusing their button starts the load.
 const NewConversationDialog = lazyDialog(() =>

@@ -5,11 +5,11 @@ import { PushSwitch } from '@/app/offline/PushSwitch';
 import { messages } from '@/shared/messages';
 
 /** The gear of the service screen: the user's own notification sound and signature (spec 2 §6). */
-export function SettingsMenu() {
+export function SettingsMenu({ defaultOpened }: { defaultOpened?: boolean }) {
   const { config } = useCurrentUser();
   const update = useUpdateUserConfig();
   return (
-    <Popover position="bottom-end" shadow="md" withArrow trapFocus>
+    <Popover position="bottom-end" shadow="md" withArrow trapFocus defaultOpened={defaultOpened}>
       <Popover.Target>
         <Tooltip label={messages.listSettings}>
           <ActionIcon variant="default" size="lg" aria-label={messages.listSettings}>
