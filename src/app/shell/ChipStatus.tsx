@@ -1,11 +1,15 @@
-import { ActionIcon, Badge, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, type DrawerProps, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDeviceMobile, IconDeviceMobileCheck, IconDeviceMobileOff, IconDots } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { drawerChipsQuery, isConnected, topBarChips, topBarChipsQuery } from '@/app/lib/chips';
+import { lazyDialog } from '@/app/ui/lazy-dialog';
 import { Tip } from '@/app/ui/Tip';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { Chip } from '@/shared/contract';
 import { messages } from '@/shared/messages';
+
+// The drawer (Mantine's modal machinery) loads when first opened.
+const Drawer = lazyDialog<DrawerProps>(() => import('@/app/ui/overlay-parts').then((m) => m.Drawer));
 
 const stateLabel = (chip: Chip) => (isConnected(chip) ? 'conectado' : 'desconectado');
 

@@ -1,24 +1,30 @@
 // The 'menu' layout (spec 1 §2): top bar, side menu (a drawer behind a burger on phones), global dialogs,
 // and the socket. Loaded on demand after sign-in.
-import { Alert, AppShell, Drawer } from '@mantine/core';
+import { Alert, AppShell, type DrawerProps } from '@mantine/core';
 import { useDisclosure, useNetwork } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useCurrentUser } from '@/app/lib/user';
 import { type CatchUp, startOffline } from '@/app/offline/app-offline';
-import { lazyDialog } from '@/app/ui/lazy-dialog';
+import { ConfirmLayer } from '@/app/ui/confirm';
+import { deferredPart, lazyDialog } from '@/app/ui/lazy-dialog';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import { messages } from '@/shared/messages';
 import { ChipDrawer } from './ChipStatus';
-import { PastDueDialog } from './PastDueDialog';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 import { useRealtime } from './use-realtime';
 
+// What the first paint does not show loads later: the phone's menu drawer and the changelog when opened, the
+// past-due check (a dialog that may open by itself) once the browser is idle.
+const Drawer = lazyDialog<DrawerProps>(() => import('@/app/ui/overlay-parts').then((m) => m.Drawer));
 const ChangelogDialog = lazyDialog(() => import('./ChangelogDialog').then((m) => m.ChangelogDialog));
+const PastDueDialog = deferredPart(
+  () => import('./PastDueDialog').then((m) => m.PastDueDialog),
+  () => null,
+);
 
 export function Shell({ catchUp }: { catchUp: CatchUp }) {
   const user = useCurrentUser();
@@ -32,51 +38,47 @@ export function Shell({ catchUp }: { catchUp: CatchUp }) {
   useEffect(() => startOffline(client, user._id, catchUp), [client, user._id, catchUp]);
 
   return (
-    <ModalsProvider
-      labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}
-      modalProps={{ fullScreen: mobile, centered: !mobile }}
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: true } }}
+      padding={{ base: 'sm', sm: 'lg' }}
     >
-      <AppShell
-        header={{ height: 56 }}
-        navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: true } }}
-        padding={{ base: 'sm', sm: 'lg' }}
+      <AppShell.Header>
+        <TopBar
+          user={user}
+          menuOpened={menuOpened}
+          onMenu={menu.toggle}
+          onChips={chips.open}
+          onChangelog={changelog.open}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="Menu principal">
+        <SideMenu user={user} />
+      </AppShell.Navbar>
+      <Drawer
+        opened={menuOpened && mobile}
+        onClose={menu.close}
+        title="Menu"
+        size={280}
+        padding={0}
+        styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}
       >
-        <AppShell.Header>
-          <TopBar
-            user={user}
-            menuOpened={menuOpened}
-            onMenu={menu.toggle}
-            onChips={chips.open}
-            onChangelog={changelog.open}
-          />
-        </AppShell.Header>
-        <AppShell.Navbar aria-label="Menu principal">
-          <SideMenu user={user} />
-        </AppShell.Navbar>
-        <Drawer
-          opened={menuOpened && mobile}
-          onClose={menu.close}
-          title="Menu"
-          size={280}
-          padding={0}
-          styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}
-        >
-          <nav aria-label="Menu principal">
-            <SideMenu user={user} onNavigate={menu.close} />
-          </nav>
-        </Drawer>
-        <AppShell.Main>
-          {!online && (
-            <Alert color="yellow" icon={<IconWifiOff size={18} aria-hidden />} mb="md" role="status">
-              {messages.offline}
-            </Alert>
-          )}
-          <Outlet />
-        </AppShell.Main>
-        <ChipDrawer opened={chipsOpened} onClose={chips.close} />
-        <ChangelogDialog opened={changelogOpened} onClose={changelog.close} />
-        <PastDueDialog user={user} />
-      </AppShell>
-    </ModalsProvider>
+        <nav aria-label="Menu principal">
+          <SideMenu user={user} onNavigate={menu.close} />
+        </nav>
+      </Drawer>
+      <AppShell.Main>
+        {!online && (
+          <Alert color="yellow" icon={<IconWifiOff size={18} aria-hidden />} mb="md" role="status">
+            {messages.offline}
+          </Alert>
+        )}
+        <Outlet />
+      </AppShell.Main>
+      <ChipDrawer opened={chipsOpened} onClose={chips.close} />
+      <ChangelogDialog opened={changelogOpened} onClose={changelog.close} />
+      <PastDueDialog user={user} />
+      <ConfirmLayer />
+    </AppShell>
   );
 }

@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, NavLink, Stack, Text } from '@mantine/core';
 import {
   type Icon,
   IconAddressBook,
@@ -67,7 +67,8 @@ export function menuFor(user: User) {
 export function SideMenu({ user, onNavigate }: { user: User; onNavigate?(): void }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
-    <ScrollArea type="auto" h="100%">
+    // The browser's own scrolling: Mantine's ScrollArea would bring @floating-ui into the first paint.
+    <Box h="100%" style={{ overflowY: 'auto' }}>
       <Stack gap="md" p="sm">
         {menuFor(user).map((section) => (
           <Stack gap={2} key={section.title}>
@@ -93,6 +94,6 @@ export function SideMenu({ user, onNavigate }: { user: User; onNavigate?(): void
           </Stack>
         ))}
       </Stack>
-    </ScrollArea>
+    </Box>
   );
 }

@@ -2,8 +2,11 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconExternalLink, IconHelpCircle } from '@tabler/icons-react';
 import { useAppConfig } from '@/app/lib/app-config';
-import { Dialog } from './Dialog';
 import { type HelpTopicId, helpTopic, helpVideoUrl } from './help-topics';
+import { lazyDialog } from './lazy-dialog';
+
+// 'Saiba mais' sits on first screens: its dialog (Mantine's modal machinery) loads when first opened.
+const Dialog = lazyDialog(() => import('./Dialog').then((m) => m.Dialog));
 
 /** A topic's help: its video when one is configured, and its text. */
 export function HelpContent({ topic }: { topic: HelpTopicId }) {

@@ -4,6 +4,6 @@ import type { TooltipProps } from '@mantine/core';
 import { deferredPart } from './lazy-dialog';
 
 export const Tip = deferredPart<TooltipProps>(
-  () => import('./floating-parts').then((m) => m.Tooltip),
+  () => import('./overlay-parts').then((m) => m.Tooltip),
   ({ children }) => children,
 );

@@ -2,7 +2,7 @@
 // phone the conversation is a full-screen dialog over the list (which stays mounted, so it keeps its scroll).
 // The open conversation is the URL's `c`, so a reload or a notification opens it; the list's filter is kept
 // per user in localStorage. On a phone, opening pushes a history entry: the back button or gesture closes it.
-import { ActionIcon, Box, Button, Center, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFilter, IconMessagePlus, IconMessages, IconSettings } from '@tabler/icons-react';
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -42,6 +42,10 @@ const SettingsMenu = deferredPart<{ defaultOpened?: boolean }>(
       <IconSettings size={20} aria-hidden />
     </ActionIcon>
   ),
+);
+const MobilePane = lazyDialog(
+  () => import('./pane/MobilePane').then((m) => m.MobilePane),
+  (props) => props.conversationId !== null,
 );
 // Pointing at, touching or focusing their button starts the load.
 const NewConversationDialog = lazyDialog(() =>
@@ -128,7 +132,7 @@ export function AttendancePage() {
   const [filtersOpened, setFiltersOpened] = useState(false);
   const selected = useConversation(selectedId);
   useListRealtime({ sound: !user.config.disable_notification_sound, userId: user._id, onOpen: select });
-  useEffect(() => preloadWhenIdle(ConversationPane), []);
+  useEffect(() => preloadWhenIdle(mobile ? MobilePane : ConversationPane), [mobile]);
 
   const applyAndClose = (next: ConversationFilter) => {
     apply(next);
@@ -243,17 +247,11 @@ export function AttendancePage() {
         )}
       </Group>
       {mobile && (
-        <Modal.Root opened={Boolean(selectedId)} onClose={close} fullScreen>
-          <Modal.Content
-            aria-label={selected.data ? displayName(selected.data.contact) : messages.listConversations}
-          >
-            <Modal.Body p={0} h="100%">
-              {selectedId && (
-                <ConversationPane key={selectedId} conversationId={selectedId} onClose={close} />
-              )}
-            </Modal.Body>
-          </Modal.Content>
-        </Modal.Root>
+        <MobilePane
+          conversationId={selectedId}
+          label={selected.data ? displayName(selected.data.contact) : messages.listConversations}
+          onClose={close}
+        />
       )}
       <NewConversationDialog
         opened={newOpened}
