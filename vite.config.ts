@@ -33,7 +33,8 @@ function precompress(): Plugin {
 
 /**
  * What index.html loads (the /login screen, and the start of every screen) goes in one chunk: rolldown would
- * otherwise split it by which lazy screens share each module, into 16 files for /login alone.
+ * otherwise split it by which lazy screens share each module, into 16 files for /login alone. socket.io gets
+ * a chunk of its own.
  */
 function firstPaintChunk(): Plugin {
   return {
@@ -41,7 +42,17 @@ function firstPaintChunk(): Plugin {
     apply: 'build',
     config: () => ({
       build: {
-        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } } },
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'start', tags: ['$initial'] },
+                // socket.io, loaded by the first connection (src/app/lib/socket.ts): named for `npm run size`.
+                { name: 'socket-io', test: /node_modules[\\/](socket\.io-|engine\.io-|@socket\.io[\\/])/ },
+              ],
+            },
+          },
+        },
         // That chunk is about 515 kB minified (react-dom, Mantine's core, the router, the query client, the
         // text catalogue), 158 KiB gzipped: `npm run size` keeps its budget, not Vite's generic 500 kB notice.
         chunkSizeWarningLimit: 600,
