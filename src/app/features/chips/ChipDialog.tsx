@@ -13,28 +13,8 @@ import { REDIRECT_OPTIONS } from './chip-view';
 import { useSaveChip } from './create-or-update-chip';
 import { useDepartments } from './get-departments-by-user';
 
-type Field = 'name' | 'redirect' | 'chatbot' | 'flow' | 'department' | 'form';
-
-/** Which field a rule's message belongs to; anything else (the plan's limit) shows under the form. */
-function fieldOf(message: string): Field {
-  switch (message) {
-    case messages.chipNameRequired:
-      return 'name';
-    case messages.chipRedirectRequired:
-      return 'redirect';
-    case messages.chipChatbotRequired:
-    case messages.chatbotNotFound:
-      return 'chatbot';
-    case messages.chipFlowRequired:
-    case messages.flowNotFound:
-      return 'flow';
-    case messages.chipDepartmentRequired:
-    case messages.departmentNotFound:
-      return 'department';
-    default:
-      return 'form';
-  }
-}
+/** The fields that show their own message; anything else (the plan's limit) shows under the form. */
+const FIELDS = ['name', 'redirect', 'chatbot', 'flow', 'department'] as const;
 
 // The chatbots and flows screens are not built yet: their selects are there, with nothing to choose.
 const NO_CHATBOTS: { value: string; label: string }[] = [];
@@ -59,7 +39,7 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
   const [flow, setFlow] = useState<string | null>(chip?.flow ?? null);
   const [department, setDepartment] = useState<string | null>(chip?.department ?? null);
   const [official, setOfficial] = useState(false);
-  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
 
   const stored = cleanChipName(name);
   const nameHint =

@@ -6,14 +6,11 @@ import type { EditDialogState } from '@/app/ui/use-edit-dialog';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import type { Department } from '@/shared/contract/configuration';
-import { messages } from '@/shared/messages';
 import { prepareDepartment } from '@/shared/rules/department';
 import { useSaveDepartment } from './create-or-update-department';
 
-type Field = 'name' | 'form';
-
 /** The name's one rule shows on the name; anything else (a server answer) shows under the form. */
-const fieldOf = (message: string): Field => (message === messages.departmentNameRequired ? 'name' : 'form');
+const FIELDS = ['name'] as const;
 
 export function DepartmentDialog({ dialog }: { dialog: EditDialogState<Department> }) {
   return (
@@ -28,7 +25,7 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
   const save = useSaveDepartment();
   const [name, setName] = useState(department?.name ?? '');
   const [description, setDescription] = useState(department?.description ?? '');
-  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();

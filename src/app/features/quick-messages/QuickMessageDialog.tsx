@@ -6,23 +6,10 @@ import type { EditDialogState } from '@/app/ui/use-edit-dialog';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import type { QuickMessage } from '@/shared/contract/configuration';
-import { messages } from '@/shared/messages';
 import { prepareQuickMessage } from '@/shared/rules/quick-message';
 import { useSaveQuickMessage } from './create-or-update-quick-message';
 
-type Field = 'shortcut' | 'message' | 'form';
-
-function fieldOf(message: string): Field {
-  switch (message) {
-    case messages.quickMessageShortcutRequired:
-    case messages.quickMessageShortcutTaken:
-      return 'shortcut';
-    case messages.quickMessageMessageRequired:
-      return 'message';
-    default:
-      return 'form';
-  }
-}
+const FIELDS = ['shortcut', 'message'] as const;
 
 export function QuickMessageDialog({ dialog }: { dialog: EditDialogState<QuickMessage> }) {
   return (
@@ -37,7 +24,7 @@ function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage
   const save = useSaveQuickMessage();
   const [shortcut, setShortcut] = useState(quickMessage?.shortcut ?? '');
   const [message, setMessage] = useState(quickMessage?.message ?? '');
-  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();

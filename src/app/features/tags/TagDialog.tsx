@@ -7,31 +7,14 @@ import type { EditDialogState } from '@/app/ui/use-edit-dialog';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import type { Tag } from '@/shared/contract/configuration';
-import { messages } from '@/shared/messages';
 import { keywordError, newTag, prepareTag } from '@/shared/rules/tag';
 import { useSaveTag } from './create-or-update-tag';
 
 // A few colours to pick at a touch; any other comes from the picker or is typed as #RRGGBB.
 const SWATCHES = ['#00FF00', '#2F9E44', '#1C7ED6', '#7048E8', '#E64980', '#F03E3E', '#F76707', '#FAB005'];
 
-type Field = 'name' | 'color' | 'keyword' | 'form';
-
-/** Which field a rule's message belongs to; anything else (a server answer) shows under the form. */
-function fieldOf(message: string): Field {
-  switch (message) {
-    case messages.tagNameRequired:
-      return 'name';
-    case messages.tagColorRequired:
-    case messages.tagColorInvalid:
-      return 'color';
-    case messages.keywordRequired:
-    case messages.keywordDuplicate:
-    case messages.tagKeywordsRequired:
-      return 'keyword';
-    default:
-      return 'form';
-  }
-}
+/** The fields that show their own message; anything else (a server answer) shows under the form. */
+const FIELDS = ['name', 'color', 'keyword'] as const;
 
 /** Nova tag / Editar tag (spec 1 "Tags"): name, colour and the auto-tag keywords. */
 export function TagDialog({ dialog }: { dialog: EditDialogState<Tag> }) {
@@ -51,7 +34,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
   const [autoTag, setAutoTag] = useState(initial.auto_tag);
   const [keywords, setKeywords] = useState<string[]>(initial.keywords);
   const [pending, setPending] = useState('');
-  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
 
   function addKeyword() {
     const problem = keywordError(pending, keywords);

@@ -7,31 +7,14 @@ import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import { ACCESS_AREAS, type AccessArea, ROLE_LABELS } from '@/shared/constants';
 import type { TeamUser } from '@/shared/contract/configuration';
-import { messages } from '@/shared/messages';
 import { prepareTeamUser, TEAM_ROLES } from '@/shared/rules/team-user';
 import { AREA_LABELS } from './access-areas';
 import { useCreateTeamUser } from './create-team-user';
 import { useDepartments } from './get-departments-by-user';
 import { useUpdateTeamUser } from './update-team-user';
 
-type Field = 'email' | 'role' | 'departments' | 'password' | 'form';
-
-/** Which field a rule's message belongs to; anything else shows under the form. */
-function fieldOf(message: string): Field {
-  switch (message) {
-    case messages.emailInvalid:
-    case messages.emailInUse:
-      return 'email';
-    case messages.teamRoleInvalid:
-      return 'role';
-    case messages.teamDepartmentRequired:
-      return 'departments';
-    case messages.teamPasswordTooShort:
-      return 'password';
-    default:
-      return 'form';
-  }
-}
+/** The fields that show their own message; anything else shows under the form. */
+const FIELDS = ['email', 'role', 'departments', 'password'] as const;
 
 /** Add or edit a team member (spec 1 "Team"): the password only on creation, departments only for agents. */
 export function TeamUserDialog({ dialog }: { dialog: EditDialogState<TeamUser> }) {
@@ -53,7 +36,7 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
   const [departmentIds, setDepartmentIds] = useState<string[]>(user?.departments ?? []);
   const [areas, setAreas] = useState<AccessArea[]>(user?.access_areas ?? ['contacts']);
   const [password, setPassword] = useState('');
-  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();

@@ -137,7 +137,7 @@ function ContactForm({
   function pendingVariable(): Record<string, unknown> | null {
     const problem = contactVariableError(key, value, Object.keys(data));
     if (problem) {
-      setVariableError(problem);
+      setVariableError(problem.message);
       return null;
     }
     return { ...data, [key.trim()]: parseVariableValue(value.trim()) };

@@ -16,21 +16,7 @@ import { messages } from '@/shared/messages';
 import { prepareScheduledMessage, splitStoredPhone } from '@/shared/rules/scheduled-message';
 import { useSaveScheduledMessage, useTemplates } from './scheduled-messages';
 
-type Field = 'chip' | 'country' | 'to' | 'when' | 'message' | 'flow' | 'template' | 'form';
-
-const FIELDS: Record<string, Field> = {
-  [messages.scheduleChipRequired]: 'chip',
-  [messages.scheduleToRequired]: 'to',
-  [messages.invalidPhone]: 'to',
-  [messages.scheduleCountryCodeInvalid]: 'country',
-  [messages.scheduleDateRequired]: 'when',
-  [messages.scheduleDateInPast]: 'when',
-  [messages.scheduleTextRequired]: 'message',
-  [messages.scheduleFlowRequired]: 'flow',
-  [messages.scheduleTemplateRequired]: 'template',
-  [messages.newConversationTemplateNotFixed]: 'template',
-};
-const fieldOf = (message: string): Field => FIELDS[message] ?? 'form';
+const FIELDS = ['chip', 'country', 'to', 'when', 'message', 'flow', 'template'] as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An ISO instant as the datetime-local field shows it, in the viewer's time. */
@@ -86,7 +72,7 @@ function ScheduleForm({
   const [templateKey, setTemplateKey] = useState<string | null>(
     item?.template ? `${item.template.name}|${item.template.language}` : null,
   );
-  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
 
   const chip = (chips.data ?? []).find((c) => c._id === chipId) ?? null;
   const templates = useTemplates(chip?.official ? chip.waba : null);

@@ -11,7 +11,7 @@ import { departmentCondition, narrowDepartments } from '../../access';
 import type { Db } from '../../db';
 import { contacts, conversations, departments, messages, tags } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
-import { AppError } from '../../http/errors';
+import { AppError, fieldFailure } from '../../http/errors';
 import { appendMessage } from './append-message';
 import { visibleConversation } from './conversations.service';
 import { loadConversation, toConversation, toMessage } from './present';
@@ -177,7 +177,7 @@ export async function transferConversation(
   p: TransferInput & { conversation_id: string; tags?: string[] },
 ) {
   const error = transferError(p);
-  if (error) throw new AppError(error);
+  if (error) throw fieldFailure(error);
   const { conversation, contact } = await visibleConversation(ctx, p.conversation_id);
   const { db } = ctx.services;
   let set: Partial<typeof conversations.$inferInsert>;

@@ -50,7 +50,7 @@ function TransferForm({
     e.preventDefault();
     const input = { type, department, chatbot, flow };
     const problem = transferError(input);
-    if (problem) return setError(problem);
+    if (problem) return setError(problem.message);
     await save(async () => {
       const answer = await api('transfer-conversation', {
         conversation_id: conversation._id,

@@ -44,7 +44,7 @@ function TransferForm({ conversation, onClose }: { conversation: HistoryConversa
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const problem = transferError({ type: 'department', department });
-    if (problem) return setError(problem);
+    if (problem) return setError(problem.message);
     await save(async () => {
       await api('transfer-conversation', {
         conversation_id: conversation._id,
