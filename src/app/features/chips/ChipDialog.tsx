@@ -1,5 +1,6 @@
 import { Select, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useDepartments } from '@/app/lib/lists';
 import { EditDialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
 import type { EditDialogState } from '@/app/ui/use-edit-dialog';
@@ -11,7 +12,6 @@ import { messages } from '@/shared/messages';
 import { cleanChipName, prepareChip } from '@/shared/rules/chip';
 import { REDIRECT_OPTIONS } from './chip-view';
 import { useSaveChip } from './create-or-update-chip';
-import { useDepartments } from './get-departments-by-user';
 
 /** The fields that show their own message; anything else (the plan's limit) shows under the form. */
 const FIELDS = ['name', 'redirect', 'chatbot', 'flow', 'department'] as const;

@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/app/lib/api';
+import { useChips, useDepartments } from '@/app/lib/lists';
 import { notifyError } from '@/app/lib/notify';
 import { confirm } from '@/app/ui/confirm';
 import { SaibaMais } from '@/app/ui/HelpDialog';
@@ -29,8 +30,6 @@ import {
 } from './chip-view';
 import { useConnectChip } from './connect-chip';
 import { useDeleteChip } from './create-or-update-chip';
-import { useChips } from './get-chip-numbers-by-user';
-import { useDepartments } from './get-departments-by-user';
 import { QrCodeDialog } from './QrCodeDialog';
 import { useResetChipConnection } from './reset-chip-connection';
 import { SupportDialog } from './SupportDialog';

@@ -1,5 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useDepartments } from '@/app/lib/lists';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
@@ -7,7 +8,6 @@ import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import type { Department } from '@/shared/contract/configuration';
 import { useDeleteDepartment } from './create-or-update-department';
 import { DepartmentDialog } from './DepartmentDialog';
-import { useDepartments } from './get-departments-by-user';
 
 const byName = (a: Department, b: Department) => byText(a.name, b.name);
 

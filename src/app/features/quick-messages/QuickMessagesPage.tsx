@@ -1,5 +1,6 @@
 import { Button, Code, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useQuickMessages } from '@/app/lib/lists';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
@@ -7,7 +8,6 @@ import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import type { QuickMessage } from '@/shared/contract/configuration';
 import { truncatePreview } from '@/shared/format';
 import { useDeleteQuickMessage } from './create-or-update-quick-message';
-import { useQuickMessages } from './get-quick-messages-by-user';
 import { QuickMessageDialog } from './QuickMessageDialog';
 
 const byShortcut = (a: QuickMessage, b: QuickMessage) => byText(a.shortcut, b.shortcut);

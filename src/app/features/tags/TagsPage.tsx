@@ -1,12 +1,12 @@
 import { Button, ColorSwatch, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useTags } from '@/app/lib/lists';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import type { Tag } from '@/shared/contract/configuration';
 import { useDeleteTag } from './create-or-update-tag';
-import { useTags } from './get-tags-by-user';
 import { TagDialog } from './TagDialog';
 
 const byName = (a: Tag, b: Tag) => byText(a.name, b.name);

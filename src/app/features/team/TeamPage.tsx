@@ -1,13 +1,12 @@
 import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useDepartments, useTeamUsers } from '@/app/lib/lists';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import { ROLE_LABELS } from '@/shared/constants';
 import type { TeamUser } from '@/shared/contract/configuration';
-import { useDepartments } from './get-departments-by-user';
-import { useTeamUsers } from './get-team-users';
 import { TeamUserDialog } from './TeamUserDialog';
 import { useDeleteTeamUser } from './update-team-user';
 

@@ -1,5 +1,6 @@
 import { Checkbox, Group, MultiSelect, PasswordInput, Radio, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useDepartments } from '@/app/lib/lists';
 import { EditDialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
 import type { EditDialogState } from '@/app/ui/use-edit-dialog';
@@ -10,7 +11,6 @@ import type { TeamUser } from '@/shared/contract/configuration';
 import { prepareTeamUser, TEAM_ROLES } from '@/shared/rules/team-user';
 import { AREA_LABELS } from './access-areas';
 import { useCreateTeamUser } from './create-team-user';
-import { useDepartments } from './get-departments-by-user';
 import { useUpdateTeamUser } from './update-team-user';
 
 /** The fields that show their own message; anything else shows under the form. */

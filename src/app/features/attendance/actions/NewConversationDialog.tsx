@@ -2,6 +2,7 @@
 // after typing stops) or a new number with its country code (default 55). On a non-official chip the number
 // is checked first (check-phone); an official chip needs an APPROVED template with fixed content. Then
 // start-new-conversation opens it.
+
 import {
   Button,
   Center,
@@ -20,6 +21,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/app/lib/api';
+import { useDepartments } from '@/app/lib/lists';
 import { notifySuccess } from '@/app/lib/notify';
 import { callQuery } from '@/app/lib/query';
 import { useCurrentUser } from '@/app/lib/user';
@@ -117,7 +119,7 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
 function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
   const user = useCurrentUser();
   const chips = useQuery(callQuery('get-chip-numbers-by-user'));
-  const departments = useQuery(callQuery('get-departments-by-user', {}));
+  const departments = useDepartments();
   const [chipId, setChipId] = useState<string | null>(null);
   const [mode, setMode] = useState<'contact' | 'phone'>('phone');
   const [contactId, setContactId] = useState<string | null>(null);

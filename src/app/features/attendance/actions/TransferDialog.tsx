@@ -1,8 +1,7 @@
 import { Button, Group, Radio, Select, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/app/lib/api';
-import { callQuery } from '@/app/lib/query';
+import { useDepartments } from '@/app/lib/lists';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
 import { useSave } from '@/app/ui/use-save';
@@ -38,7 +37,7 @@ function TransferForm({
   onCancel(): void;
   onTransferred(conversation: Conversation): void;
 }) {
-  const departments = useQuery(callQuery('get-departments-by-user'));
+  const departments = useDepartments();
   const [type, setType] = useState<TransferType | ''>('');
   const [department, setDepartment] = useState<string | null>(null);
   // The chatbots and flows screens bring their lists; until then there is nothing to pick.

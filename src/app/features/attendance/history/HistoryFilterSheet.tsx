@@ -1,9 +1,9 @@
 // The finished conversations' filter sheet (spec 2 §2.2): type of service (multiple, at least one),
 // department, tags and a search by name or phone; Limpar filtros and Aplicar filtros.
+
 import { Button, Checkbox, Drawer, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { callQuery } from '@/app/lib/query';
+import { useDepartments } from '@/app/lib/lists';
 import { TagSelect } from '@/app/ui/TagSelect';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { User } from '@/shared/contract';
@@ -31,7 +31,7 @@ export function HistoryFilterSheet({ opened, onClose, ...form }: Props) {
 function FilterForm({ user, value, onApply }: Omit<Props, 'opened' | 'onClose'>) {
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | null>(null);
-  const departments = useQuery(callQuery('get-departments-by-user', {}));
+  const departments = useDepartments();
   const departmentOptions = (departments.data ?? [])
     .filter((d) => !d.filed && seesDepartment(subjectOfAnswer(user), d._id))
     .map((d) => ({ value: d._id, label: d.name }));

@@ -1,10 +1,10 @@
 // /conversas (spec 2 §2.2): conversations with their channel, tags, department, start and end, 10 a page;
 // the filter sheet; 'Ver conversa' (read-only) and 'Enviar para atendimento humano' (transfer and resume).
+
 import { ActionIcon, Alert, Avatar, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconFilter, IconHeadset } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callQuery } from '@/app/lib/query';
+import { useDepartments } from '@/app/lib/lists';
 import { useCurrentUser } from '@/app/lib/user';
 import { displayName, initialsOf } from '@/app/ui/contact-name';
 import { type ListColumn, ListTable } from '@/app/ui/ListTable';
@@ -30,7 +30,7 @@ export function HistoryPage() {
   const [viewing, setViewing] = useState<HistoryConversation | null>(null);
   const [sending, setSending] = useState<HistoryConversation | null>(null);
   const history = useHistory(filter, page);
-  const departments = useQuery(callQuery('get-departments-by-user', {}));
+  const departments = useDepartments();
   const departmentName = (id: string | null) =>
     (id && departments.data?.find((d) => d._id === id)?.name) || '—';
   const channelTexts = { channel: messages.historyChannelDeleted, chatbot: messages.historyChatbotDeleted };

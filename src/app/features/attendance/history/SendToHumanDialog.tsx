@@ -1,11 +1,12 @@
 // 'Enviar para atendimento humano' (spec 2 §2.2): classify tags and pick a department; Transferir resumes
 // the conversation there (transfer-conversation to a department).
+
 import { Button, Group, Select, Stack } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/app/lib/api';
+import { useDepartments } from '@/app/lib/lists';
 import { notifySuccess } from '@/app/lib/notify';
-import { callQuery } from '@/app/lib/query';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
 import { TagSelect } from '@/app/ui/TagSelect';
@@ -32,7 +33,7 @@ export function SendToHumanDialog({
 
 function TransferForm({ conversation, onClose }: { conversation: HistoryConversation; onClose(): void }) {
   const client = useQueryClient();
-  const departments = useQuery(callQuery('get-departments-by-user', {}));
+  const departments = useDepartments();
   const [tagIds, setTagIds] = useState<string[]>(conversation.contact.tags);
   const [department, setDepartment] = useState<string | null>(conversation.department);
   const { saving, error, setError, save } = useSave();

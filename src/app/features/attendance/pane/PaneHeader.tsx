@@ -2,6 +2,7 @@ import { ActionIcon, Avatar, Badge, Group, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
+import { useDepartments } from '@/app/lib/lists';
 import { callQuery } from '@/app/lib/query';
 import { displayName, initialsOf } from '@/app/ui/contact-name';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
@@ -21,7 +22,7 @@ interface Props {
 export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Props) {
   const mobile = useIsMobile();
   const chips = useQuery(callQuery('get-chip-numbers-by-user'));
-  const departments = useQuery(callQuery('get-departments-by-user'));
+  const departments = useDepartments();
   const chip = chips.data?.find((c) => c._id === conversation.chip);
   const department = departments.data?.find((d) => d._id === conversation.department);
   const name = displayName(conversation.contact);
