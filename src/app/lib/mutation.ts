@@ -2,6 +2,7 @@
 // queries it makes stale refreshed, the spec's success text shown, and the failure either toasted or left to
 // the form that shows it (useFormError's afterSave, or the mutation's `error`).
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Answer, CallName, Payload } from '@/shared/contract';
 import { api, errorMessage } from './api';
 import { notifyError, notifySuccess } from './notify';
@@ -48,3 +49,27 @@ export function useCallMutation<Vars, Result>(
 /** A form's message: its own rule's (`problem`) first, else the failed call's pt-BR text. */
 export const formMessage = (problem: string | null, mutation: { error: unknown }) =>
   problem ?? (mutation.error ? errorMessage(mutation.error) : null);
+
+/**
+ * A form's save as one mutation, for forms whose save is more than one call (check, then call, then hand the
+ * answer on): `saving` while it runs; `error` is the form's own rule message (`setError`) or the failure's
+ * pt-BR text.
+ */
+export function useFormMutation() {
+  const [problem, setProblem] = useState<string | null>(null);
+  const mutation = useCallMutation((work: () => Promise<void>) => work());
+  return {
+    saving: mutation.isPending,
+    error: formMessage(problem, mutation),
+    setError(message: string | null) {
+      setProblem(message);
+      if (!mutation.isPending) mutation.reset();
+    },
+    async save(work: () => Promise<void>) {
+      setProblem(null);
+      await mutation.mutateAsync(work).catch(() => {
+        // shown as `error`
+      });
+    },
+  };
+}

@@ -22,6 +22,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '@/app/lib/api';
+import { useFormMutation } from '@/app/lib/mutation';
 import { notifySuccess } from '@/app/lib/notify';
 import { callQuery } from '@/app/lib/query';
 import { useBackClose } from '@/app/ui/back-stack';
@@ -29,7 +30,6 @@ import { displayName, initialsOf } from '@/app/ui/contact-name';
 import { FormError } from '@/app/ui/FormParts';
 import { TagSelect } from '@/app/ui/TagSelect';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
-import { useSave } from '@/app/ui/use-save';
 import type { ContactDetails } from '@/shared/contract/contacts';
 import { formatDateTime, formatPhone } from '@/shared/format';
 import { messages } from '@/shared/messages';
@@ -130,7 +130,7 @@ function ContactForm({
   const [value, setValue] = useState('');
   const [variableError, setVariableError] = useState<string | null>(null);
   const [annotation, setAnnotation] = useState('');
-  const { saving, error, save: run } = useSave();
+  const { saving, error, save: run } = useFormMutation();
   const name = displayName(contact);
 
   /** The variable typed in the add row, checked; null when it is wrong (the message shows). */

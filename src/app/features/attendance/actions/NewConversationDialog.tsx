@@ -22,13 +22,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/app/lib/api';
 import { useDepartments } from '@/app/lib/lists';
+import { useFormMutation } from '@/app/lib/mutation';
 import { notifySuccess } from '@/app/lib/notify';
 import { callQuery } from '@/app/lib/query';
 import { useCurrentUser } from '@/app/lib/user';
 import { displayName } from '@/app/ui/contact-name';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
-import { useSave } from '@/app/ui/use-save';
 import { useTemplates } from '@/app/widgets/schedule/scheduled-messages';
 import { DEFAULT_COUNTRY_CODE } from '@/shared/constants';
 import type { Conversation } from '@/shared/contract/conversations';
@@ -127,7 +127,7 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
   const [phone, setPhone] = useState('');
   const [department, setDepartment] = useState<string | null>(null);
   const [templateKey, setTemplateKey] = useState<string | null>(null);
-  const { saving, error, setError, save } = useSave();
+  const { saving, error, setError, save } = useFormMutation();
 
   const chip = (chips.data ?? []).find((c) => c._id === chipId) ?? null;
   const templates = useTemplates(chip?.official ? chip.waba : null);

@@ -2,9 +2,9 @@ import { Button, Group, Radio, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '@/app/lib/api';
 import { useDepartments } from '@/app/lib/lists';
+import { useFormMutation } from '@/app/lib/mutation';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
-import { useSave } from '@/app/ui/use-save';
 import type { Conversation } from '@/shared/contract/conversations';
 import { messages } from '@/shared/messages';
 import { type TransferType, transferError } from '@/shared/rules/transfer';
@@ -43,7 +43,7 @@ function TransferForm({
   // The chatbots and flows screens bring their lists; until then there is nothing to pick.
   const [chatbot, setChatbot] = useState<string | null>(null);
   const [flow, setFlow] = useState<string | null>(null);
-  const { saving, error, setError, save } = useSave();
+  const { saving, error, setError, save } = useFormMutation();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

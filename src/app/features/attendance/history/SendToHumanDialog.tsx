@@ -6,11 +6,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/app/lib/api';
 import { useDepartments } from '@/app/lib/lists';
+import { useFormMutation } from '@/app/lib/mutation';
 import { notifySuccess } from '@/app/lib/notify';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
 import { TagSelect } from '@/app/ui/TagSelect';
-import { useSave } from '@/app/ui/use-save';
 import { useTagOptions } from '@/app/ui/use-tag-options';
 import type { HistoryConversation } from '@/shared/contract/new-conversation';
 import { messages } from '@/shared/messages';
@@ -36,7 +36,7 @@ function TransferForm({ conversation, onClose }: { conversation: HistoryConversa
   const departments = useDepartments();
   const [tagIds, setTagIds] = useState<string[]>(conversation.contact.tags);
   const [department, setDepartment] = useState<string | null>(conversation.department);
-  const { saving, error, setError, save } = useSave();
+  const { saving, error, setError, save } = useFormMutation();
   const tagOptions = useTagOptions();
   const departmentOptions = (departments.data ?? [])
     .filter((d) => !d.filed)

@@ -8,9 +8,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { upload } from '@/app/lib/api';
 import { useAppConfig } from '@/app/lib/app-config';
+import { useFormMutation } from '@/app/lib/mutation';
 import { notifySuccess } from '@/app/lib/notify';
 import { Dialog } from '@/app/ui/Dialog';
-import { useSave } from '@/app/ui/use-save';
 import type { LibraryMedia } from '@/shared/contract/media';
 import { messages } from '@/shared/messages';
 import { DEFAULT_MEDIA_MAX_MB, mediaListKey, microphoneError } from '../media-rules';
@@ -50,7 +50,7 @@ export default function AudioRecorderDialog({ opened, onClose, onSend }: Props) 
 function Recorder({ onClose, onSend }: Omit<Props, 'opened'>) {
   const client = useQueryClient();
   const [state, setState] = useState<State>({ step: 'idle' });
-  const { saving, error, setError, save: run } = useSave();
+  const { saving, error, setError, save: run } = useFormMutation();
   const [now, setNow] = useState(Date.now());
   const [name, setName] = useState('');
   const maxMb = useAppConfig()?.media_max_mb ?? DEFAULT_MEDIA_MAX_MB;
