@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { drawerChipsQuery, isConnected, topBarChips, topBarChipsQuery } from '@/app/lib/chips';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { Chip } from '@/shared/contract';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 
 const stateLabel = (chip: Chip) => (isConnected(chip) ? 'conectado' : 'desconectado');
 
@@ -15,15 +15,21 @@ export function TopBarChips({ onOpen }: { onOpen(): void }) {
 
   if (chips.length === 0) {
     return (
-      <Tooltip label="Status dos chips">
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Status dos chips" onClick={onOpen}>
+      <Tooltip label={labels.shell.statusDosChips}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={labels.shell.statusDosChips}
+          onClick={onOpen}
+        >
           <IconDeviceMobile size={20} aria-hidden />
         </ActionIcon>
       </Tooltip>
     );
   }
   return (
-    <Group gap={2} wrap="nowrap" role="group" aria-label="Chips">
+    <Group gap={2} wrap="nowrap" role="group" aria-label={labels.common.chips}>
       {shown.map((chip) => {
         const label = `${chip.name}: ${stateLabel(chip)}`;
         const Icon = isConnected(chip) ? IconDeviceMobileCheck : IconDeviceMobileOff;
@@ -66,7 +72,7 @@ export function ChipDrawer({ opened, onClose }: { opened: boolean; onClose(): vo
       opened={opened}
       onClose={onClose}
       position="right"
-      title="Status dos chips"
+      title={labels.shell.statusDosChips}
       size={mobile ? '100%' : 'sm'}
     >
       <ChipList />
@@ -76,7 +82,7 @@ export function ChipDrawer({ opened, onClose }: { opened: boolean; onClose(): vo
 
 function ChipList() {
   const { data: chips, isPending } = useQuery(drawerChipsQuery);
-  if (isPending) return <Loader size="sm" aria-label="Carregando" />;
+  if (isPending) return <Loader size="sm" aria-label={labels.common.carregando} />;
   if (!chips?.length) return <Text c="dimmed">{messages.noChips}</Text>;
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -88,12 +94,12 @@ function ChipList() {
             </Text>
             {chip.official && (
               <Text fz="xs" c="dimmed">
-                API oficial
+                {labels.shell.apiOficial}
               </Text>
             )}
           </Stack>
           <Badge color={isConnected(chip) ? 'green' : 'red'} variant="light">
-            {isConnected(chip) ? 'Conectado' : 'Desconectado'}
+            {isConnected(chip) ? labels.shell.conectado : labels.shell.desconectado}
           </Badge>
         </Group>
       ))}

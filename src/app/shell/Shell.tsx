@@ -13,7 +13,7 @@ import { useEffect } from 'react';
 import { useCurrentUser } from '@/app/lib/user';
 import { type CatchUp, startOffline } from '@/app/offline/app-offline';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { ChangelogDialog } from './ChangelogDialog';
 import { ChipDrawer } from './ChipStatus';
 import { PastDueDialog } from './PastDueDialog';
@@ -37,7 +37,7 @@ export function Shell({ catchUp }: { catchUp: CatchUp }) {
   return (
     <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
       <ModalsProvider
-        labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}
+        labels={{ confirm: labels.shell.confirmar, cancel: labels.common.cancelar }}
         modalProps={{ fullScreen: mobile, centered: !mobile }}
       >
         <AppShell
@@ -54,18 +54,18 @@ export function Shell({ catchUp }: { catchUp: CatchUp }) {
               onChangelog={changelog.open}
             />
           </AppShell.Header>
-          <AppShell.Navbar aria-label="Menu principal">
+          <AppShell.Navbar aria-label={labels.shell.menuPrincipal}>
             <SideMenu user={user} />
           </AppShell.Navbar>
           <Drawer
             opened={menuOpened && mobile}
             onClose={menu.close}
-            title="Menu"
+            title={labels.shell.menu}
             size={280}
             padding={0}
             styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}
           >
-            <nav aria-label="Menu principal">
+            <nav aria-label={labels.shell.menuPrincipal}>
               <SideMenu user={user} onNavigate={menu.close} />
             </nav>
           </Drawer>

@@ -2,6 +2,7 @@ import { Burger, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { OfflineIndicator } from '@/app/offline/OfflineIndicator';
 import type { User } from '@/shared/contract';
+import { labels } from '@/shared/messages';
 import { Bell } from './Bell';
 import { TopBarChips } from './ChipStatus';
 import { UserMenu } from './UserMenu';
@@ -19,12 +20,18 @@ export function TopBar({ user, menuOpened, onMenu, onChips, onChangelog }: TopBa
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap" miw={0}>
-        <Burger hiddenFrom="sm" size="sm" opened={menuOpened} onClick={onMenu} aria-label="Abrir menu" />
+        <Burger
+          hiddenFrom="sm"
+          size="sm"
+          opened={menuOpened}
+          onClick={onMenu}
+          aria-label={labels.shell.abrirMenu}
+        />
         <ThemeIcon size={32} radius="md" visibleFrom="sm" aria-hidden>
           <IconMessageChatbot size={20} />
         </ThemeIcon>
         <Text fw={700} visibleFrom="sm" truncate>
-          Painel de Atendimento
+          {labels.shell.painelDeAtendimento}
         </Text>
       </Group>
       <Group gap={6} wrap="nowrap">
