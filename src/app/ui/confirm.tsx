@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { labels } from '@/shared/messages';
 
 /**
  * The confirm dialog (spec 1 "Shell elements"): Cancelar / Confirmar; answers true on Confirmar. A question
@@ -10,7 +11,7 @@ export function confirm(opts: { title: string; message: string; danger?: boolean
     modals.openConfirmModal({
       title: opts.title,
       children: <Text fz="sm">{opts.message}</Text>,
-      labels: { confirm: 'Confirmar', cancel: 'Cancelar' },
+      labels: { confirm: labels.common.confirmar, cancel: labels.common.cancelar },
       confirmProps: opts.danger ? { color: 'red' } : undefined,
       fullScreen: false,
       centered: true,
