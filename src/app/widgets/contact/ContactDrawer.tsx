@@ -32,7 +32,7 @@ import { TagSelect } from '@/app/ui/TagSelect';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { ContactDetails } from '@/shared/contract/contacts';
 import { formatDateTime, formatPhone } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { contactVariableError, parseVariableValue } from '@/shared/rules/contact-variable';
 
 interface Props {
@@ -86,7 +86,7 @@ function ContactDetailsView({
   if (contact.isPending)
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label="Carregando" />
+        <Loader size="sm" aria-label={labels.common.carregando} />
       </Center>
     );
   if (contact.isError)
@@ -326,10 +326,10 @@ function ContactForm({
       <FormError message={error} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel}>
-          Cancelar
+          {labels.common.cancelar}
         </Button>
         <Button onClick={save} loading={saving}>
-          Salvar
+          {labels.contact.salvar}
         </Button>
       </Group>
     </Stack>

@@ -12,7 +12,7 @@ import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import { DEFAULT_COUNTRY_CODE } from '@/shared/constants';
 import type { ScheduledMessage } from '@/shared/contract/scheduled-messages';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { prepareScheduledMessage, splitStoredPhone } from '@/shared/rules/scheduled-message';
 import { useSaveScheduledMessage, useTemplates } from './scheduled-messages';
 
@@ -40,7 +40,7 @@ export function ScheduleDialog({ opened, onClose, item, preset }: ScheduleDialog
     <Dialog
       opened={opened}
       onClose={onClose}
-      title={item ? 'Editar agendamento' : messages.paneSchedule}
+      title={item ? labels.schedule.editarAgendamento : messages.paneSchedule}
       size="lg"
     >
       {opened && <ScheduleForm item={item} preset={preset} onDone={onClose} />}
@@ -107,11 +107,11 @@ function ScheduleForm({
       error={errorOf('form')}
       onCancel={onDone}
       loading={save.isPending}
-      label="Agendar"
+      label={labels.schedule.agendar}
     >
       <Select
-        label="Chip de envio"
-        placeholder="Escolha o chip"
+        label={labels.schedule.chipDeEnvio}
+        placeholder={labels.schedule.escolhaOChip}
         data={chipOptions}
         value={chipId}
         onChange={(v) => {
@@ -124,7 +124,7 @@ function ScheduleForm({
       />
       <Group grow align="flex-start" wrap="nowrap" gap="sm">
         <TextInput
-          label="Código do país"
+          label={labels.schedule.codigoDoPais}
           inputMode="numeric"
           maw={130}
           value={countryCode}
@@ -135,8 +135,8 @@ function ScheduleForm({
           error={errorOf('country')}
         />
         <TextInput
-          label="Número de destino"
-          description="DDD e número, somente dígitos"
+          label={labels.schedule.numeroDeDestino}
+          description={labels.schedule.dddENumeroSomenteDigitos}
           inputMode="numeric"
           value={to}
           onChange={(e) => {
@@ -148,7 +148,7 @@ function ScheduleForm({
       </Group>
       <TextInput
         type="datetime-local"
-        label="Data e hora do agendamento"
+        label={labels.schedule.dataEHoraDoAgendamento}
         step={1}
         value={when}
         onChange={(e) => {
@@ -159,9 +159,11 @@ function ScheduleForm({
       />
       {chip?.official ? (
         <Select
-          label="Template de mensagem"
-          description="Somente templates aprovados e sem variáveis, parâmetros ou imagem no cabeçalho."
-          placeholder={templates.isPending ? 'Carregando templates…' : 'Escolha o template'}
+          label={labels.schedule.templateDeMensagem}
+          description={labels.schedule.somenteTemplatesAprovadosESemVariaveis}
+          placeholder={
+            templates.isPending ? labels.schedule.carregandoTemplates : labels.schedule.escolhaOTemplate
+          }
           data={(templates.data ?? []).map((t) => ({
             value: `${t.name}|${t.language}`,
             label: `${t.name} (${t.language})`,
@@ -177,17 +179,17 @@ function ScheduleForm({
       ) : (
         <>
           <SegmentedControl
-            aria-label="Tipo de envio"
+            aria-label={labels.schedule.tipoDeEnvio}
             value={type}
             onChange={(v) => setType(v as 'text' | 'flow')}
             data={[
-              { value: 'text', label: 'Texto' },
-              { value: 'flow', label: 'Fluxo' },
+              { value: 'text', label: labels.schedule.texto },
+              { value: 'flow', label: labels.schedule.fluxo },
             ]}
           />
           {type === 'text' ? (
             <Textarea
-              label="Mensagem"
+              label={labels.common.mensagem}
               autosize
               minRows={3}
               maxRows={10}
@@ -200,7 +202,7 @@ function ScheduleForm({
             />
           ) : (
             <Select
-              label="Fluxo"
+              label={labels.schedule.fluxo}
               description={messages.paneNoFlows}
               data={[]}
               value={flow}
@@ -214,7 +216,13 @@ function ScheduleForm({
         </>
       )}
       {template && (
-        <Textarea label="Prévia do template" value={template.preview} readOnly autosize minRows={2} />
+        <Textarea
+          label={labels.schedule.previaDoTemplate}
+          value={template.preview}
+          readOnly
+          autosize
+          minRows={2}
+        />
       )}
     </DialogForm>
   );

@@ -12,7 +12,7 @@ import { useFormMutation } from '@/app/lib/mutation';
 import { notifySuccess } from '@/app/lib/notify';
 import { Dialog } from '@/app/ui/Dialog';
 import type { LibraryMedia } from '@/shared/contract/media';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { DEFAULT_MEDIA_MAX_MB, mediaListKey, microphoneError } from '../media-rules';
 import { type Recording, startRecording, toMp3 } from './record';
 
@@ -162,7 +162,7 @@ function Recorder({ onClose, onSend }: Omit<Props, 'opened'>) {
               style={{ width: 12, height: 12, borderRadius: 6, background: 'var(--mantine-color-red-6)' }}
             />
             <Text fw={600}>{messages.recorderRecording}</Text>
-            <Text ff="monospace" fz="xl" aria-label="Tempo de gravação">
+            <Text ff="monospace" fz="xl" aria-label={labels.media.tempoDeGravacao}>
               {clock(elapsed)}
             </Text>
           </Group>
