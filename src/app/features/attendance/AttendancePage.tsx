@@ -12,7 +12,7 @@ import { displayName } from '@/app/ui/contact-name';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { departmentLimit, subjectOfAnswer } from '@/shared/rules/access';
 import { NewConversationDialog } from './actions/NewConversationDialog';
 import { type ConversationFilter, useConversation } from './data/conversations';
@@ -185,7 +185,7 @@ export function AttendancePage() {
 
   return (
     <Stack gap={0} h={SCREEN_HEIGHT} mih={360}>
-      <PageHeader title="Atendimento">
+      <PageHeader title={labels.common.atendimento}>
         {!mobile && topButtons}
         <SaibaMais topic="atendimento" />
       </PageHeader>

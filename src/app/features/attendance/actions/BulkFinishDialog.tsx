@@ -6,7 +6,7 @@ import { useFormMutation } from '@/app/lib/mutation';
 import { notifySuccess } from '@/app/lib/notify';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { LIST_KEY } from '../data/conversations';
 
 export const DEFAULT_INACTIVE_HOURS = 48;
@@ -69,7 +69,7 @@ function BulkFinishForm({ onDone }: { onDone(): void }) {
         <FormError message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
-            Cancelar
+            {labels.common.cancelar}
           </Button>
           <Button type="submit" color="red" loading={saving}>
             {messages.paneBulkFinishSubmit}

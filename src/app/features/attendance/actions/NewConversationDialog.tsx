@@ -33,7 +33,7 @@ import { useTemplates } from '@/app/widgets/schedule/scheduled-messages';
 import { DEFAULT_COUNTRY_CODE } from '@/shared/constants';
 import type { Conversation } from '@/shared/contract/conversations';
 import { formatPhone } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { seesDepartment, subjectOfAnswer } from '@/shared/rules/access';
 
 export const CONTACT_PICKER_PAGE = 10;
@@ -65,8 +65,8 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
   return (
     <Stack gap="xs">
       <TextInput
-        label="Buscar contato"
-        placeholder="Nome ou telefone"
+        label={labels.attendance.buscarContato}
+        placeholder={labels.attendance.nomeOuTelefone}
         type="search"
         value={search}
         onChange={(e) => {
@@ -76,10 +76,10 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
       />
       {contacts.isPending ? (
         <Center py="sm">
-          <Loader size="sm" aria-label="Carregando" />
+          <Loader size="sm" aria-label={labels.common.carregando} />
         </Center>
       ) : contacts.data?.contacts.length ? (
-        <Radio.Group label="Contato" value={value} onChange={onChange}>
+        <Radio.Group label={labels.attendance.contato} value={value} onChange={onChange}>
           <Stack gap={6} mt={6}>
             {contacts.data.contacts.map((c) => (
               <Radio
@@ -96,7 +96,7 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
         </Radio.Group>
       ) : (
         <Text c="dimmed" fz="sm">
-          Nenhum contato encontrado.
+          {labels.attendance.nenhumContatoEncontrado}
         </Text>
       )}
       {pages > 1 && (
@@ -105,10 +105,11 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
           total={pages}
           value={Math.min(page, pages)}
           onChange={setPage}
-          aria-label="Páginas de contatos"
-          getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+          aria-label={labels.attendance.paginasDeContatos}
+          getItemProps={(p) => ({ 'aria-label': labels.common.pagina(p) })}
           getControlProps={(control) => ({
-            'aria-label': control === 'previous' ? 'Página anterior' : 'Próxima página',
+            'aria-label':
+              control === 'previous' ? labels.attendance.paginaAnterior : labels.attendance.proximaPagina,
           })}
         />
       )}
@@ -179,8 +180,8 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
     <form onSubmit={submit} noValidate>
       <Stack>
         <Select
-          label="Chip"
-          placeholder="Escolha o chip"
+          label={labels.attendance.chip}
+          placeholder={labels.attendance.escolhaOChip}
           data={chipOptions}
           value={chipId}
           onChange={(v) => {
@@ -191,15 +192,15 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
           comboboxProps={{ withinPortal: true }}
         />
         <SegmentedControl
-          aria-label="Destinatário"
+          aria-label={labels.attendance.destinatario}
           value={mode}
           onChange={(v) => {
             setMode(v as 'contact' | 'phone');
             setError(null);
           }}
           data={[
-            { value: 'phone', label: 'Novo número' },
-            { value: 'contact', label: 'Contato' },
+            { value: 'phone', label: labels.attendance.novoNumero },
+            { value: 'contact', label: labels.attendance.contato },
           ]}
         />
         {mode === 'contact' ? (
@@ -207,15 +208,15 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
         ) : (
           <Group grow align="flex-start" wrap="nowrap" gap="sm">
             <TextInput
-              label="Código do país"
+              label={labels.attendance.codigoDoPais}
               inputMode="numeric"
               maw={130}
               value={countryCode}
               onChange={(e) => setCountryCode(e.currentTarget.value)}
             />
             <TextInput
-              label="Telefone"
-              placeholder="DDD e número"
+              label={labels.common.telefone}
+              placeholder={labels.attendance.dddENumero}
               inputMode="numeric"
               value={phone}
               onChange={(e) => setPhone(e.currentTarget.value)}
@@ -223,8 +224,8 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
           </Group>
         )}
         <Select
-          label="Departamento"
-          placeholder="O departamento do chip"
+          label={labels.common.departamento}
+          placeholder={labels.attendance.oDepartamentoDoChip}
           data={departmentOptions}
           value={department}
           onChange={setDepartment}
@@ -233,10 +234,12 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
         />
         {chip?.official && (
           <Select
-            label="Template de mensagem"
-            description="Somente templates aprovados e sem variáveis, parâmetros ou imagem no cabeçalho."
-            placeholder={templates.isPending ? 'Carregando templates…' : 'Escolha o template'}
-            nothingFoundMessage="Nenhum template disponível"
+            label={labels.attendance.templateDeMensagem}
+            description={labels.attendance.somenteTemplatesAprovadosESemVariaveis}
+            placeholder={
+              templates.isPending ? labels.attendance.carregandoTemplates : labels.attendance.escolhaOTemplate
+            }
+            nothingFoundMessage={labels.attendance.nenhumTemplateDisponivel}
             data={(templates.data ?? []).map((t) => ({
               value: `${t.name}|${t.language}`,
               label: `${t.name} (${t.language})`,
@@ -247,15 +250,21 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
           />
         )}
         {template && (
-          <Textarea label="Prévia do template" value={template.preview} readOnly autosize minRows={2} />
+          <Textarea
+            label={labels.attendance.previaDoTemplate}
+            value={template.preview}
+            readOnly
+            autosize
+            minRows={2}
+          />
         )}
         <FormError message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancelar
+            {labels.common.cancelar}
           </Button>
           <Button type="submit" loading={saving}>
-            Iniciar conversa
+            {labels.attendance.iniciarConversa}
           </Button>
         </Group>
       </Stack>

@@ -6,7 +6,7 @@ import { useFormMutation } from '@/app/lib/mutation';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
 import type { Conversation } from '@/shared/contract/conversations';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { type TransferType, transferError } from '@/shared/rules/transfer';
 
 interface Props {
@@ -117,7 +117,7 @@ function TransferForm({
         <FormError message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancelar
+            {labels.common.cancelar}
           </Button>
           <Button type="submit" disabled={!type} loading={saving}>
             {messages.paneTransferSubmit}

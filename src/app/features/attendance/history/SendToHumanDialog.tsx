@@ -13,7 +13,7 @@ import { FormError } from '@/app/ui/FormParts';
 import { TagSelect } from '@/app/ui/TagSelect';
 import { useTagOptions } from '@/app/ui/use-tag-options';
 import type { HistoryConversation } from '@/shared/contract/new-conversation';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { transferError } from '@/shared/rules/transfer';
 import { HISTORY_KEY } from './history-data';
 
@@ -63,8 +63,8 @@ function TransferForm({ conversation, onClose }: { conversation: HistoryConversa
     <form onSubmit={submit} noValidate>
       <Stack>
         <TagSelect
-          label="Tags"
-          placeholder="Classifique com tags"
+          label={labels.common.tags}
+          placeholder={labels.history.classifiqueComTags}
           value={tagIds}
           onChange={setTagIds}
           comboboxProps={{ withinPortal: true }}
@@ -82,7 +82,7 @@ function TransferForm({ conversation, onClose }: { conversation: HistoryConversa
         <FormError message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancelar
+            {labels.common.cancelar}
           </Button>
           <Button type="submit" loading={saving}>
             {messages.paneTransferSubmit}
