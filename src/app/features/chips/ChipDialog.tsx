@@ -8,7 +8,7 @@ import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import { type ChipRedirect, DEFAULT_CHIP_REDIRECT } from '@/shared/constants';
 import type { Chip } from '@/shared/contract';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { cleanChipName, prepareChip } from '@/shared/rules/chip';
 import { REDIRECT_OPTIONS } from './chip-view';
 import { useSaveChip } from './create-or-update-chip';
@@ -23,7 +23,7 @@ const NO_FLOWS: { value: string; label: string }[] = [];
 /** Novo chip / Editar chip (spec 3 §2.6, §5): name, first service and its target, entry department. */
 export function ChipDialog({ dialog }: { dialog: EditDialogState<Chip> }) {
   return (
-    <EditDialog dialog={dialog} title={dialog.item ? 'Editar chip' : 'Novo chip'}>
+    <EditDialog dialog={dialog} title={dialog.item ? labels.chips.editarChip : labels.chips.novoChip}>
       <ChipForm chip={dialog.item} onDone={dialog.close} />
     </EditDialog>
   );
@@ -65,7 +65,7 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
       loading={save.isPending}
     >
       <TextInput
-        label="Nome"
+        label={labels.common.nome}
         description={nameHint}
         value={name}
         onChange={(e) => {
@@ -77,9 +77,9 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
         data-autofocus
       />
       <Select
-        label="Tipo do primeiro atendimento"
-        description="Quem responde primeiro às conversas que chegam por este número."
-        placeholder="Selecione"
+        label={labels.chips.tipoDoPrimeiroAtendimento}
+        description={labels.chips.quemRespondePrimeiroAsConversasQue}
+        placeholder={labels.chips.selecione}
         data={REDIRECT_OPTIONS}
         value={redirect || null}
         onChange={(value) => {
@@ -92,48 +92,48 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
       />
       {redirect === 'ai_chatbot' && (
         <Select
-          label="Chatbot"
-          placeholder="Selecione o chatbot"
+          label={labels.chips.chatbot}
+          placeholder={labels.chips.selecioneOChatbot}
           data={NO_CHATBOTS}
           value={chatbot}
           onChange={(value) => {
             setChatbot(value);
             clear('chatbot');
           }}
-          nothingFoundMessage="Nenhum chatbot cadastrado"
+          nothingFoundMessage={labels.chips.nenhumChatbotCadastrado}
           error={errorOf('chatbot')}
         />
       )}
       {redirect === 'flow_chatbot' && (
         <Select
-          label="Fluxo"
-          placeholder="Selecione o fluxo"
+          label={labels.chips.fluxo}
+          placeholder={labels.chips.selecioneOFluxo}
           data={NO_FLOWS}
           value={flow}
           onChange={(value) => {
             setFlow(value);
             clear('flow');
           }}
-          nothingFoundMessage="Nenhum fluxo cadastrado"
+          nothingFoundMessage={labels.chips.nenhumFluxoCadastrado}
           error={errorOf('flow')}
         />
       )}
       <Select
-        label="Departamento de entrada"
-        description="O departamento em que as conversas deste número começam."
-        placeholder="Selecione o departamento"
+        label={labels.chips.departamentoDeEntrada}
+        description={labels.chips.oDepartamentoEmQueAsConversas}
+        placeholder={labels.chips.selecioneODepartamento}
         data={(departments.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
         value={department}
         onChange={(value) => {
           setDepartment(value);
           clear('department');
         }}
-        nothingFoundMessage="Nenhum departamento cadastrado"
+        nothingFoundMessage={labels.chips.nenhumDepartamentoCadastrado}
         error={errorOf('department')}
       />
       {!chip && (
         <Switch
-          label="Número da API Oficial"
+          label={labels.chips.numeroDaApiOficial}
           description={messages.officialChipHint}
           checked={official}
           onChange={(e) => setOfficial(e.currentTarget.checked)}

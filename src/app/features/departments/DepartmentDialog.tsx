@@ -6,6 +6,7 @@ import type { EditDialogState } from '@/app/ui/use-edit-dialog';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import type { Department } from '@/shared/contract/configuration';
+import { labels } from '@/shared/messages';
 import { prepareDepartment } from '@/shared/rules/department';
 import { useSaveDepartment } from './create-or-update-department';
 
@@ -14,7 +15,10 @@ const FIELDS = ['name'] as const;
 
 export function DepartmentDialog({ dialog }: { dialog: EditDialogState<Department> }) {
   return (
-    <EditDialog dialog={dialog} title={dialog.item ? 'Editar departamento' : 'Novo departamento'}>
+    <EditDialog
+      dialog={dialog}
+      title={dialog.item ? labels.departments.editarDepartamento : labels.departments.novoDepartamento}
+    >
       <DepartmentForm department={dialog.item} onDone={dialog.close} />
     </EditDialog>
   );
@@ -44,7 +48,7 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
       loading={save.isPending}
     >
       <TextInput
-        label="Nome"
+        label={labels.common.nome}
         value={name}
         onChange={(e) => {
           setName(e.currentTarget.value);
@@ -54,8 +58,8 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
         data-autofocus
       />
       <Textarea
-        label="Descrição"
-        description="Opcional"
+        label={labels.departments.descricao}
+        description={labels.departments.opcional}
         autosize
         minRows={2}
         maxRows={6}

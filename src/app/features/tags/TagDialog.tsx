@@ -7,6 +7,7 @@ import type { EditDialogState } from '@/app/ui/use-edit-dialog';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import type { Tag } from '@/shared/contract/configuration';
+import { labels } from '@/shared/messages';
 import { keywordError, newTag, prepareTag } from '@/shared/rules/tag';
 import { useSaveTag } from './create-or-update-tag';
 
@@ -19,7 +20,7 @@ const FIELDS = ['name', 'color', 'keyword'] as const;
 /** Nova tag / Editar tag (spec 1 "Tags"): name, colour and the auto-tag keywords. */
 export function TagDialog({ dialog }: { dialog: EditDialogState<Tag> }) {
   return (
-    <EditDialog dialog={dialog} title={dialog.item ? 'Editar tag' : 'Nova tag'}>
+    <EditDialog dialog={dialog} title={dialog.item ? labels.tags.editarTag : labels.tags.novaTag}>
       <TagForm tag={dialog.item} onDone={dialog.close} />
     </EditDialog>
   );
@@ -62,7 +63,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
       loading={save.isPending}
     >
       <TextInput
-        label="Nome"
+        label={labels.common.nome}
         value={name}
         onChange={(e) => {
           setName(e.currentTarget.value);
@@ -72,7 +73,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
         data-autofocus
       />
       <ColorInput
-        label="Cor"
+        label={labels.tags.cor}
         value={color}
         onChange={(value) => {
           setColor(value);
@@ -87,7 +88,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
         error={errorOf('color')}
       />
       <Switch
-        label="Associar automaticamente com palavras-chave"
+        label={labels.tags.associarAutomaticamenteComPalavrasChave}
         checked={autoTag}
         onChange={(e) => {
           setAutoTag(e.currentTarget.checked);
@@ -97,9 +98,9 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
       {autoTag && (
         <Stack gap="xs">
           <TextInput
-            label="Palavra-chave"
-            description="Conversas com estas palavras recebem a tag automaticamente."
-            placeholder="Digite a aperte ENTER"
+            label={labels.tags.palavraChave}
+            description={labels.tags.conversasComEstasPalavrasRecebemA}
+            placeholder={labels.tags.digiteAAperteEnter}
             value={pending}
             onChange={(e) => {
               setPending(e.currentTarget.value);
@@ -113,7 +114,11 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
             error={errorOf('keyword')}
             enterKeyHint="enter"
             rightSection={
-              <ActionIcon variant="subtle" aria-label="Adicionar palavra-chave" onClick={addKeyword}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={labels.tags.adicionarPalavraChave}
+                onClick={addKeyword}
+              >
                 <IconPlus size={18} aria-hidden />
               </ActionIcon>
             }
@@ -121,7 +126,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
           {keywords.length > 0 ? (
             <Group
               component="ul"
-              aria-label="Palavras-chave"
+              aria-label={labels.tags.palavrasChave}
               gap={6}
               m={0}
               p={0}
@@ -136,7 +141,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
                     removeButtonProps={{
                       'aria-hidden': false,
                       tabIndex: 0,
-                      'aria-label': `Remover palavra-chave ${k}`,
+                      'aria-label': labels.tags.removerPalavraChave(k),
                     }}
                   >
                     {k}
@@ -146,7 +151,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
             </Group>
           ) : (
             <Text fz="sm" c="dimmed">
-              Nenhuma palavra-chave adicionada.
+              {labels.tags.nenhumaPalavraChaveAdicionada}
             </Text>
           )}
         </Stack>
