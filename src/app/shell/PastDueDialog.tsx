@@ -31,7 +31,7 @@ export function PastDueDialog({ user }: { user: User }) {
         {!owner && <Text>{messages.pastDueAskOwner}</Text>}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            {labels.shell.entendi}
+            {labels.common.entendi}
           </Button>
           {owner && paymentUrl && (
             <Button component="a" href={paymentUrl} target="_blank" rel="noopener noreferrer">

@@ -37,7 +37,7 @@ export function Shell({ catchUp }: { catchUp: CatchUp }) {
   return (
     <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
       <ModalsProvider
-        labels={{ confirm: labels.shell.confirmar, cancel: labels.common.cancelar }}
+        labels={{ confirm: labels.common.confirmar, cancel: labels.common.cancelar }}
         modalProps={{ fullScreen: mobile, centered: !mobile }}
       >
         <AppShell

@@ -33,15 +33,15 @@ const SECTIONS: { title: string; items: MenuItem[] }[] = [
     items: [
       { label: labels.common.dashboard, to: '/', icon: IconLayoutDashboard },
       { label: labels.common.atendimento, to: ROUTE_NAMES.Atendimento, icon: IconMessages },
-      { label: labels.shell.conversas, to: '/conversas', icon: IconHistory },
-      { label: labels.shell.agendamento, to: '/agendamento', icon: IconCalendarTime },
-      { label: labels.shell.contatos, to: '/contatos', icon: IconAddressBook },
+      { label: labels.common.conversas, to: '/conversas', icon: IconHistory },
+      { label: labels.common.agendamento, to: '/agendamento', icon: IconCalendarTime },
+      { label: labels.common.contatos, to: '/contatos', icon: IconAddressBook },
     ],
   },
   {
     title: labels.shell.configuracoes,
     items: [
-      { label: labels.shell.meusChips, to: '/chips', icon: IconDeviceMobile },
+      { label: labels.common.meusChips, to: '/chips', icon: IconDeviceMobile },
       { label: labels.common.tags, to: '/tags', icon: IconTags },
       { label: labels.common.departamentos, to: '/departamentos', icon: IconSitemap },
       { label: labels.common.minhaEquipe, to: '/equipe', icon: IconUsersGroup },
@@ -53,7 +53,7 @@ const SECTIONS: { title: string; items: MenuItem[] }[] = [
     items: [
       { label: labels.common.meuPerfil, to: '/meu-perfil', icon: IconUser },
       { label: labels.common.minhaAssinatura, to: '/minha-conta', icon: IconCreditCard },
-      { label: labels.shell.ajuda, to: '/ajuda', icon: IconHelp },
+      { label: labels.common.ajuda, to: '/ajuda', icon: IconHelp },
     ],
   },
 ];

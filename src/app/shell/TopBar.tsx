@@ -31,7 +31,7 @@ export function TopBar({ user, menuOpened, onMenu, onChips, onChangelog }: TopBa
           <IconMessageChatbot size={20} />
         </ThemeIcon>
         <Text fw={700} visibleFrom="sm" truncate>
-          {labels.shell.painelDeAtendimento}
+          {labels.common.painelDeAtendimento}
         </Text>
       </Group>
       <Group gap={6} wrap="nowrap">

@@ -41,7 +41,7 @@ export const HELP_TOPICS = [
   },
   {
     id: 'agendamento',
-    title: labels.help.mensagensAgendadas,
+    title: labels.common.mensagensAgendadas,
     text: labels.help.agendamentoText,
   },
   {

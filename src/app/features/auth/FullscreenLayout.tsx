@@ -14,7 +14,7 @@ export function FullscreenLayout() {
               <IconMessageChatbot size={24} />
             </ThemeIcon>
             <Text fw={700} fz="xl">
-              {labels.auth.painelDeAtendimento}
+              {labels.common.painelDeAtendimento}
             </Text>
           </Group>
           <Outlet />

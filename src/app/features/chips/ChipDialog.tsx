@@ -92,7 +92,7 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
       />
       {redirect === 'ai_chatbot' && (
         <Select
-          label={labels.chips.chatbot}
+          label={labels.common.chatbot}
           placeholder={labels.chips.selecioneOChatbot}
           data={NO_CHATBOTS}
           value={chatbot}
@@ -106,7 +106,7 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
       )}
       {redirect === 'flow_chatbot' && (
         <Select
-          label={labels.chips.fluxo}
+          label={labels.common.fluxo}
           placeholder={labels.chips.selecioneOFluxo}
           data={NO_FLOWS}
           value={flow}

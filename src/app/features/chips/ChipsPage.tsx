@@ -116,7 +116,7 @@ export function ChipsPage() {
 
   return (
     <>
-      <PageHeader title={labels.chips.meusChips}>
+      <PageHeader title={labels.common.meusChips}>
         <SaibaMais topic="chips" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
           {labels.chips.novoChip}
@@ -132,7 +132,7 @@ export function ChipsPage() {
           { label: labels.common.nome, primary: true, render: (c) => c.name },
           { label: labels.chips.numero, render: (c) => c.display_phone_number || dash },
           {
-            label: labels.chips.status,
+            label: labels.common.status,
             render: (c) => (
               // The whole label, never cut: the table gives the column the badge's width.
               <Badge color={STATUS_COLORS[c.status]} variant="light" miw="max-content">

@@ -15,7 +15,7 @@ export function SupportDialog({ opened, onClose }: { opened: boolean; onClose():
           <Text fz="sm">{messages.officialChipSupport}</Text>
         </Group>
         <Group justify="flex-end">
-          <Button onClick={onClose}>{labels.chips.entendi}</Button>
+          <Button onClick={onClose}>{labels.common.entendi}</Button>
         </Group>
       </Stack>
     </Dialog>

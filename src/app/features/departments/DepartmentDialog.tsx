@@ -59,7 +59,7 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
       />
       <Textarea
         label={labels.departments.descricao}
-        description={labels.departments.opcional}
+        description={labels.common.opcional}
         autosize
         minRows={2}
         maxRows={6}

@@ -30,14 +30,14 @@ export function ScheduledMessagesPage() {
 
   return (
     <>
-      <PageHeader title={labels.scheduledMessages.agendamento}>
+      <PageHeader title={labels.common.agendamento}>
         <SaibaMais topic="agendamento" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
           {labels.scheduledMessages.agendarMensagem}
         </Button>
       </PageHeader>
       <ListTable
-        label={labels.scheduledMessages.mensagensAgendadas}
+        label={labels.common.mensagensAgendadas}
         query={list}
         rowKey={(m) => m._id}
         empty={labels.scheduledMessages.nenhumaMensagemAgendada}
@@ -54,7 +54,7 @@ export function ScheduledMessagesPage() {
             // The column that gives way: a long link breaks rather than widen the table.
             wrap: 'anywhere',
           },
-          { label: labels.scheduledMessages.status, render: (m) => <Status item={m} />, wrap: 'never' },
+          { label: labels.common.status, render: (m) => <Status item={m} />, wrap: 'never' },
         ]}
         actions={(m) =>
           m.status === 'scheduled' ? (

@@ -73,7 +73,7 @@ export function IdentityForm({ chipName, previous, onDone, onCancel }: Props) {
                 onChange={(e) => setCountry(e.currentTarget.value.replace(/\D/g, ''))}
               />
               <TextInput
-                label={labels.simulator.dddENumero}
+                label={labels.common.dddENumero}
                 style={{ flex: 1 }}
                 type="tel"
                 inputMode="tel"

@@ -110,7 +110,7 @@ export function LocationDialog({ opened, onClose, onSend }: Props) {
           </Group>
           <TextInput
             label={labels.simulator.nomeDoLocal}
-            placeholder={labels.simulator.opcional}
+            placeholder={labels.common.opcional}
             maxLength={200}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}

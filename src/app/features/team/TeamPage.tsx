@@ -25,7 +25,7 @@ export function TeamPage() {
 
   function departmentsOf(user: TeamUser) {
     // Owners and managers see every department (spec 1 §6).
-    if (user.user_role !== 'user') return labels.team.todos;
+    if (user.user_role !== 'user') return labels.common.todos;
     const names = user.departments.flatMap((id) => departmentName.get(id) ?? []);
     return names.length ? (
       names.join(', ')

@@ -4,7 +4,7 @@ import { labels } from '@/shared/messages';
 /** The access areas of spec 1 §6 as the team dialog names them. */
 export const AREA_LABELS: Record<AccessArea, string> = {
   dashboard: labels.common.dashboard,
-  contacts: labels.team.contatos,
+  contacts: labels.common.contatos,
   campaigns: labels.team.campanhas,
   chips: labels.common.chips,
   chatbots: labels.team.chatbots,

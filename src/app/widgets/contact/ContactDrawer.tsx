@@ -329,7 +329,7 @@ function ContactForm({
           {labels.common.cancelar}
         </Button>
         <Button onClick={save} loading={saving}>
-          {labels.contact.salvar}
+          {labels.common.salvar}
         </Button>
       </Group>
     </Stack>

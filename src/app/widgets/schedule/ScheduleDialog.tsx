@@ -111,7 +111,7 @@ function ScheduleForm({
     >
       <Select
         label={labels.schedule.chipDeEnvio}
-        placeholder={labels.schedule.escolhaOChip}
+        placeholder={labels.common.escolhaOChip}
         data={chipOptions}
         value={chipId}
         onChange={(v) => {
@@ -124,7 +124,7 @@ function ScheduleForm({
       />
       <Group grow align="flex-start" wrap="nowrap" gap="sm">
         <TextInput
-          label={labels.schedule.codigoDoPais}
+          label={labels.common.codigoDoPais}
           inputMode="numeric"
           maw={130}
           value={countryCode}
@@ -159,10 +159,10 @@ function ScheduleForm({
       />
       {chip?.official ? (
         <Select
-          label={labels.schedule.templateDeMensagem}
-          description={labels.schedule.somenteTemplatesAprovadosESemVariaveis}
+          label={labels.common.templateDeMensagem}
+          description={labels.common.somenteTemplatesAprovadosESemVariaveis}
           placeholder={
-            templates.isPending ? labels.schedule.carregandoTemplates : labels.schedule.escolhaOTemplate
+            templates.isPending ? labels.common.carregandoTemplates : labels.common.escolhaOTemplate
           }
           data={(templates.data ?? []).map((t) => ({
             value: `${t.name}|${t.language}`,
@@ -184,7 +184,7 @@ function ScheduleForm({
             onChange={(v) => setType(v as 'text' | 'flow')}
             data={[
               { value: 'text', label: labels.schedule.texto },
-              { value: 'flow', label: labels.schedule.fluxo },
+              { value: 'flow', label: labels.common.fluxo },
             ]}
           />
           {type === 'text' ? (
@@ -202,7 +202,7 @@ function ScheduleForm({
             />
           ) : (
             <Select
-              label={labels.schedule.fluxo}
+              label={labels.common.fluxo}
               description={messages.paneNoFlows}
               data={[]}
               value={flow}
@@ -217,7 +217,7 @@ function ScheduleForm({
       )}
       {template && (
         <Textarea
-          label={labels.schedule.previaDoTemplate}
+          label={labels.common.previaDoTemplate}
           value={template.preview}
           readOnly
           autosize

@@ -108,8 +108,7 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
           aria-label={labels.attendance.paginasDeContatos}
           getItemProps={(p) => ({ 'aria-label': labels.common.pagina(p) })}
           getControlProps={(control) => ({
-            'aria-label':
-              control === 'previous' ? labels.attendance.paginaAnterior : labels.attendance.proximaPagina,
+            'aria-label': control === 'previous' ? labels.common.paginaAnterior : labels.common.proximaPagina,
           })}
         />
       )}
@@ -181,7 +180,7 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
       <Stack>
         <Select
           label={labels.attendance.chip}
-          placeholder={labels.attendance.escolhaOChip}
+          placeholder={labels.common.escolhaOChip}
           data={chipOptions}
           value={chipId}
           onChange={(v) => {
@@ -208,7 +207,7 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
         ) : (
           <Group grow align="flex-start" wrap="nowrap" gap="sm">
             <TextInput
-              label={labels.attendance.codigoDoPais}
+              label={labels.common.codigoDoPais}
               inputMode="numeric"
               maw={130}
               value={countryCode}
@@ -216,7 +215,7 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
             />
             <TextInput
               label={labels.common.telefone}
-              placeholder={labels.attendance.dddENumero}
+              placeholder={labels.common.dddENumero}
               inputMode="numeric"
               value={phone}
               onChange={(e) => setPhone(e.currentTarget.value)}
@@ -234,10 +233,10 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
         />
         {chip?.official && (
           <Select
-            label={labels.attendance.templateDeMensagem}
-            description={labels.attendance.somenteTemplatesAprovadosESemVariaveis}
+            label={labels.common.templateDeMensagem}
+            description={labels.common.somenteTemplatesAprovadosESemVariaveis}
             placeholder={
-              templates.isPending ? labels.attendance.carregandoTemplates : labels.attendance.escolhaOTemplate
+              templates.isPending ? labels.common.carregandoTemplates : labels.common.escolhaOTemplate
             }
             nothingFoundMessage={labels.attendance.nenhumTemplateDisponivel}
             data={(templates.data ?? []).map((t) => ({
@@ -251,7 +250,7 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
         )}
         {template && (
           <Textarea
-            label={labels.attendance.previaDoTemplate}
+            label={labels.common.previaDoTemplate}
             value={template.preview}
             readOnly
             autosize

@@ -62,13 +62,13 @@ function FilterForm({ user, value, onApply }: Omit<Props, 'opened' | 'onClose'>)
           error={error}
         >
           <Group mt="xs">
-            <Checkbox value="chatbot" label={labels.history.chatbot} />
+            <Checkbox value="chatbot" label={labels.common.chatbot} />
             <Checkbox value="human" label={labels.history.humano} />
           </Group>
         </Checkbox.Group>
         <MultiSelect
           label={labels.common.departamento}
-          placeholder={labels.history.todos}
+          placeholder={labels.common.todos}
           data={departmentOptions}
           value={draft.departments.filter((d) => departmentOptions.some((o) => o.value === d))}
           onChange={(v) => setDraft((d) => ({ ...d, departments: v }))}

@@ -100,7 +100,7 @@ export function HistoryPage() {
 
   return (
     <>
-      <PageHeader title={labels.history.conversas}>
+      <PageHeader title={labels.common.conversas}>
         <Button
           variant="light"
           leftSection={<IconFilter size={18} aria-hidden />}
@@ -131,7 +131,7 @@ export function HistoryPage() {
           {total === 1 ? labels.history.t1Conversa : labels.history.nConversas(total)}
         </Text>
         <ListTable
-          label={labels.history.conversas}
+          label={labels.common.conversas}
           query={{
             data: history.data?.conversations,
             isPending: history.isPending,
