@@ -42,7 +42,11 @@ export function ScheduledMessagesPage() {
         rowKey={(m) => m._id}
         empty={labels.scheduledMessages.nenhumaMensagemAgendada}
         columns={[
-          { label: labels.scheduledMessages.dataEHora, primary: true, render: (m) => formatDateTime(m.scheduledTo) },
+          {
+            label: labels.scheduledMessages.dataEHora,
+            primary: true,
+            render: (m) => formatDateTime(m.scheduledTo),
+          },
           { label: labels.common.telefone, render: (m) => formatPhone(m.to), wrap: 'never' },
           {
             label: labels.common.mensagem,

@@ -1,11 +1,11 @@
 // The shared scheduling dialog (spec 2 §2.3 'Agendar mensagem', §2.4, §5 Scheduled send): opened from
 // /agendamento (new or edit) and from a conversation's menu (chip and number filled in). The same rule as
 // the server checks each field, in the spec's order, and shows its message on that field.
+
 import { Group, SegmentedControl, Select, Textarea, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/app/lib/api';
-import { callQuery } from '@/app/lib/query';
+import { useChips } from '@/app/lib/lists';
 import { Dialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
 import { useFormError } from '@/app/ui/use-form-error';
@@ -58,7 +58,7 @@ function ScheduleForm({
   onDone(): void;
 }) {
   const itemId = useItemId(item);
-  const chips = useQuery(callQuery('get-chip-numbers-by-user'));
+  const chips = useChips();
   const save = useSaveScheduledMessage();
   // Editing strips a stored leading 55 into the country code (spec 2 §5).
   const stored = splitStoredPhone(item?.to ?? preset?.phone ?? '');

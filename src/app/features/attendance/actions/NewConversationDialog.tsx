@@ -21,7 +21,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/app/lib/api';
-import { useDepartments } from '@/app/lib/lists';
+import { useChips, useDepartments } from '@/app/lib/lists';
 import { useFormMutation } from '@/app/lib/mutation';
 import { notifySuccess } from '@/app/lib/notify';
 import { callQuery } from '@/app/lib/query';
@@ -118,7 +118,7 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
 
 function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
   const user = useCurrentUser();
-  const chips = useQuery(callQuery('get-chip-numbers-by-user'));
+  const chips = useChips();
   const departments = useDepartments();
   const [chipId, setChipId] = useState<string | null>(null);
   const [mode, setMode] = useState<'contact' | 'phone'>('phone');
