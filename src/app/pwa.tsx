@@ -3,7 +3,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Workbox } from 'workbox-window';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 
 const PROMPT = 'new-version';
 
@@ -23,7 +23,7 @@ export function registerServiceWorker() {
         <Group justify="space-between" gap="xs" mt={4}>
           <Text fz="sm">{messages.newVersionHint}</Text>
           <Button size="xs" onClick={() => wb.messageSkipWaiting()}>
-            Atualizar
+            {labels.app.atualizar}
           </Button>
         </Group>
       ),

@@ -1,4 +1,5 @@
 import { createTheme } from '@mantine/core';
+import { labels } from '@/shared/messages';
 
 // Primary colour green (spec 1 §1); pt-BR number formats wherever Mantine formats numbers.
 export const theme = createTheme({
@@ -12,11 +13,11 @@ export const theme = createTheme({
   // pt-BR names for Mantine's own icon buttons.
   components: {
     PasswordInput: {
-      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar senha' } },
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.app.mostrarOuOcultarSenha } },
     },
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.app.fechar } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': labels.app.fechar } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': labels.app.fechar } } },
     NumberInput: { defaultProps: { decimalSeparator: ',', thousandSeparator: '.' } },
     NumberFormatter: { defaultProps: { decimalSeparator: ',', thousandSeparator: '.' } },
   },

@@ -87,9 +87,12 @@ export async function createServer(config: Config, opts: { database?: Database }
   // Every failure is an envelope with a pt-BR message; only a real bug is a 500, and it shows no stack.
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      return reply
-        .code(err.status)
-        .send({ error: true, message: err.message, ...(err.logout && { logout: true }) });
+      return reply.code(err.status).send({
+        error: true,
+        message: err.message,
+        ...(err.field && { field: err.field }),
+        ...(err.logout && { logout: true }),
+      });
     }
     const code = (err as FastifyError).code;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -26,19 +26,20 @@ const chipBody = (over: Record<string, unknown> = {}) => ({
 describe('create-or-update-chip', () => {
   it('applies the channel rules in order, with the spec’s messages', async () => {
     const owner = await s.t.login('dono@demo.com');
-    const cases: [Record<string, unknown>, string][] = [
-      [{ name: ' !!! ' }, texts.chipNameRequired],
-      [{ redirect: '' }, texts.chipRedirectRequired],
-      [{ redirect: 'ai_chatbot' }, texts.chipChatbotRequired],
-      [{ redirect: 'flow_chatbot' }, texts.chipFlowRequired],
-      [{ department: '' }, texts.chipDepartmentRequired],
-      [{ department: '0000000000000000000000000000' }, texts.departmentNotFound],
+    // Each refusal names the dialog's field it belongs to.
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ name: ' !!! ' }, texts.chipNameRequired, 'name'],
+      [{ redirect: '' }, texts.chipRedirectRequired, 'redirect'],
+      [{ redirect: 'ai_chatbot' }, texts.chipChatbotRequired, 'chatbot'],
+      [{ redirect: 'flow_chatbot' }, texts.chipFlowRequired, 'flow'],
+      [{ department: '' }, texts.chipDepartmentRequired, 'department'],
+      [{ department: '0000000000000000000000000000' }, texts.departmentNotFound, 'department'],
       // No chatbot exists yet, so none can be named.
-      [{ redirect: 'ai_chatbot', chatbot: '0000000000000000000000000000' }, texts.chatbotNotFound],
+      [{ redirect: 'ai_chatbot', chatbot: '0000000000000000000000000000' }, texts.chatbotNotFound, 'chatbot'],
     ];
-    for (const [over, message] of cases) {
+    for (const [over, message, field] of cases) {
       const res = await s.t.post('create-or-update-chip', chipBody(over), owner);
-      expect(res.body, JSON.stringify(over)).toEqual({ error: true, message });
+      expect(res.body, JSON.stringify(over)).toEqual({ error: true, message, field });
     }
   });
 

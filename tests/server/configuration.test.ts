@@ -47,22 +47,36 @@ describe('tags', () => {
 
   it('gives every validation message of spec 1 §5', async () => {
     const token = await as('gerente@demo.com');
-    const cases: [object, string][] = [
-      [{ name: '', color: '#00FF00' }, messages.tagNameRequired],
-      [{ name: 'A', color: '' }, messages.tagColorRequired],
-      [{ name: 'A', color: '#00FF00', auto_tag: true, keywords: [] }, messages.tagKeywordsRequired],
-      [{ name: 'A', color: '#00FF00', auto_tag: true, keywords: ['  '] }, messages.keywordRequired],
+    const cases: [object, string, string][] = [
+      [{ name: '', color: '#00FF00' }, messages.tagNameRequired, 'name'],
+      [{ name: 'A', color: '' }, messages.tagColorRequired, 'color'],
+      [
+        { name: 'A', color: '#00FF00', auto_tag: true, keywords: [] },
+        messages.tagKeywordsRequired,
+        'keyword',
+      ],
+      [
+        { name: 'A', color: '#00FF00', auto_tag: true, keywords: ['  '] },
+        messages.keywordRequired,
+        'keyword',
+      ],
       [
         { name: 'A', color: '#00FF00', auto_tag: true, keywords: ['Frete', 'frete'] },
         messages.keywordDuplicate,
+        'keyword',
       ],
       [
         { name: 'A', color: '#00FF00', auto_tag: true, keywords: ['Frete'], pending_keyword: 'FRETE' },
         messages.keywordDuplicate,
+        'keyword',
       ],
     ];
-    for (const [body, message] of cases) {
-      expect((await s.t.post('create-or-update-tag', body, token)).body).toEqual({ error: true, message });
+    for (const [body, message, field] of cases) {
+      expect((await s.t.post('create-or-update-tag', body, token)).body).toEqual({
+        error: true,
+        message,
+        field,
+      });
     }
     expect(await s.t.call('get-tags-by-user', {}, token)).toEqual([]);
   });
@@ -74,7 +88,7 @@ describe('departments and quick messages', () => {
     const before = await s.t.call('get-departments-by-user', {}, token);
     expect(before.map((d) => d.name).sort()).toEqual(['Suporte', 'Vendas']);
     const empty = await s.t.post('create-or-update-department', { name: ' ', description: 'x' }, token);
-    expect(empty.body).toEqual({ error: true, message: messages.departmentNameRequired });
+    expect(empty.body).toEqual({ error: true, message: messages.departmentNameRequired, field: 'name' });
     const created = await s.t.call(
       'create-or-update-department',
       { name: 'Financeiro', description: '' },
@@ -100,12 +114,14 @@ describe('departments and quick messages', () => {
     ).toEqual({
       error: true,
       message: messages.quickMessageShortcutRequired,
+      field: 'shortcut',
     });
     expect(
       (await s.t.post('create-or-update-quick-message', { shortcut: 'oi', message: ' ' }, token)).body,
     ).toEqual({
       error: true,
       message: messages.quickMessageMessageRequired,
+      field: 'message',
     });
     const qm = await s.t.call(
       'create-or-update-quick-message',
@@ -114,7 +130,7 @@ describe('departments and quick messages', () => {
     );
     expect(qm.shortcut).toBe('oi');
     const dup = await s.t.post('create-or-update-quick-message', { shortcut: 'OI', message: 'Oi' }, token);
-    expect(dup.body).toEqual({ error: true, message: messages.quickMessageShortcutTaken });
+    expect(dup.body).toEqual({ error: true, message: messages.quickMessageShortcutTaken, field: 'shortcut' });
     // Editing itself keeps its shortcut.
     await s.t.call('create-or-update-quick-message', { _id: qm._id, shortcut: 'oi', message: 'Olá!' }, token);
     // Attendants read the list (the '/' menu) but cannot change it.
@@ -209,18 +225,19 @@ describe('team', () => {
   it('gives every validation message of spec 1 §5', async () => {
     const token = await as('gerente@demo.com');
     const dep = [s.seed.departments.support];
-    const cases: [object, string][] = [
-      [agent({ name: '', departments: dep }), messages.teamAllFieldsRequired],
-      [agent({ email: '', departments: dep }), messages.teamAllFieldsRequired],
-      [agent({ user_role: '', departments: dep }), messages.teamAllFieldsRequired],
-      [agent({ departments: [] }), messages.teamDepartmentRequired],
-      [agent({ departments: dep, password: '12345' }), messages.teamPasswordTooShort],
-      [agent({ departments: dep, email: 'carla' }), messages.emailInvalid],
-      [agent({ departments: dep, user_role: 'owner' }), messages.teamRoleInvalid],
-      [agent({ departments: dep, email: 'DONO@demo.com' }), messages.emailInUse],
+    // The refusal names the dialog's field it belongs to (the shared rule's { field, message }).
+    const cases: [object, string, string][] = [
+      [agent({ name: '', departments: dep }), messages.teamAllFieldsRequired, 'form'],
+      [agent({ email: '', departments: dep }), messages.teamAllFieldsRequired, 'form'],
+      [agent({ user_role: '', departments: dep }), messages.teamAllFieldsRequired, 'form'],
+      [agent({ departments: [] }), messages.teamDepartmentRequired, 'departments'],
+      [agent({ departments: dep, password: '12345' }), messages.teamPasswordTooShort, 'password'],
+      [agent({ departments: dep, email: 'carla' }), messages.emailInvalid, 'email'],
+      [agent({ departments: dep, user_role: 'owner' }), messages.teamRoleInvalid, 'role'],
+      [agent({ departments: dep, email: 'DONO@demo.com' }), messages.emailInUse, 'email'],
     ];
-    for (const [body, message] of cases) {
-      expect((await s.t.post('create-team-user', body, token)).body).toEqual({ error: true, message });
+    for (const [body, message, field] of cases) {
+      expect((await s.t.post('create-team-user', body, token)).body).toEqual({ error: true, message, field });
     }
   });
 

@@ -530,24 +530,25 @@ describe('conversation actions and their events', () => {
     await db()
       .insert(departments)
       .values({ id: foreignDepartment, accountId: await adminAccountId(), name: 'Outra' });
-    const cases: [Record<string, unknown>, string][] = [
-      [{ type: '' }, texts.transferTypeRequired],
-      [{ type: 'department' }, texts.transferDepartmentRequired],
-      [{ type: 'department', department: null }, texts.transferDepartmentRequired],
-      [{ type: 'chatbot' }, texts.transferChatbotRequired],
-      [{ type: 'flow' }, texts.transferFlowRequired],
-      [{ type: 'chatbot', chatbot: unknown }, texts.chatbotNotFound],
-      [{ type: 'flow', flow: unknown }, texts.flowNotFound],
-      [{ type: 'department', department: unknown }, texts.departmentNotFound],
-      [{ type: 'department', department: foreignDepartment }, texts.departmentNotFound],
+    // Each refusal names the field it belongs to (the shared rule's { field, message }).
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ type: '' }, texts.transferTypeRequired, 'type'],
+      [{ type: 'department' }, texts.transferDepartmentRequired, 'department'],
+      [{ type: 'department', department: null }, texts.transferDepartmentRequired, 'department'],
+      [{ type: 'chatbot' }, texts.transferChatbotRequired, 'chatbot'],
+      [{ type: 'flow' }, texts.transferFlowRequired, 'flow'],
+      [{ type: 'chatbot', chatbot: unknown }, texts.chatbotNotFound, 'chatbot'],
+      [{ type: 'flow', flow: unknown }, texts.flowNotFound, 'flow'],
+      [{ type: 'department', department: unknown }, texts.departmentNotFound, 'department'],
+      [{ type: 'department', department: foreignDepartment }, texts.departmentNotFound, 'department'],
     ];
-    for (const [over, message] of cases) {
+    for (const [over, message, field] of cases) {
       const res = await errorOf(
         'transfer-conversation',
         { conversation_id: conversation._id, ...over },
         manager,
       );
-      expect(res, JSON.stringify(over)).toEqual({ error: true, message });
+      expect(res, JSON.stringify(over)).toEqual({ error: true, message, field });
     }
     expect((await conversationRow(conversation._id))?.departmentId).toBe(s.seed.departments.support);
   });

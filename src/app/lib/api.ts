@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly logout = false,
+    /** The form field the server says the message belongs to. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -72,7 +74,8 @@ async function send<N extends CallName>(call: N, init: RequestInit): Promise<Ans
       res.statusText ? `${res.statusText} (${res.status})` : messages.genericServerError,
       res.status,
     );
-  if (body.error) throw new ApiError(body.message || messages.unidentifiedError, res.status);
+  if (body.error)
+    throw new ApiError(body.message || messages.unidentifiedError, res.status, false, body.field);
   return body.message;
 }
 

@@ -1,10 +1,10 @@
 // The chips of the top bar and the drawer (spec 1 "Shell elements", §9).
 import { queryOptions } from '@tanstack/react-query';
-import { callQuery } from '@/app/lib/query';
 import { CHIP_POLL_DRAWER_MS, CHIP_POLL_TOPBAR_MS, TOPBAR_MAX_CHIPS } from '@/shared/constants';
 import type { Chip } from '@/shared/contract';
+import { chipsQuery } from './lists';
 
-export const chipsQuery = callQuery('get-chip-numbers-by-user');
+export { chipsQuery };
 
 export const topBarChipsQuery = queryOptions({ ...chipsQuery, refetchInterval: CHIP_POLL_TOPBAR_MS });
 export const drawerChipsQuery = queryOptions({ ...chipsQuery, refetchInterval: CHIP_POLL_DRAWER_MS });

@@ -129,7 +129,14 @@ export function clearServerState() {
   persister.removeClient();
 }
 
-/** Query options for a call: key [call, payload], fetched through the one API client. */
+/**
+ * Query options for a call, fetched through the one API client. THE query-key convention of the app: a server
+ * call's answer is cached under [call, payload] (payload {} when there is none), so the same call with the
+ * same payload is one cache entry wherever it is read, and `someQuery.queryKey` is what a change invalidates
+ * (useCallMutation's `invalidates`). The account's shared lists are declared once in lib/lists.ts. Only the
+ * attendance feature's own caches (its conversation lists and panes, kept by its data layer and the offline
+ * mirror) use keys of their own, ['attendance', ...].
+ */
 export const callQuery = <N extends CallName>(call: N, payload?: Payload<N>) =>
   queryOptions({
     queryKey: [call, payload ?? {}] as const,

@@ -1,9 +1,8 @@
 // The signed-in user (get-user): read by the guards, the shell and the screens; kept for offline starts.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Payload, User } from '@/shared/contract';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User } from '@/shared/contract';
 import { messages } from '@/shared/messages';
-import { api } from './api';
-import { notifyError, notifySuccess } from './notify';
+import { useCallMutation } from './mutation';
 import { callQuery } from './query';
 
 export const currentUserQuery = queryOptions({
@@ -27,12 +26,9 @@ export function useSetCurrentUser() {
 /** The user's own toggles: notification sound and signature (spec 1 §6). */
 export function useUpdateUserConfig() {
   const setUser = useSetCurrentUser();
-  return useMutation({
-    mutationFn: (config: Payload<'update-user-config'>) => api('update-user-config', config),
-    onSuccess: (user) => {
-      setUser(user);
-      notifySuccess(messages.configChanged);
-    },
-    onError: notifyError,
+  return useCallMutation('update-user-config', {
+    onSuccess: setUser,
+    successMessage: messages.configChanged,
+    toastError: true,
   });
 }

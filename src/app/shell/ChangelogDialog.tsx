@@ -1,16 +1,17 @@
 import { List, Stack, Text, Title } from '@mantine/core';
 import { Dialog } from '@/app/ui/Dialog';
+import { labels } from '@/shared/messages';
 import { CHANGELOG } from './changelog';
 
 /** The changelog dialog: our versions, newest first. */
 export function ChangelogDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   return (
-    <Dialog opened={opened} onClose={onClose} title="Novidades" size="lg">
+    <Dialog opened={opened} onClose={onClose} title={labels.shell.novidades} size="lg">
       <Stack gap="lg">
         {CHANGELOG.map((release) => (
           <Stack gap={4} key={release.version} component="section">
             <Title order={2} fz="h4">
-              Versão {release.version}
+              {labels.shell.versao} {release.version}
             </Title>
             <Text fz="sm" c="dimmed">
               {release.date}

@@ -6,7 +6,7 @@ import { lazyDialog } from '@/app/ui/lazy-dialog';
 import { Tip } from '@/app/ui/Tip';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { Chip } from '@/shared/contract';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 
 // The drawer (Mantine's modal machinery) loads when first opened.
 const Drawer = lazyDialog<DrawerProps>(() => import('@/app/ui/overlay-parts').then((m) => m.Drawer));
@@ -20,15 +20,21 @@ export function TopBarChips({ onOpen }: { onOpen(): void }) {
 
   if (chips.length === 0) {
     return (
-      <Tip label="Status dos chips">
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Status dos chips" onClick={onOpen}>
+      <Tip label={labels.shell.statusDosChips}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={labels.shell.statusDosChips}
+          onClick={onOpen}
+        >
           <IconDeviceMobile size={20} aria-hidden />
         </ActionIcon>
       </Tip>
     );
   }
   return (
-    <Group gap={2} wrap="nowrap" role="group" aria-label="Chips">
+    <Group gap={2} wrap="nowrap" role="group" aria-label={labels.common.chips}>
       {shown.map((chip) => {
         const label = `${chip.name}: ${stateLabel(chip)}`;
         const Icon = isConnected(chip) ? IconDeviceMobileCheck : IconDeviceMobileOff;
@@ -71,7 +77,7 @@ export function ChipDrawer({ opened, onClose }: { opened: boolean; onClose(): vo
       opened={opened}
       onClose={onClose}
       position="right"
-      title="Status dos chips"
+      title={labels.shell.statusDosChips}
       size={mobile ? '100%' : 'sm'}
     >
       <ChipList />
@@ -81,7 +87,7 @@ export function ChipDrawer({ opened, onClose }: { opened: boolean; onClose(): vo
 
 function ChipList() {
   const { data: chips, isPending } = useQuery(drawerChipsQuery);
-  if (isPending) return <Loader size="sm" aria-label="Carregando" />;
+  if (isPending) return <Loader size="sm" aria-label={labels.common.carregando} />;
   if (!chips?.length) return <Text c="dimmed">{messages.noChips}</Text>;
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -93,12 +99,12 @@ function ChipList() {
             </Text>
             {chip.official && (
               <Text fz="xs" c="dimmed">
-                API oficial
+                {labels.shell.apiOficial}
               </Text>
             )}
           </Stack>
           <Badge color={isConnected(chip) ? 'green' : 'red'} variant="light">
-            {isConnected(chip) ? 'Conectado' : 'Desconectado'}
+            {isConnected(chip) ? labels.shell.conectado : labels.shell.desconectado}
           </Badge>
         </Group>
       ))}

@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { homePath } from '@/app/lib/access';
 import { useCurrentUser } from '@/app/lib/user';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 
 /** Any path outside the route table. */
 export function NotFoundPage() {
@@ -14,7 +14,7 @@ export function NotFoundPage() {
       </Title>
       <Text c="dimmed">{messages.pageNotFoundHint}</Text>
       <Button component={Link} to={homePath(user)}>
-        Voltar ao início
+        {labels.shell.voltarAoInicio}
       </Button>
     </Stack>
   );

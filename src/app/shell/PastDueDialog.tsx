@@ -6,7 +6,7 @@ import { callQuery } from '@/app/lib/query';
 import { Dialog } from '@/app/ui/Dialog';
 import { SUBSCRIPTION_CHECK_MS } from '@/shared/constants';
 import type { User } from '@/shared/contract';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 
 const subscriptionQuery = {
   ...callQuery('get-guru-subscription'),
@@ -31,16 +31,16 @@ export function PastDueDialog({ user }: { user: User }) {
         {!owner && <Text>{messages.pastDueAskOwner}</Text>}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            Entendi
+            {labels.common.entendi}
           </Button>
           {owner && paymentUrl && (
             <Button component="a" href={paymentUrl} target="_blank" rel="noopener noreferrer">
-              Pagar fatura
+              {labels.shell.pagarFatura}
             </Button>
           )}
           {owner && !paymentUrl && (
             <Button component={Link} to="/minha-conta" onClick={close}>
-              Minha assinatura
+              {labels.common.minhaAssinatura}
             </Button>
           )}
         </Group>

@@ -11,7 +11,7 @@ import { type CatchUp, startOffline } from '@/app/offline/app-offline';
 import { ConfirmLayer } from '@/app/ui/confirm';
 import { deferredPart, lazyDialog } from '@/app/ui/lazy-dialog';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { ChipDrawer } from './ChipStatus';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
@@ -52,18 +52,18 @@ export function Shell({ catchUp }: { catchUp: CatchUp }) {
           onChangelog={changelog.open}
         />
       </AppShell.Header>
-      <AppShell.Navbar aria-label="Menu principal">
+      <AppShell.Navbar aria-label={labels.shell.menuPrincipal}>
         <SideMenu user={user} />
       </AppShell.Navbar>
       <Drawer
         opened={menuOpened && mobile}
         onClose={menu.close}
-        title="Menu"
+        title={labels.shell.menu}
         size={280}
         padding={0}
         styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}
       >
-        <nav aria-label="Menu principal">
+        <nav aria-label={labels.shell.menuPrincipal}>
           <SideMenu user={user} onNavigate={menu.close} />
         </nav>
       </Drawer>

@@ -18,6 +18,7 @@ import {
 import { Link, useRouterState } from '@tanstack/react-router';
 import { canOpen, ROUTE_NAMES } from '@/app/lib/access';
 import type { User } from '@/shared/contract';
+import { labels } from '@/shared/messages';
 
 interface MenuItem {
   label: string;
@@ -28,31 +29,31 @@ interface MenuItem {
 // Only screens that exist are listed; each later screen adds its line here.
 const SECTIONS: { title: string; items: MenuItem[] }[] = [
   {
-    title: 'Principal',
+    title: labels.shell.principal,
     items: [
-      { label: 'Dashboard', to: '/', icon: IconLayoutDashboard },
-      { label: 'Atendimento', to: ROUTE_NAMES.Atendimento, icon: IconMessages },
-      { label: 'Conversas', to: '/conversas', icon: IconHistory },
-      { label: 'Agendamento', to: '/agendamento', icon: IconCalendarTime },
-      { label: 'Contatos', to: '/contatos', icon: IconAddressBook },
+      { label: labels.common.dashboard, to: '/', icon: IconLayoutDashboard },
+      { label: labels.common.atendimento, to: ROUTE_NAMES.Atendimento, icon: IconMessages },
+      { label: labels.common.conversas, to: '/conversas', icon: IconHistory },
+      { label: labels.common.agendamento, to: '/agendamento', icon: IconCalendarTime },
+      { label: labels.common.contatos, to: '/contatos', icon: IconAddressBook },
     ],
   },
   {
-    title: 'Configurações',
+    title: labels.shell.configuracoes,
     items: [
-      { label: 'Meus chips', to: '/chips', icon: IconDeviceMobile },
-      { label: 'Tags', to: '/tags', icon: IconTags },
-      { label: 'Departamentos', to: '/departamentos', icon: IconSitemap },
-      { label: 'Minha Equipe', to: '/equipe', icon: IconUsersGroup },
-      { label: 'Mensagens rápidas', to: '/mensagens-rapidas', icon: IconMessageBolt },
+      { label: labels.common.meusChips, to: '/chips', icon: IconDeviceMobile },
+      { label: labels.common.tags, to: '/tags', icon: IconTags },
+      { label: labels.common.departamentos, to: '/departamentos', icon: IconSitemap },
+      { label: labels.common.minhaEquipe, to: '/equipe', icon: IconUsersGroup },
+      { label: labels.common.mensagensRapidas, to: '/mensagens-rapidas', icon: IconMessageBolt },
     ],
   },
   {
-    title: 'Conta',
+    title: labels.shell.conta,
     items: [
-      { label: 'Meu perfil', to: '/meu-perfil', icon: IconUser },
-      { label: 'Minha assinatura', to: '/minha-conta', icon: IconCreditCard },
-      { label: 'Ajuda', to: '/ajuda', icon: IconHelp },
+      { label: labels.common.meuPerfil, to: '/meu-perfil', icon: IconUser },
+      { label: labels.common.minhaAssinatura, to: '/minha-conta', icon: IconCreditCard },
+      { label: labels.common.ajuda, to: '/ajuda', icon: IconHelp },
     ],
   },
 ];

@@ -3,6 +3,7 @@ import { IconMessageChatbot } from '@tabler/icons-react';
 import { OfflineIndicator } from '@/app/offline/OfflineIndicator';
 import { deferredPart } from '@/app/ui/lazy-dialog';
 import type { User } from '@/shared/contract';
+import { labels } from '@/shared/messages';
 import { Bell } from './Bell';
 import { TopBarChips } from './ChipStatus';
 import type { UserMenuProps } from './UserMenu';
@@ -12,7 +13,7 @@ const UserMenu = deferredPart<UserMenuProps>(
   () => import('./UserMenu').then((m) => m.UserMenu),
   ({ user, onIntent, onOpen }) => (
     <UnstyledButton
-      aria-label="Menu do usuário"
+      aria-label={labels.shell.menuDoUsuario}
       style={{ borderRadius: '50%' }}
       onPointerEnter={onIntent}
       onFocus={onIntent}
@@ -36,12 +37,18 @@ export function TopBar({ user, menuOpened, onMenu, onChips, onChangelog }: TopBa
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap" miw={0}>
-        <Burger hiddenFrom="sm" size="sm" opened={menuOpened} onClick={onMenu} aria-label="Abrir menu" />
+        <Burger
+          hiddenFrom="sm"
+          size="sm"
+          opened={menuOpened}
+          onClick={onMenu}
+          aria-label={labels.shell.abrirMenu}
+        />
         <ThemeIcon size={32} radius="md" visibleFrom="sm" aria-hidden>
           <IconMessageChatbot size={20} />
         </ThemeIcon>
         <Text fw={700} visibleFrom="sm" truncate>
-          Painel de Atendimento
+          {labels.common.painelDeAtendimento}
         </Text>
       </Group>
       <Group gap={6} wrap="nowrap">

@@ -6,7 +6,7 @@ import { outbox } from '@/app/offline/app-offline';
 import { confirm } from '@/app/ui/confirm';
 import { ROLE_LABELS } from '@/shared/constants';
 import type { User } from '@/shared/contract';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 
 async function signOut() {
   // Messages still waiting in the outbox leave with the session (the device keeps nothing of it): say so.
@@ -14,7 +14,7 @@ async function signOut() {
   const message = waiting
     ? `${messages.confirmLogout} ${messages.outboxDiscarded(waiting)}`
     : messages.confirmLogout;
-  if (!(await confirm({ title: 'Sair', message }))) return;
+  if (!(await confirm({ title: labels.shell.sair, message }))) return;
   // This device stops receiving the user's notifications (issue 7), then the session ends here whatever the
   // server answers (it may be unreachable).
   await import('@/app/offline/push').then((m) => m.disablePush()).catch(() => undefined);
@@ -33,7 +33,7 @@ export function UserMenu({ user, onChangelog, defaultOpened }: UserMenuProps) {
   return (
     <Menu position="bottom-end" width={240} withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <UnstyledButton aria-label="Menu do usuário" style={{ borderRadius: '50%' }}>
+        <UnstyledButton aria-label={labels.shell.menuDoUsuario} style={{ borderRadius: '50%' }}>
           <Avatar src={user.profile_picture} alt="" name={user.name} color="initials" size={34} />
         </UnstyledButton>
       </Menu.Target>
@@ -44,15 +44,15 @@ export function UserMenu({ user, onChangelog, defaultOpened }: UserMenuProps) {
           {ROLE_LABELS[user.user_role]}
           {user.acting_admin && (
             <Badge ml={6} size="xs" color="orange">
-              administrador
+              {labels.shell.administrador}
             </Badge>
           )}
         </Menu.Label>
         <Menu.Item component={Link} to="/meu-perfil" leftSection={<IconUser size={16} aria-hidden />}>
-          Meu perfil
+          {labels.common.meuPerfil}
         </Menu.Item>
         <Menu.Item leftSection={<IconSparkles size={16} aria-hidden />} onClick={onChangelog}>
-          Novidades
+          {labels.shell.novidades}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item
@@ -60,7 +60,7 @@ export function UserMenu({ user, onChangelog, defaultOpened }: UserMenuProps) {
           leftSection={<IconLogout size={16} aria-hidden />}
           onClick={() => void signOut()}
         >
-          Sair
+          {labels.shell.sair}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,4 +1,5 @@
 // Our own versions, newest first (the changelog dialog). Add an entry with every release.
+import { labels } from '@/shared/messages';
 export interface Release {
   version: string;
   /** dd/MM/yyyy */
@@ -11,10 +12,10 @@ export const CHANGELOG: Release[] = [
     version: '0.1.0',
     date: '21/11/2026',
     changes: [
-      'Login, login de administrador, primeiro acesso e recuperação de senha.',
-      'Menu por perfil e áreas de acesso, com estados dos chips e o sino de atendimentos humanos abertos.',
-      'Meu perfil: foto, nome, telefone, troca de senha, som de notificação e assinatura.',
-      'Aplicativo instalável, que abre mesmo sem conexão.',
+      labels.shell.changelog010Login,
+      labels.shell.changelog010Menu,
+      labels.shell.changelog010Profile,
+      labels.shell.changelog010App,
     ],
   },
 ];

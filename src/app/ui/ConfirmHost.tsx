@@ -2,6 +2,7 @@
 // reaches it through window events). Loaded after the first paint by ConfirmLayer (./confirm.tsx).
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
+import { labels } from '@/shared/messages';
 import { useIsMobile } from './use-is-mobile';
 
 export function ConfirmHost({ onMounted }: { onMounted(): void }) {
@@ -10,7 +11,7 @@ export function ConfirmHost({ onMounted }: { onMounted(): void }) {
   useEffect(() => onMounted(), [onMounted]);
   return (
     <ModalsProvider
-      labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}
+      labels={{ confirm: labels.common.confirmar, cancel: labels.common.cancelar }}
       modalProps={{ fullScreen: mobile, centered: !mobile }}
     />
   );

@@ -1,6 +1,7 @@
 // The pieces every form of the app repeats: its message under the fields, its buttons, its password fields.
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode, Ref } from 'react';
+import { labels } from '@/shared/messages';
 
 /** The form's message that belongs to no field (a rule's or the server's); nothing when there is none. */
 export function FormError({ message }: { message: string | null }) {
@@ -21,12 +22,12 @@ interface FormActionsProps {
 }
 
 /** The foot of a form, on the right: Cancelar and Salvar (or the submit button `label` names). */
-export function FormActions({ onCancel, loading, label = 'Salvar' }: FormActionsProps) {
+export function FormActions({ onCancel, loading, label = labels.common.salvar }: FormActionsProps) {
   return (
     <Group justify="flex-end" gap="sm">
       {onCancel && (
         <Button variant="default" onClick={onCancel}>
-          Cancelar
+          {labels.common.cancelar}
         </Button>
       )}
       <Button type="submit" loading={loading}>
@@ -98,13 +99,13 @@ export function NewPasswordFields({
   return (
     <>
       <PasswordField
-        label="Nova senha"
+        label={labels.common.novaSenha}
         autoComplete="new-password"
         value={password}
         onChange={onPasswordChange}
       />
       <PasswordField
-        label="Confirmar nova senha"
+        label={labels.common.confirmarNovaSenha}
         autoComplete="new-password"
         value={confirm}
         onChange={onConfirmChange}

@@ -2,6 +2,7 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconExternalLink, IconHelpCircle } from '@tabler/icons-react';
 import { useAppConfig } from '@/app/lib/app-config';
+import { labels } from '@/shared/messages';
 import { type HelpTopicId, helpTopic, helpVideoUrl } from './help-topics';
 import { lazyDialog } from './lazy-dialog';
 
@@ -24,8 +25,8 @@ export function HelpContent({ topic }: { topic: HelpTopicId }) {
       <Text>{text}</Text>
       {video && !playable && (
         <Anchor href={video} target="_blank" rel="noopener noreferrer">
-          <IconExternalLink size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> Assistir ao
-          vídeo
+          <IconExternalLink size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
+          {labels.common.assistirAoVideo}
         </Anchor>
       )}
     </Stack>
@@ -38,7 +39,7 @@ export function SaibaMais({ topic }: { topic: HelpTopicId }) {
   return (
     <>
       <Button variant="light" leftSection={<IconHelpCircle size={18} aria-hidden />} onClick={open}>
-        Saiba mais
+        {labels.common.saibaMais}
       </Button>
       <Dialog opened={opened} onClose={close} title={helpTopic(topic).title}>
         <HelpContent topic={topic} />

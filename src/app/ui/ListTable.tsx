@@ -20,6 +20,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { errorMessage } from '@/app/lib/api';
 import { PAGE_SIZE } from '@/shared/constants';
+import { labels } from '@/shared/messages';
 import { confirm } from './confirm';
 import { useIsMobile } from './use-is-mobile';
 
@@ -106,7 +107,7 @@ export function ListTable<T>({
   if (query.isPending)
     return (
       <Center py="xl">
-        <Loader aria-label="Carregando" />
+        <Loader aria-label={labels.common.carregando} />
       </Center>
     );
   if (query.error && rows.length === 0)
@@ -115,7 +116,7 @@ export function ListTable<T>({
         <Stack gap="xs" align="flex-start">
           <Text fz="sm">{errorMessage(query.error)}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Tentar novamente
+            {labels.common.tentarNovamente}
           </Button>
         </Stack>
       </Alert>
@@ -182,7 +183,7 @@ export function ListTable<T>({
                 <Table.Tr>
                   {avatar && (
                     <Table.Th w={56}>
-                      <VisuallyHidden>Foto</VisuallyHidden>
+                      <VisuallyHidden>{labels.common.foto}</VisuallyHidden>
                     </Table.Th>
                   )}
                   {columns.map((c) => (
@@ -190,7 +191,7 @@ export function ListTable<T>({
                   ))}
                   {actions && (
                     <Table.Th ta="right" w={1} style={{ whiteSpace: 'nowrap' }}>
-                      Ações
+                      {labels.common.acoes}
                     </Table.Th>
                   )}
                 </Table.Tr>
@@ -225,10 +226,11 @@ export function ListTable<T>({
             value={current}
             onChange={setPage}
             size={mobile ? 'sm' : 'md'}
-            aria-label="Paginação"
-            getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+            aria-label={labels.common.paginacao}
+            getItemProps={(p) => ({ 'aria-label': labels.common.pagina(p) })}
             getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Página anterior' : 'Próxima página',
+              'aria-label':
+                control === 'previous' ? labels.common.paginaAnterior : labels.common.proximaPagina,
             })}
           />
         </Group>
@@ -258,7 +260,7 @@ export function RowActions({ onEdit, onDelete, confirmDelete }: RowActionsProps)
     return (
       <>
         <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
-          Editar
+          {labels.common.editar}
         </Button>
         <Button
           size="xs"
@@ -267,19 +269,24 @@ export function RowActions({ onEdit, onDelete, confirmDelete }: RowActionsProps)
           leftSection={<IconTrash size={14} aria-hidden />}
           onClick={() => void askDelete()}
         >
-          Apagar
+          {labels.common.apagar}
         </Button>
       </>
     );
   return (
     <>
-      <Tooltip label="Editar" withArrow>
-        <ActionIcon variant="subtle" aria-label="Editar" onClick={onEdit}>
+      <Tooltip label={labels.common.editar} withArrow>
+        <ActionIcon variant="subtle" aria-label={labels.common.editar} onClick={onEdit}>
           <IconPencil size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label="Apagar" withArrow>
-        <ActionIcon variant="subtle" color="red" aria-label="Apagar" onClick={() => void askDelete()}>
+      <Tooltip label={labels.common.apagar} withArrow>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={labels.common.apagar}
+          onClick={() => void askDelete()}
+        >
           <IconTrash size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>

@@ -1,12 +1,12 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { errorMessage } from '@/app/lib/api';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 
 export function PendingPage() {
   return (
     <Center mih="50dvh">
-      <Loader aria-label="Carregando" />
+      <Loader aria-label={labels.common.carregando} />
     </Center>
   );
 }
@@ -21,7 +21,7 @@ export function ErrorPage({ error }: ErrorComponentProps) {
           {messages.screenLoadFailed}
         </Title>
         <Text c="dimmed">{errorMessage(error)}</Text>
-        <Button onClick={() => void router.invalidate()}>Tentar novamente</Button>
+        <Button onClick={() => void router.invalidate()}>{labels.common.tentarNovamente}</Button>
       </Stack>
     </Center>
   );

@@ -1,6 +1,5 @@
 import { Badge, type BadgeVariant, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { callQuery } from '@/app/lib/query';
+import { useTags } from '@/app/lib/lists';
 import type { Tag } from '@/shared/contract/configuration';
 import { messages } from '@/shared/messages';
 
@@ -69,7 +68,7 @@ interface Props {
 
 /** A contact's tags in a list row, in their colours (3 then '+N'); a dash when there are none. */
 export function TagBadges({ ids, max = TAGS_SHOWN }: Props) {
-  const tags = useQuery(callQuery('get-tags-by-user'));
+  const tags = useTags();
   const known = ids.map((id) => tags.data?.find((t) => t._id === id)).filter((t): t is Tag => Boolean(t));
   if (!known.length) return <Text c="dimmed">—</Text>;
   return <TagChips shown={known.slice(0, max)} more={Math.max(0, known.length - max)} variant="light" wrap />;

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifyError } from '@/app/lib/notify';
+import { labels } from '@/shared/messages';
 import { deferredPart } from './lazy-dialog';
 
 // The confirm dialogs' host (ModalsProvider and the modal machinery) loads after the first paint; a confirm
@@ -32,7 +33,7 @@ export async function confirm(opts: { title: string; message: string; danger?: b
     modals.openConfirmModal({
       title: opts.title,
       children: <Text fz="sm">{opts.message}</Text>,
-      labels: { confirm: 'Confirmar', cancel: 'Cancelar' },
+      labels: { confirm: labels.common.confirmar, cancel: labels.common.cancelar },
       confirmProps: opts.danger ? { color: 'red' } : undefined,
       fullScreen: false,
       centered: true,

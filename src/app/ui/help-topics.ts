@@ -1,5 +1,6 @@
 // The help topics: the /ajuda accordion and every 'Saiba mais' dialog read them. The video of a topic comes
 // from the deployment's help-video URL (get-app-config); without one, the topic text is the help.
+import { labels } from '@/shared/messages';
 
 export interface HelpTopic {
   id: string;
@@ -10,43 +11,43 @@ export interface HelpTopic {
 export const HELP_TOPICS = [
   {
     id: 'primeiros-passos',
-    title: 'Primeiros passos',
-    text: 'Conecte um número em Chips, crie os departamentos da sua empresa e cadastre a sua equipe. Depois disso, as conversas dos clientes chegam em Atendimento.',
+    title: labels.help.primeirosPassos,
+    text: labels.help.primeirosPassosText,
   },
   {
     id: 'atendimento',
-    title: 'Atendimento',
-    text: 'Em Atendimento ficam as conversas em andamento. Escolha uma conversa para responder, transferir para outro departamento ou finalizar. O sino no topo mostra quantos atendimentos humanos estão abertos.',
+    title: labels.common.atendimento,
+    text: labels.help.atendimentoText,
   },
   {
     id: 'chips',
-    title: 'Chips (números conectados)',
-    text: 'Cada chip é um número de WhatsApp conectado ao painel, por QR code ou pela API oficial. O estado de cada chip aparece no topo da tela: verde quando conectado, vermelho quando desconectado.',
+    title: labels.help.chipsNumerosConectados,
+    text: labels.help.chipsText,
   },
   {
     id: 'contatos',
-    title: 'Contatos e tags',
-    text: 'Os contatos são criados quando um cliente conversa com a sua empresa. Use tags para organizar os contatos e filtrar as conversas.',
+    title: labels.help.contatosETags,
+    text: labels.help.contatosText,
   },
   {
     id: 'equipe',
-    title: 'Equipe e permissões',
-    text: 'Proprietários e gerentes veem tudo. Atendentes veem apenas os departamentos e os chips aos quais pertencem. As áreas de acesso de cada pessoa são definidas em Minha Equipe.',
+    title: labels.help.equipeEPermissoes,
+    text: labels.help.equipeText,
   },
   {
     id: 'mensagens-rapidas',
-    title: 'Mensagens rápidas',
-    text: 'Cadastre respostas prontas com um atalho. Na conversa, digite / para abrir a lista de mensagens rápidas.',
+    title: labels.common.mensagensRapidas,
+    text: labels.help.mensagensRapidasText,
   },
   {
     id: 'agendamento',
-    title: 'Mensagens agendadas',
-    text: 'Agende uma mensagem para um número em uma data e hora: ela é enviada pelo chip escolhido no horário marcado. Enquanto estiver agendada, a mensagem pode ser editada ou apagada. Números da API Oficial enviam um template aprovado.',
+    title: labels.common.mensagensAgendadas,
+    text: labels.help.agendamentoText,
   },
   {
     id: 'instalar',
-    title: 'Instalar o painel no celular',
-    text: 'No navegador do celular, abra o menu e escolha "Instalar aplicativo" ou "Adicionar à tela inicial". O painel abre mesmo sem conexão, com os últimos dados salvos.',
+    title: labels.help.instalarOPainelNoCelular,
+    text: labels.help.instalarText,
   },
 ] as const satisfies readonly HelpTopic[];
 

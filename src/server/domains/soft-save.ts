@@ -3,9 +3,10 @@
 // when its dialog opens, so a create sent twice (a retry on a bad network, a double click) makes one item.
 // The shared rule has already turned the payload into fields.
 import { messages } from '@/shared/messages';
+import type { FieldError } from '@/shared/rules/field-error';
 import type { Actor } from '../access';
 import type { Db } from '../db';
-import { AppError } from '../http/errors';
+import { AppError, fieldFailure } from '../http/errors';
 
 interface Repo<Row, Fields> {
   insert(db: Db, actor: Actor, fields: Fields, id?: string): Promise<Row | null>;
@@ -18,7 +19,7 @@ export async function softSave<Row, Fields>(
   db: Db,
   actor: Actor,
   payload: { _id?: string; filed?: boolean },
-  prepare: () => { ok: true; fields: Fields } | { ok: false; error: string },
+  prepare: () => { ok: true; fields: Fields } | { ok: false; error: FieldError },
 ): Promise<Row> {
   if (payload.filed) {
     if (!payload._id) throw new AppError(messages.notFound);
@@ -27,7 +28,7 @@ export async function softSave<Row, Fields>(
     return filed;
   }
   const prepared = prepare();
-  if (!prepared.ok) throw new AppError(prepared.error);
+  if (!prepared.ok) throw fieldFailure(prepared.error);
   const id = payload._id;
   const { fields } = prepared;
   // Update, else create, else (the same create arriving twice at once) update what the other one made:

@@ -2,16 +2,22 @@
 // with a generic message, never a stack trace.
 import type { z } from 'zod';
 import { messages } from '@/shared/messages';
+import type { FieldError } from '@/shared/rules/field-error';
 
 export class AppError extends Error {
   constructor(
     message: string,
     readonly status = 200,
     readonly logout = false,
+    /** The form field the message belongs to (a shared rule's answer), sent in the envelope. */
+    readonly field?: string,
   ) {
     super(message);
   }
 }
+
+/** A shared rule's refusal ({ field, message }) as the envelope answers it. */
+export const fieldFailure = (error: FieldError) => new AppError(error.message, 200, false, error.field);
 
 export const fail = (message: string, status = 200): never => {
   throw new AppError(message, status);

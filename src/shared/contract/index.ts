@@ -36,7 +36,10 @@ export type Payload<N extends CallName> = z.input<Calls[N]['payload']>;
 export type Answer<N extends CallName> = z.output<Calls[N]['answer']>;
 
 /** The wire envelope of every answer (DESIGN.md, "The wire"). */
-export type Envelope<T> = { error: false; message: T } | { error: true; message: string; logout?: boolean };
+// `field`: the form field a refusal belongs to (a shared rule's { field, message }).
+export type Envelope<T> =
+  | { error: false; message: T }
+  | { error: true; message: string; field?: string; logout?: boolean };
 
 export const isCallName = (name: string): name is CallName => Object.hasOwn(calls, name);
 

@@ -1,5 +1,6 @@
 import type { ChipRedirect } from '../constants';
 import { messages } from '../messages';
+import { type FieldError, fieldError } from './field-error';
 
 export interface ChipInput {
   name: string;
@@ -8,6 +9,9 @@ export interface ChipInput {
   flow?: string | null;
   department?: string | null;
 }
+
+/** The chip dialog's fields a rule (or the server) can point at. */
+export type ChipField = 'name' | 'redirect' | 'chatbot' | 'flow' | 'department';
 
 export interface ChipFields {
   name: string;
@@ -27,15 +31,19 @@ export const cleanChipName = (name: string) =>
     .trim();
 
 /** Channel rules (spec 3 §5), in the order the dialog reports them. */
-export function prepareChip(input: ChipInput): { ok: true; chip: ChipFields } | { ok: false; error: string } {
+export function prepareChip(
+  input: ChipInput,
+): { ok: true; chip: ChipFields } | { ok: false; error: FieldError<ChipField> } {
+  const fail = (field: ChipField, message: string) => ({
+    ok: false as const,
+    error: fieldError(field, message),
+  });
   const name = cleanChipName(input.name);
-  if (!name) return { ok: false, error: messages.chipNameRequired };
-  if (!input.redirect) return { ok: false, error: messages.chipRedirectRequired };
-  if (input.redirect === 'ai_chatbot' && !input.chatbot)
-    return { ok: false, error: messages.chipChatbotRequired };
-  if (input.redirect === 'flow_chatbot' && !input.flow)
-    return { ok: false, error: messages.chipFlowRequired };
-  if (!input.department) return { ok: false, error: messages.chipDepartmentRequired };
+  if (!name) return fail('name', messages.chipNameRequired);
+  if (!input.redirect) return fail('redirect', messages.chipRedirectRequired);
+  if (input.redirect === 'ai_chatbot' && !input.chatbot) return fail('chatbot', messages.chipChatbotRequired);
+  if (input.redirect === 'flow_chatbot' && !input.flow) return fail('flow', messages.chipFlowRequired);
+  if (!input.department) return fail('department', messages.chipDepartmentRequired);
   return {
     ok: true,
     chip: {

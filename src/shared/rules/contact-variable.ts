@@ -1,9 +1,15 @@
 import { messages } from '../messages';
+import { type FieldError, fieldError } from './field-error';
 
 /** A contact variable about to be added (spec 2 §5): key and value required, keys unique. */
-export function contactVariableError(key: string, value: string, existing: readonly string[]): string | null {
-  if (!key.trim() || !value.trim()) return messages.contactVariableRequired;
-  if (existing.includes(key.trim())) return messages.contactVariableDuplicate;
+export function contactVariableError(
+  key: string,
+  value: string,
+  existing: readonly string[],
+): FieldError<'key' | 'value'> | null {
+  if (!key.trim()) return fieldError('key', messages.contactVariableRequired);
+  if (!value.trim()) return fieldError('value', messages.contactVariableRequired);
+  if (existing.includes(key.trim())) return fieldError('key', messages.contactVariableDuplicate);
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { messages } from '../messages';
+import { type FieldError, fieldError } from './field-error';
 
 export interface DepartmentInput {
   name: string;
@@ -8,8 +9,10 @@ export interface DepartmentInput {
 /** Department rules (spec 1 §5): the name is required. */
 export function prepareDepartment(
   input: DepartmentInput,
-): { ok: true; department: { name: string; description: string | null } } | { ok: false; error: string } {
+):
+  | { ok: true; department: { name: string; description: string | null } }
+  | { ok: false; error: FieldError<'name'> } {
   const name = input.name.trim();
-  if (!name) return { ok: false, error: messages.departmentNameRequired };
+  if (!name) return { ok: false, error: fieldError('name', messages.departmentNameRequired) };
   return { ok: true, department: { name, description: input.description?.trim() || null } };
 }

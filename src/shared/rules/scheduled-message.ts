@@ -2,6 +2,10 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { DEFAULT_COUNTRY_CODE } from '../constants';
 import { messages } from '../messages';
 import { normalizePhone } from '../phone';
+import { type FieldError, fieldError } from './field-error';
+
+/** The schedule dialog's fields a rule (or the server) can point at. */
+export type ScheduleField = 'chip' | 'country' | 'to' | 'when' | 'message' | 'flow' | 'template';
 
 export interface ScheduledMessageInput {
   chip: string;
@@ -22,27 +26,30 @@ export function prepareScheduledMessage(
   input: ScheduledMessageInput,
   chip: { official: boolean } | null,
   now: Date = new Date(),
-): { ok: true; to: string; scheduledTo: Date } | { ok: false; error: string } {
-  const fail = (error: string) => ({ ok: false as const, error });
-  if (!input.chip || !chip) return fail(messages.scheduleChipRequired);
+): { ok: true; to: string; scheduledTo: Date } | { ok: false; error: FieldError<ScheduleField> } {
+  const fail = (field: ScheduleField, message: string) => ({
+    ok: false as const,
+    error: fieldError(field, message),
+  });
+  if (!input.chip || !chip) return fail('chip', messages.scheduleChipRequired);
   const to = input.to.trim();
-  if (!to) return fail(messages.scheduleToRequired);
-  if (!input.scheduledTo) return fail(messages.scheduleDateRequired);
-  if (!/^\d+$/.test(to)) return fail(messages.invalidPhone);
+  if (!to) return fail('to', messages.scheduleToRequired);
+  if (!input.scheduledTo) return fail('when', messages.scheduleDateRequired);
+  if (!/^\d+$/.test(to)) return fail('to', messages.invalidPhone);
   const countryCode = input.country_code.trim() || DEFAULT_COUNTRY_CODE;
-  if (!/^\d{1,4}$/.test(countryCode)) return fail(messages.scheduleCountryCodeInvalid);
+  if (!/^\d{1,4}$/.test(countryCode)) return fail('country', messages.scheduleCountryCodeInvalid);
   if (chip.official) {
-    if (!input.template) return fail(messages.scheduleTemplateRequired);
+    if (!input.template) return fail('template', messages.scheduleTemplateRequired);
   } else if (input.type === 'flow') {
-    if (!input.flow) return fail(messages.scheduleFlowRequired);
+    if (!input.flow) return fail('flow', messages.scheduleFlowRequired);
   } else if (!input.message.trim()) {
-    return fail(messages.scheduleTextRequired);
+    return fail('message', messages.scheduleTextRequired);
   }
   const phone = normalizePhone(`+${countryCode}${to}`);
-  if (!phone) return fail(messages.invalidPhone);
+  if (!phone) return fail('to', messages.invalidPhone);
   const scheduledTo = new Date(input.scheduledTo);
-  if (Number.isNaN(scheduledTo.getTime())) return fail(messages.scheduleDateRequired);
-  if (scheduledTo.getTime() <= now.getTime()) return fail(messages.scheduleDateInPast);
+  if (Number.isNaN(scheduledTo.getTime())) return fail('when', messages.scheduleDateRequired);
+  if (scheduledTo.getTime() <= now.getTime()) return fail('when', messages.scheduleDateInPast);
   return { ok: true, to: phone, scheduledTo };
 }
 

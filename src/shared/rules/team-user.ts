@@ -1,6 +1,7 @@
 import type { AccessArea } from '../constants';
 import { MIN_PASSWORD_LENGTH } from '../constants';
 import { messages } from '../messages';
+import { type FieldError, fieldError } from './field-error';
 
 /** Roles the team screen can give: there is one owner per account, made with the account. */
 export const TEAM_ROLES = ['manager', 'user'] as const;
@@ -24,25 +25,32 @@ export interface TeamUser {
   access_areas: AccessArea[];
 }
 
+/** The team dialog's fields a rule can point at ('form': the form as a whole). */
+export type TeamUserField = 'email' | 'role' | 'departments' | 'password' | 'form';
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Team rules (spec 1 §5). Departments belong to agents only; a manager's are cleared. */
 export function prepareTeamUser(
   input: TeamUserInput,
   mode: 'create' | 'update',
-): { ok: true; user: TeamUser } | { ok: false; error: string } {
+): { ok: true; user: TeamUser } | { ok: false; error: FieldError<TeamUserField> } {
+  const fail = (field: TeamUserField, message: string) => ({
+    ok: false as const,
+    error: fieldError(field, message),
+  });
   const name = input.name.trim();
   const email = input.email.trim().toLowerCase();
-  if (!name || !email || !input.user_role) return { ok: false, error: messages.teamAllFieldsRequired };
-  if (!EMAIL.test(email)) return { ok: false, error: messages.emailInvalid };
+  if (!name || !email || !input.user_role) return fail('form', messages.teamAllFieldsRequired);
+  if (!EMAIL.test(email)) return fail('email', messages.emailInvalid);
   if (!(TEAM_ROLES as readonly string[]).includes(input.user_role))
-    return { ok: false, error: messages.teamRoleInvalid };
+    return fail('role', messages.teamRoleInvalid);
   const role = input.user_role as TeamRole;
   const departments = role === 'user' ? [...new Set(input.departments)] : [];
   if (role === 'user' && departments.length === 0)
-    return { ok: false, error: messages.teamDepartmentRequired };
+    return fail('departments', messages.teamDepartmentRequired);
   if (mode === 'create' && (input.password ?? '').length < MIN_PASSWORD_LENGTH) {
-    return { ok: false, error: messages.teamPasswordTooShort };
+    return fail('password', messages.teamPasswordTooShort);
   }
   return {
     ok: true,

@@ -42,6 +42,16 @@ describe('the API client (spec 1 §7, §8)', () => {
     expect((await failure(api('get-user')))?.message).toBe(messages.unidentifiedError);
   });
 
+  it("carries the field a refusal belongs to (a shared rule's { field, message }), so a form shows it there", async () => {
+    fetchMock.mockResolvedValueOnce(
+      reply(200, { error: true, message: messages.emailInUse, field: 'email' }),
+    );
+    const refused = await failure(api('create-team-user', {} as never));
+    expect(refused).toMatchObject({ message: messages.emailInUse, field: 'email' });
+    fetchMock.mockResolvedValueOnce(reply(200, { error: true, message: messages.notFound }));
+    expect((await failure(api('get-user')))?.field).toBeUndefined();
+  });
+
   it('a 401 with logout clears the session and tells the app; without logout it keeps it', async () => {
     const ended = vi.fn();
     const off = session.onEnd(ended);

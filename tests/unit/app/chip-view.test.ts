@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { canConnect, canDisconnect, qrCodeValue, simulatorPageUrl } from '@/app/features/chips/chip-view';
-import { chipsQuery } from '@/app/features/chips/get-chip-numbers-by-user';
 import { chipsQuery as shellChipsQuery } from '@/app/lib/chips';
+import { chipsQuery } from '@/app/lib/lists';
 import { applyEvent } from '@/app/shell/use-realtime';
 import type { Chip } from '@/shared/contract';
 

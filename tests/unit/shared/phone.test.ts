@@ -29,19 +29,25 @@ describe('channel rules (spec 3 §5)', () => {
   });
   it('checks name, first service, its chatbot or flow, and department, in that order', () => {
     const ok = { name: 'Loja', redirect: 'human' as const, department: 'D' };
-    expect(prepareChip({ ...ok, name: '!!' })).toEqual({ ok: false, error: messages.chipNameRequired });
-    expect(prepareChip({ ...ok, redirect: '' })).toEqual({ ok: false, error: messages.chipRedirectRequired });
+    expect(prepareChip({ ...ok, name: '!!' })).toEqual({
+      ok: false,
+      error: { field: 'name', message: messages.chipNameRequired },
+    });
+    expect(prepareChip({ ...ok, redirect: '' })).toEqual({
+      ok: false,
+      error: { field: 'redirect', message: messages.chipRedirectRequired },
+    });
     expect(prepareChip({ ...ok, redirect: 'ai_chatbot' })).toEqual({
       ok: false,
-      error: messages.chipChatbotRequired,
+      error: { field: 'chatbot', message: messages.chipChatbotRequired },
     });
     expect(prepareChip({ ...ok, redirect: 'flow_chatbot' })).toEqual({
       ok: false,
-      error: messages.chipFlowRequired,
+      error: { field: 'flow', message: messages.chipFlowRequired },
     });
     expect(prepareChip({ ...ok, department: '' })).toEqual({
       ok: false,
-      error: messages.chipDepartmentRequired,
+      error: { field: 'department', message: messages.chipDepartmentRequired },
     });
     expect(prepareChip({ ...ok, redirect: 'flow_chatbot', flow: 'F', chatbot: 'C' })).toEqual({
       ok: true,

@@ -23,17 +23,26 @@ describe('prepareScheduledMessage', () => {
       const r = prepareScheduledMessage({ ...base, ...input }, chip, now);
       return r.ok ? null : r.error;
     };
-    expect(error({ chip: '' })).toBe(messages.scheduleChipRequired);
-    expect(error({}, null as never)).toBe(messages.scheduleChipRequired);
-    expect(error({ to: ' ' })).toBe(messages.scheduleToRequired);
-    expect(error({ scheduledTo: '' })).toBe(messages.scheduleDateRequired);
-    expect(error({ to: '(11) 98765-4321' })).toBe(messages.invalidPhone);
-    expect(error({ country_code: '+55' })).toBe(messages.scheduleCountryCodeInvalid);
-    expect(error({ message: '' })).toBe(messages.scheduleTextRequired);
-    expect(error({ type: 'flow' })).toBe(messages.scheduleFlowRequired);
-    expect(error({ message: '' }, { official: true })).toBe(messages.scheduleTemplateRequired);
-    expect(error({ scheduledTo: '2026-01-10T11:59:00Z' })).toBe(messages.scheduleDateInPast);
-    expect(error({ to: '123' })).toBe(messages.invalidPhone);
+    expect(error({ chip: '' })).toEqual({ field: 'chip', message: messages.scheduleChipRequired });
+    expect(error({}, null as never)).toEqual({ field: 'chip', message: messages.scheduleChipRequired });
+    expect(error({ to: ' ' })).toEqual({ field: 'to', message: messages.scheduleToRequired });
+    expect(error({ scheduledTo: '' })).toEqual({ field: 'when', message: messages.scheduleDateRequired });
+    expect(error({ to: '(11) 98765-4321' })).toEqual({ field: 'to', message: messages.invalidPhone });
+    expect(error({ country_code: '+55' })).toEqual({
+      field: 'country',
+      message: messages.scheduleCountryCodeInvalid,
+    });
+    expect(error({ message: '' })).toEqual({ field: 'message', message: messages.scheduleTextRequired });
+    expect(error({ type: 'flow' })).toEqual({ field: 'flow', message: messages.scheduleFlowRequired });
+    expect(error({ message: '' }, { official: true })).toEqual({
+      field: 'template',
+      message: messages.scheduleTemplateRequired,
+    });
+    expect(error({ scheduledTo: '2026-01-10T11:59:00Z' })).toEqual({
+      field: 'when',
+      message: messages.scheduleDateInPast,
+    });
+    expect(error({ to: '123' })).toEqual({ field: 'to', message: messages.invalidPhone });
   });
 
   it('answers the number with its country code; an empty code is 55', () => {

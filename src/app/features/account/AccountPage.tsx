@@ -2,7 +2,7 @@ import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useAppConfig } from '@/app/lib/app-config';
 import { PageHeader } from '@/app/ui/PageHeader';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 
 /** /minha-conta (owner only, spec 1 §2): a link to the external plan management, set by the deployment. */
 export function AccountPage() {
@@ -10,7 +10,7 @@ export function AccountPage() {
   const url = config?.plan_management_url ?? null;
   return (
     <>
-      <PageHeader title="Minha assinatura" />
+      <PageHeader title={labels.common.minhaAssinatura} />
       <Paper withBorder p="lg" maw={560}>
         <Stack align="flex-start">
           <Text>{messages.planManagementHint}</Text>
@@ -22,7 +22,7 @@ export function AccountPage() {
               rel="noopener noreferrer"
               rightSection={<IconExternalLink size={16} aria-hidden />}
             >
-              Gerenciar meu plano
+              {labels.account.gerenciarMeuPlano}
             </Button>
           ) : (
             config && <Alert color="yellow">{messages.planLinkMissing}</Alert>

@@ -13,7 +13,7 @@ import { SaibaMais } from '@/app/ui/HelpDialog';
 import { deferredPart, lazyDialog, preloadWhenIdle } from '@/app/ui/lazy-dialog';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { departmentLimit, subjectOfAnswer } from '@/shared/rules/access';
 import { type ConversationFilter, useConversation } from './data/conversations';
 import { ConversationList } from './list/ConversationList';
@@ -223,7 +223,7 @@ export function AttendancePage() {
 
   return (
     <Stack gap={0} h={SCREEN_HEIGHT} mih={360}>
-      <PageHeader title="Atendimento">
+      <PageHeader title={labels.common.atendimento}>
         {!mobile && topButtons}
         <SaibaMais topic="atendimento" />
       </PageHeader>

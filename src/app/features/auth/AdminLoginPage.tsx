@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '@/app/lib/api';
 import { FormError, PasswordField } from '@/app/ui/FormParts';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { AuthForm, EmailField } from './AuthForm';
 import { useSignIn } from './sign-in';
 
@@ -30,19 +30,24 @@ export function AdminLoginPage() {
   }
 
   return (
-    <AuthForm titleId="admin-login-title" title="Login de administrador" onSubmit={submit}>
+    <AuthForm titleId="admin-login-title" title={labels.auth.loginDeAdministrador} onSubmit={submit}>
       <TextInput
-        label="E-mail do cliente"
+        label={labels.auth.eMailDoCliente}
         type="email"
         inputMode="email"
         value={customerEmail}
         onChange={(e) => setCustomerEmail(e.currentTarget.value)}
       />
-      <EmailField label="E-mail do administrador" value={adminEmail} onChange={setAdminEmail} />
-      <PasswordField label="Senha" autoComplete="current-password" value={password} onChange={setPassword} />
+      <EmailField label={labels.auth.eMailDoAdministrador} value={adminEmail} onChange={setAdminEmail} />
+      <PasswordField
+        label={labels.common.senha}
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
       <FormError message={error} />
       <Button type="submit" loading={signIn.isPending} fullWidth>
-        Entrar
+        {labels.auth.entrar}
       </Button>
     </AuthForm>
   );

@@ -1,6 +1,7 @@
 import { Box, Center, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { Outlet } from '@tanstack/react-router';
+import { labels } from '@/shared/messages';
 
 /** The 'fullscreen' layout (spec 1 §2): one centred card, no menu. */
 export function FullscreenLayout() {
@@ -13,7 +14,7 @@ export function FullscreenLayout() {
               <IconMessageChatbot size={24} />
             </ThemeIcon>
             <Text fw={700} fz="xl">
-              Painel de Atendimento
+              {labels.common.painelDeAtendimento}
             </Text>
           </Group>
           <Outlet />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { homePath } from '@/app/lib/access';
 import { errorMessage } from '@/app/lib/api';
 import { FormError, PasswordField } from '@/app/ui/FormParts';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { AuthForm, EmailField } from './AuthForm';
 import { useSendPasswordRecovery, useSignIn } from './sign-in';
 
@@ -54,25 +54,30 @@ function LoginForm({
   }
 
   return (
-    <AuthForm titleId="login-title" title="Entrar" onSubmit={submit}>
+    <AuthForm titleId="login-title" title={labels.auth.entrar} onSubmit={submit}>
       {welcome && (
         <Alert color="green" title={messages.welcomeTitle}>
           {messages.welcomeNotice}
         </Alert>
       )}
       <EmailField value={email} onChange={setEmail} />
-      <PasswordField label="Senha" autoComplete="current-password" value={password} onChange={setPassword} />
+      <PasswordField
+        label={labels.common.senha}
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
       <Checkbox
-        label="Lembrar de mim"
+        label={labels.auth.lembrarDeMim}
         checked={remember}
         onChange={(e) => setRemember(e.currentTarget.checked)}
       />
       <FormError message={error} />
       <Button type="submit" loading={signIn.isPending} fullWidth>
-        Entrar
+        {labels.auth.entrar}
       </Button>
       <Anchor component="button" type="button" onClick={onForgot} ta="center" fz="sm">
-        Esqueci minha senha
+        {labels.auth.esqueciMinhaSenha}
       </Anchor>
     </AuthForm>
   );
@@ -90,7 +95,7 @@ function ForgotForm({ email, setEmail, onBack }: FormProps & { onBack(): void })
   }
 
   return (
-    <AuthForm titleId="forgot-title" title="Recuperar senha" onSubmit={submit}>
+    <AuthForm titleId="forgot-title" title={labels.auth.recuperarSenha} onSubmit={submit}>
       {recovery.isSuccess ? (
         <Alert color="green" role="status">
           {messages.recoveryMailSent}
@@ -103,12 +108,12 @@ function ForgotForm({ email, setEmail, onBack }: FormProps & { onBack(): void })
           <EmailField value={email} onChange={setEmail} />
           <FormError message={error} />
           <Button type="submit" loading={recovery.isPending} fullWidth>
-            Enviar link de recuperação
+            {labels.auth.enviarLinkDeRecuperacao}
           </Button>
         </>
       )}
       <Anchor component="button" type="button" onClick={onBack} ta="center" fz="sm">
-        Voltar para o login
+        {labels.auth.voltarParaOLogin}
       </Anchor>
     </AuthForm>
   );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { api, errorMessage } from '@/app/lib/api';
 import { FormError, NewPasswordFields } from '@/app/ui/FormParts';
 import { MIN_PASSWORD_LENGTH } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { AuthForm } from './AuthForm';
 
 /** /redefinir-senha?token=…: the page the recovery mail links to. */
@@ -34,14 +34,14 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthForm titleId="reset-title" title="Redefinir senha" onSubmit={submit}>
+    <AuthForm titleId="reset-title" title={labels.auth.redefinirSenha} onSubmit={submit}>
       {done ? (
         <>
           <Alert color="green" role="status">
             {messages.passwordReset}
           </Alert>
           <Button component={Link} to="/login">
-            Ir para o login
+            {labels.auth.irParaOLogin}
           </Button>
         </>
       ) : (
@@ -54,7 +54,7 @@ export function ResetPasswordPage() {
           />
           <FormError message={error} />
           <Button type="submit" loading={busy}>
-            Salvar nova senha
+            {labels.auth.salvarNovaSenha}
           </Button>
         </>
       )}

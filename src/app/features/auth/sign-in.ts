@@ -1,13 +1,11 @@
 // The 'auth' call, then the stored token and the cached user: what every sign-in form does.
-import { useMutation } from '@tanstack/react-query';
 import { api, session } from '@/app/lib/api';
+import { useCallMutation } from '@/app/lib/mutation';
 import { followSession, queryClient } from '@/app/lib/query';
 import { currentUserQuery } from '@/app/lib/user';
-import type { Payload } from '@/shared/contract';
 
 export function useSignIn() {
-  return useMutation({
-    mutationFn: (payload: Payload<'auth'>) => api('auth', payload),
+  return useCallMutation('auth', {
     onSuccess: ({ token, user }) => {
       clearPreviousUser();
       session.set(token);
@@ -23,7 +21,5 @@ function clearPreviousUser() {
 }
 
 export function useSendPasswordRecovery() {
-  return useMutation({
-    mutationFn: (email: string) => api('send-password-recovery', { email }),
-  });
+  return useCallMutation((email: string) => api('send-password-recovery', { email }));
 }

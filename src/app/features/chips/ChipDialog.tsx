@@ -1,5 +1,6 @@
 import { Select, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useDepartments } from '@/app/lib/lists';
 import { EditDialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
 import type { EditDialogState } from '@/app/ui/use-edit-dialog';
@@ -7,34 +8,13 @@ import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import { type ChipRedirect, DEFAULT_CHIP_REDIRECT } from '@/shared/constants';
 import type { Chip } from '@/shared/contract';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { cleanChipName, prepareChip } from '@/shared/rules/chip';
 import { REDIRECT_OPTIONS } from './chip-view';
 import { useSaveChip } from './create-or-update-chip';
-import { useDepartments } from './get-departments-by-user';
 
-type Field = 'name' | 'redirect' | 'chatbot' | 'flow' | 'department' | 'form';
-
-/** Which field a rule's message belongs to; anything else (the plan's limit) shows under the form. */
-function fieldOf(message: string): Field {
-  switch (message) {
-    case messages.chipNameRequired:
-      return 'name';
-    case messages.chipRedirectRequired:
-      return 'redirect';
-    case messages.chipChatbotRequired:
-    case messages.chatbotNotFound:
-      return 'chatbot';
-    case messages.chipFlowRequired:
-    case messages.flowNotFound:
-      return 'flow';
-    case messages.chipDepartmentRequired:
-    case messages.departmentNotFound:
-      return 'department';
-    default:
-      return 'form';
-  }
-}
+/** The fields that show their own message; anything else (the plan's limit) shows under the form. */
+const FIELDS = ['name', 'redirect', 'chatbot', 'flow', 'department'] as const;
 
 // The chatbots and flows screens are not built yet: their selects are there, with nothing to choose.
 const NO_CHATBOTS: { value: string; label: string }[] = [];
@@ -43,7 +23,7 @@ const NO_FLOWS: { value: string; label: string }[] = [];
 /** Novo chip / Editar chip (spec 3 §2.6, §5): name, first service and its target, entry department. */
 export function ChipDialog({ dialog }: { dialog: EditDialogState<Chip> }) {
   return (
-    <EditDialog dialog={dialog} title={dialog.item ? 'Editar chip' : 'Novo chip'}>
+    <EditDialog dialog={dialog} title={dialog.item ? labels.chips.editarChip : labels.chips.novoChip}>
       <ChipForm chip={dialog.item} onDone={dialog.close} />
     </EditDialog>
   );
@@ -59,7 +39,7 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
   const [flow, setFlow] = useState<string | null>(chip?.flow ?? null);
   const [department, setDepartment] = useState<string | null>(chip?.department ?? null);
   const [official, setOfficial] = useState(false);
-  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
 
   const stored = cleanChipName(name);
   const nameHint =
@@ -85,7 +65,7 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
       loading={save.isPending}
     >
       <TextInput
-        label="Nome"
+        label={labels.common.nome}
         description={nameHint}
         value={name}
         onChange={(e) => {
@@ -97,9 +77,9 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
         data-autofocus
       />
       <Select
-        label="Tipo do primeiro atendimento"
-        description="Quem responde primeiro às conversas que chegam por este número."
-        placeholder="Selecione"
+        label={labels.chips.tipoDoPrimeiroAtendimento}
+        description={labels.chips.quemRespondePrimeiroAsConversasQue}
+        placeholder={labels.chips.selecione}
         data={REDIRECT_OPTIONS}
         value={redirect || null}
         onChange={(value) => {
@@ -112,48 +92,48 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
       />
       {redirect === 'ai_chatbot' && (
         <Select
-          label="Chatbot"
-          placeholder="Selecione o chatbot"
+          label={labels.common.chatbot}
+          placeholder={labels.chips.selecioneOChatbot}
           data={NO_CHATBOTS}
           value={chatbot}
           onChange={(value) => {
             setChatbot(value);
             clear('chatbot');
           }}
-          nothingFoundMessage="Nenhum chatbot cadastrado"
+          nothingFoundMessage={labels.chips.nenhumChatbotCadastrado}
           error={errorOf('chatbot')}
         />
       )}
       {redirect === 'flow_chatbot' && (
         <Select
-          label="Fluxo"
-          placeholder="Selecione o fluxo"
+          label={labels.common.fluxo}
+          placeholder={labels.chips.selecioneOFluxo}
           data={NO_FLOWS}
           value={flow}
           onChange={(value) => {
             setFlow(value);
             clear('flow');
           }}
-          nothingFoundMessage="Nenhum fluxo cadastrado"
+          nothingFoundMessage={labels.chips.nenhumFluxoCadastrado}
           error={errorOf('flow')}
         />
       )}
       <Select
-        label="Departamento de entrada"
-        description="O departamento em que as conversas deste número começam."
-        placeholder="Selecione o departamento"
+        label={labels.chips.departamentoDeEntrada}
+        description={labels.chips.oDepartamentoEmQueAsConversas}
+        placeholder={labels.chips.selecioneODepartamento}
         data={(departments.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
         value={department}
         onChange={(value) => {
           setDepartment(value);
           clear('department');
         }}
-        nothingFoundMessage="Nenhum departamento cadastrado"
+        nothingFoundMessage={labels.chips.nenhumDepartamentoCadastrado}
         error={errorOf('department')}
       />
       {!chip && (
         <Switch
-          label="Número da API Oficial"
+          label={labels.chips.numeroDaApiOficial}
           description={messages.officialChipHint}
           checked={official}
           onChange={(e) => setOfficial(e.currentTarget.checked)}

@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/app/lib/api';
+import { useChips, useDepartments } from '@/app/lib/lists';
 import { notifyError } from '@/app/lib/notify';
 import { confirm } from '@/app/ui/confirm';
 import { SaibaMais } from '@/app/ui/HelpDialog';
@@ -17,7 +18,7 @@ import { PageHeader } from '@/app/ui/PageHeader';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { Chip } from '@/shared/contract';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { ChipDialog } from './ChipDialog';
 import {
   canConnect,
@@ -29,8 +30,6 @@ import {
 } from './chip-view';
 import { useConnectChip } from './connect-chip';
 import { useDeleteChip } from './create-or-update-chip';
-import { useChips } from './get-chip-numbers-by-user';
-import { useDepartments } from './get-departments-by-user';
 import { QrCodeDialog } from './QrCodeDialog';
 import { useResetChipConnection } from './reset-chip-connection';
 import { SupportDialog } from './SupportDialog';
@@ -96,7 +95,12 @@ export function ChipsPage() {
   }
 
   async function disconnect(chip: Chip) {
-    if (!(await confirm({ title: 'Desconectar', message: messages.chipDisconnectConfirm(chip.name) })))
+    if (
+      !(await confirm({
+        title: labels.chips.desconectar,
+        message: messages.chipDisconnectConfirm(chip.name),
+      }))
+    )
       return;
     connection.mutate(
       { _id: chip._id, connect: false },
@@ -106,28 +110,29 @@ export function ChipsPage() {
 
   async function reset(chip: Chip) {
     const message = messages.chipResetConfirm(chip.name);
-    if (await confirm({ title: 'Resetar conexão', message, danger: true })) resetConnection.mutate(chip);
+    if (await confirm({ title: labels.chips.resetarConexao, message, danger: true }))
+      resetConnection.mutate(chip);
   }
 
   return (
     <>
-      <PageHeader title="Meus chips">
+      <PageHeader title={labels.common.meusChips}>
         <SaibaMais topic="chips" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
-          Novo chip
+          {labels.chips.novoChip}
         </Button>
       </PageHeader>
       <ListTable
-        label="Chips"
+        label={labels.common.chips}
         query={chips}
         rowKey={(c) => c._id}
         sort={byName}
         empty={messages.noChips}
         columns={[
-          { label: 'Nome', primary: true, render: (c) => c.name },
-          { label: 'Número', render: (c) => c.display_phone_number || dash },
+          { label: labels.common.nome, primary: true, render: (c) => c.name },
+          { label: labels.chips.numero, render: (c) => c.display_phone_number || dash },
           {
-            label: 'Status',
+            label: labels.common.status,
             render: (c) => (
               // The whole label, never cut: the table gives the column the badge's width.
               <Badge color={STATUS_COLORS[c.status]} variant="light" miw="max-content">
@@ -136,16 +141,16 @@ export function ChipsPage() {
             ),
           },
           {
-            label: 'Tipo',
+            label: labels.chips.tipo,
             render: (c) => (
               <Text span fz="sm" style={{ whiteSpace: 'nowrap' }}>
                 {typeLabel(c)}
               </Text>
             ),
           },
-          { label: 'Primeiro atendimento', render: (c) => REDIRECT_LABELS[c.redirect] },
+          { label: labels.chips.primeiroAtendimento, render: (c) => REDIRECT_LABELS[c.redirect] },
           {
-            label: 'Departamento',
+            label: labels.common.departamento,
             render: (c) => (c.department && departmentName.get(c.department)) || dash,
           },
         ]}
@@ -153,7 +158,7 @@ export function ChipsPage() {
           <>
             {canConnect(c) && (
               <ChipAction
-                label="Conectar"
+                label={labels.chips.conectar}
                 icon={IconPlugConnected}
                 color="green"
                 loading={busy(c)}
@@ -161,11 +166,15 @@ export function ChipsPage() {
               />
             )}
             {c.qrcode && (
-              <ChipAction label="Mostrar QR code" icon={IconQrcode} onClick={() => setQrChipId(c._id)} />
+              <ChipAction
+                label={labels.chips.mostrarQrCode}
+                icon={IconQrcode}
+                onClick={() => setQrChipId(c._id)}
+              />
             )}
             {canDisconnect(c) && (
               <ChipAction
-                label="Desconectar"
+                label={labels.chips.desconectar}
                 icon={IconPlugConnectedX}
                 color="orange"
                 loading={busy(c)}
@@ -174,7 +183,7 @@ export function ChipsPage() {
             )}
             {!c.official && (
               <ChipAction
-                label="Resetar conexão"
+                label={labels.chips.resetarConexao}
                 icon={IconRefresh}
                 color="gray"
                 onClick={() => void reset(c)}
@@ -183,7 +192,7 @@ export function ChipsPage() {
             <RowActions
               onEdit={() => dialog.openEdit(c)}
               onDelete={() => remove.mutate(c)}
-              confirmDelete={{ title: 'Apagar chip', message: messages.chipDeleteConfirm(c.name) }}
+              confirmDelete={{ title: labels.chips.apagarChip, message: messages.chipDeleteConfirm(c.name) }}
             />
           </>
         )}

@@ -4,7 +4,7 @@ import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
 import { Dialog } from '@/app/ui/Dialog';
 import type { Chip } from '@/shared/contract';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { qrCodeValue, simulatorPageUrl } from './chip-view';
 
 /**
@@ -19,7 +19,7 @@ export function QrCodeDialog({ chip, onClose }: { chip: Chip | null; onClose(): 
   const opened = Boolean(chip?.qrcode);
 
   return (
-    <Dialog opened={opened} onClose={onClose} title="Conectar número" size="md">
+    <Dialog opened={opened} onClose={onClose} title={labels.chips.conectarNumero} size="md">
       {shown?.qrcode && <QrCodeContent chip={shown} code={shown.qrcode} />}
     </Dialog>
   );
@@ -42,7 +42,7 @@ function QrCodeContent({ chip, code }: { chip: Chip; code: string }) {
             level="M"
             marginSize={1}
             role="img"
-            aria-label="QR code de conexão"
+            aria-label={labels.chips.qrCodeDeConexao}
             style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
           />
         </Paper>
@@ -53,8 +53,8 @@ function QrCodeContent({ chip, code }: { chip: Chip; code: string }) {
             {messages.simulatorQrDesktopHint}
           </Text>
           <Anchor href={simulator} target="_blank" rel="noopener noreferrer" fw={600}>
-            <IconExternalLink size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> Abrir o
-            simulador
+            <IconExternalLink size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
+            {labels.chips.abrirOSimulador}
           </Anchor>
         </Stack>
       )}

@@ -1,11 +1,12 @@
 // How the chips screen names and shows a chip (spec 3 §3 Chip, §4 Channel status).
 import { CHIP_REDIRECTS, CHIP_STATUS_LABELS, type ChipRedirect, type ChipStatus } from '@/shared/constants';
 import type { Chip } from '@/shared/contract';
+import { labels } from '@/shared/messages';
 
 export const REDIRECT_LABELS: Record<ChipRedirect, string> = {
-  ai_chatbot: 'Chatbot IA',
-  flow_chatbot: 'Chatbot de fluxo',
-  human: 'Atendimento humano',
+  ai_chatbot: labels.chips.chatbotIa,
+  flow_chatbot: labels.chips.chatbotDeFluxo,
+  human: labels.chips.atendimentoHumano,
 };
 
 export const REDIRECT_OPTIONS = CHIP_REDIRECTS.map((value) => ({ value, label: REDIRECT_LABELS[value] }));

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/app/lib/api';
-import type { Payload } from '@/shared/contract';
-import { putChip } from './get-chip-numbers-by-user';
+import { useQueryClient } from '@tanstack/react-query';
+import { putChip } from '@/app/lib/lists';
+import { useCallMutation } from '@/app/lib/mutation';
 
 /**
  * Connects (`connect: true`) or disconnects a chip. A QR channel's code comes back in the answer and over the
@@ -10,8 +9,5 @@ import { putChip } from './get-chip-numbers-by-user';
  */
 export function useConnectChip() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: Payload<'connect-chip'>) => api('connect-chip', payload),
-    onSuccess: (chip) => putChip(client, chip),
-  });
+  return useCallMutation('connect-chip', { onSuccess: (chip) => putChip(client, chip) });
 }

@@ -1,11 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/app/lib/api';
-import { notifyError, notifySuccess } from '@/app/lib/notify';
+import { chipsQuery } from '@/app/lib/lists';
+import { useCallMutation } from '@/app/lib/mutation';
 import type { Chip, Payload } from '@/shared/contract';
 import { messages } from '@/shared/messages';
-import { chipsQuery } from './get-chip-numbers-by-user';
-
-const save = (payload: Payload<'create-or-update-chip'>) => api('create-or-update-chip', payload);
 
 const savedMessage = (chip: Chip, created: boolean) => {
   if (!created) return messages.chipUpdated;
@@ -16,26 +13,20 @@ const savedMessage = (chip: Chip, created: boolean) => {
  * Creates (`created`: true) or edits a chip; an error answer (a rule, the plan's limit) is left to the
  * dialog, which stays open and shows it.
  */
-export function useSaveChip() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ chip }: { chip: Payload<'create-or-update-chip'>; created: boolean }) => save(chip),
-    onSuccess: (chip, { created }) => {
-      notifySuccess(savedMessage(chip, created));
-      return client.invalidateQueries({ queryKey: chipsQuery.queryKey });
+export const useSaveChip = () =>
+  useCallMutation(
+    ({ chip }: { chip: Payload<'create-or-update-chip'>; created: boolean }) =>
+      api('create-or-update-chip', chip),
+    {
+      successMessage: (chip, { created }) => savedMessage(chip, created),
+      invalidates: [chipsQuery.queryKey],
     },
-  });
-}
+  );
 
 /** The soft delete: the same call with `filed: true` (spec 3 §4). */
-export function useDeleteChip() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (chip: Chip) => save({ _id: chip._id, filed: true }),
-    onSuccess: () => {
-      notifySuccess(messages.chipDeleted);
-      return client.invalidateQueries({ queryKey: chipsQuery.queryKey });
-    },
-    onError: notifyError,
+export const useDeleteChip = () =>
+  useCallMutation((chip: Chip) => api('create-or-update-chip', { _id: chip._id, filed: true }), {
+    successMessage: messages.chipDeleted,
+    invalidates: [chipsQuery.queryKey],
+    toastError: true,
   });
-}

@@ -34,19 +34,19 @@ import { PAGE_SIZE, SEARCH_DELAY_MS } from '@/shared/constants';
 import type { ContactFilter } from '@/shared/contract/contacts';
 import type { Contact } from '@/shared/contract/conversations';
 import { formatPhone } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { downloadContacts, refreshContacts, useContactsPage } from './contacts-data';
 import { ImportDialog } from './ImportDialog';
 
 const DATE_ARIA_LABELS = {
-  previousMonth: 'Mês anterior',
-  nextMonth: 'Próximo mês',
-  previousYear: 'Ano anterior',
-  nextYear: 'Próximo ano',
-  previousDecade: 'Década anterior',
-  nextDecade: 'Próxima década',
-  monthLevelControl: 'Escolher mês',
-  yearLevelControl: 'Escolher ano',
+  previousMonth: labels.contacts.mesAnterior,
+  nextMonth: labels.contacts.proximoMes,
+  previousYear: labels.contacts.anoAnterior,
+  nextYear: labels.contacts.proximoAno,
+  previousDecade: labels.contacts.decadaAnterior,
+  nextDecade: labels.contacts.proximaDecada,
+  monthLevelControl: labels.contacts.escolherMes,
+  yearLevelControl: labels.contacts.escolherAno,
 };
 
 export function ContactsPage() {
@@ -169,10 +169,10 @@ export function ContactsPage() {
   );
 
   const columns: ListColumn<Contact>[] = [
-    { label: 'Nome', render: displayName, primary: true },
-    { label: 'Tags', render: (c) => <TagBadges ids={c.tags} />, wrap: 'words' },
-    { label: 'Telefone', render: (c) => formatPhone(c.phone), wrap: 'never' },
-    { label: 'Ignorar', render: ignoreSwitch },
+    { label: labels.common.nome, render: displayName, primary: true },
+    { label: labels.common.tags, render: (c) => <TagBadges ids={c.tags} />, wrap: 'words' },
+    { label: labels.common.telefone, render: (c) => formatPhone(c.phone), wrap: 'never' },
+    { label: labels.contacts.ignorar, render: ignoreSwitch },
   ];
 
   return (
@@ -215,7 +215,7 @@ export function ContactsPage() {
             <DatePickerInput
               type="range"
               label={messages.contactsDateFilter}
-              placeholder="dd/mm/aaaa – dd/mm/aaaa"
+              placeholder={labels.contacts.ddMmAaaaDdMmAaaa}
               valueFormat="DD/MM/YYYY"
               value={dates}
               onChange={setDates}

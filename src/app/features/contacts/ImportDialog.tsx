@@ -10,7 +10,7 @@ import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
 import { CONTACT_IMPORT_BATCH } from '@/shared/constants';
 import type { AudienceAnalysis, ImportPerson } from '@/shared/contract/contacts';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { refreshContacts } from './contacts-data';
 
 const TEMPLATE_URL = '/modelo-contatos.xlsx';
@@ -103,7 +103,7 @@ function ImportForm({ onDone }: { onDone(): void }) {
       </Anchor>
       <FileInput
         label={messages.importFile}
-        placeholder="Escolha um arquivo"
+        placeholder={labels.contacts.escolhaUmArquivo}
         accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         value={file}
         onChange={(f) => void analyse(f)}
@@ -163,7 +163,7 @@ function ImportForm({ onDone }: { onDone(): void }) {
       <FormError message={error} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone} disabled={progress !== null}>
-          Cancelar
+          {labels.common.cancelar}
         </Button>
         {analysis && analysis.valid.length > 0 && (
           <Button onClick={() => void importAll()} loading={progress !== null}>

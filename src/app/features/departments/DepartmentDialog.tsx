@@ -6,18 +6,19 @@ import type { EditDialogState } from '@/app/ui/use-edit-dialog';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import type { Department } from '@/shared/contract/configuration';
-import { messages } from '@/shared/messages';
+import { labels } from '@/shared/messages';
 import { prepareDepartment } from '@/shared/rules/department';
 import { useSaveDepartment } from './create-or-update-department';
 
-type Field = 'name' | 'form';
-
 /** The name's one rule shows on the name; anything else (a server answer) shows under the form. */
-const fieldOf = (message: string): Field => (message === messages.departmentNameRequired ? 'name' : 'form');
+const FIELDS = ['name'] as const;
 
 export function DepartmentDialog({ dialog }: { dialog: EditDialogState<Department> }) {
   return (
-    <EditDialog dialog={dialog} title={dialog.item ? 'Editar departamento' : 'Novo departamento'}>
+    <EditDialog
+      dialog={dialog}
+      title={dialog.item ? labels.departments.editarDepartamento : labels.departments.novoDepartamento}
+    >
       <DepartmentForm department={dialog.item} onDone={dialog.close} />
     </EditDialog>
   );
@@ -28,7 +29,7 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
   const save = useSaveDepartment();
   const [name, setName] = useState(department?.name ?? '');
   const [description, setDescription] = useState(department?.description ?? '');
-  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -47,7 +48,7 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
       loading={save.isPending}
     >
       <TextInput
-        label="Nome"
+        label={labels.common.nome}
         value={name}
         onChange={(e) => {
           setName(e.currentTarget.value);
@@ -57,8 +58,8 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
         data-autofocus
       />
       <Textarea
-        label="Descrição"
-        description="Opcional"
+        label={labels.departments.descricao}
+        description={labels.common.opcional}
         autosize
         minRows={2}
         maxRows={6}

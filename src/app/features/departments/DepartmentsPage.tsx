@@ -1,13 +1,14 @@
 import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useDepartments } from '@/app/lib/lists';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import type { Department } from '@/shared/contract/configuration';
+import { labels } from '@/shared/messages';
 import { useDeleteDepartment } from './create-or-update-department';
 import { DepartmentDialog } from './DepartmentDialog';
-import { useDepartments } from './get-departments-by-user';
 
 const byName = (a: Department, b: Department) => byText(a.name, b.name);
 
@@ -19,22 +20,22 @@ export function DepartmentsPage() {
 
   return (
     <>
-      <PageHeader title="Departamentos">
+      <PageHeader title={labels.common.departamentos}>
         <SaibaMais topic="equipe" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
-          Novo departamento
+          {labels.departments.novoDepartamento}
         </Button>
       </PageHeader>
       <ListTable
-        label="Departamentos"
+        label={labels.common.departamentos}
         query={departments}
         rowKey={(d) => d._id}
         sort={byName}
-        empty="Nenhum departamento cadastrado."
+        empty={labels.departments.nenhumDepartamentoCadastrado}
         columns={[
-          { label: 'Nome', primary: true, render: (d) => d.name },
+          { label: labels.common.nome, primary: true, render: (d) => d.name },
           {
-            label: 'Descrição',
+            label: labels.departments.descricao,
             render: (d) =>
               d.description || (
                 <Text span fz="sm" c="dimmed">
@@ -48,8 +49,8 @@ export function DepartmentsPage() {
             onEdit={() => dialog.openEdit(d)}
             onDelete={() => remove.mutate(d)}
             confirmDelete={{
-              title: 'Apagar departamento',
-              message: `Deseja apagar o departamento "${d.name}"?`,
+              title: labels.departments.apagarDepartamento,
+              message: labels.departments.desejaApagarODepartamento(d.name),
             }}
           />
         )}

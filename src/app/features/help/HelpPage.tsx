@@ -2,12 +2,13 @@ import { Accordion } from '@mantine/core';
 import { HelpContent } from '@/app/ui/HelpDialog';
 import { HELP_TOPICS } from '@/app/ui/help-topics';
 import { PageHeader } from '@/app/ui/PageHeader';
+import { labels } from '@/shared/messages';
 
 /** /ajuda: an accordion of the help topics (spec 3 §2.17). */
 export function HelpPage() {
   return (
     <>
-      <PageHeader title="Ajuda" />
+      <PageHeader title={labels.common.ajuda} />
       <Accordion variant="separated" maw={800}>
         {HELP_TOPICS.map((topic) => (
           <Accordion.Item key={topic.id} value={topic.id}>

@@ -20,7 +20,7 @@ import { FormActions, FormError, NewPasswordFields, PasswordField } from '@/app/
 import { PageHeader } from '@/app/ui/PageHeader';
 import type { User } from '@/shared/contract';
 import { maskPhone } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { useChangeUserPassword } from './change-user-password';
 import { checkPasswordChange, checkProfilePicture, PROFILE_PICTURE_TYPES } from './profile-rules';
 import { useUpdateUser } from './update-user';
@@ -31,7 +31,7 @@ export function ProfilePage() {
   const user = useCurrentUser();
   return (
     <>
-      <PageHeader title="Meu perfil" />
+      <PageHeader title={labels.common.meuPerfil} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={1100} style={{ alignItems: 'start' }}>
         <Stack gap="lg">
           <MyData user={user} />
@@ -78,13 +78,13 @@ function MyData({ user }: { user: User }) {
   }
 
   return (
-    <Section title="Meus dados" id="my-data-title">
+    <Section title={labels.profile.meusDados} id="my-data-title">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Group wrap="nowrap">
             <Avatar
               src={user.profile_picture}
-              alt="Foto de perfil"
+              alt={labels.profile.fotoDePerfil}
               name={user.name}
               color="initials"
               size={80}
@@ -98,26 +98,26 @@ function MyData({ user }: { user: User }) {
                     loading={photo.isPending}
                     leftSection={<IconUpload size={16} aria-hidden />}
                   >
-                    Alterar foto
+                    {labels.profile.alterarFoto}
                   </Button>
                 )}
               </FileButton>
               <Text fz="xs" c="dimmed">
-                JPG ou PNG, até 2 MB
+                {labels.profile.jpgOuPngAte2Mb}
               </Text>
             </Stack>
           </Group>
           <FormError message={photoError} />
-          <TextInput label="E-mail" value={user.email} readOnly variant="filled" />
+          <TextInput label={labels.common.eMail} value={user.email} readOnly variant="filled" />
           <TextInput
-            label="Nome"
+            label={labels.common.nome}
             autoComplete="name"
             value={name}
             error={nameError}
             onChange={(e) => setName(e.currentTarget.value)}
           />
           <TextInput
-            label="Telefone"
+            label={labels.common.telefone}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
@@ -125,7 +125,7 @@ function MyData({ user }: { user: User }) {
             value={phone}
             onChange={(e) => setPhone(maskPhone(e.currentTarget.value))}
           />
-          <FormActions loading={update.isPending} label="Salvar dados" />
+          <FormActions loading={update.isPending} label={labels.profile.salvarDados} />
         </Stack>
       </form>
     </Section>
@@ -159,12 +159,17 @@ function ChangePassword({ email }: { email: string }) {
   }
 
   return (
-    <Section title="Alterar senha" id="change-password-title">
+    <Section title={labels.profile.alterarSenha} id="change-password-title">
       <form onSubmit={submit} noValidate>
         {/* Lets password managers file the new password under this account. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         <Stack>
-          <PasswordField label="Senha atual" autoComplete="current-password" value={old} onChange={setOld} />
+          <PasswordField
+            label={labels.profile.senhaAtual}
+            autoComplete="current-password"
+            value={old}
+            onChange={setOld}
+          />
           <NewPasswordFields
             password={next}
             confirm={confirm}
@@ -172,7 +177,7 @@ function ChangePassword({ email }: { email: string }) {
             onConfirmChange={setConfirm}
           />
           <FormError message={error} />
-          <FormActions loading={change.isPending} label="Alterar senha" />
+          <FormActions loading={change.isPending} label={labels.profile.alterarSenha} />
         </Stack>
       </form>
     </Section>
@@ -182,18 +187,18 @@ function ChangePassword({ email }: { email: string }) {
 function Preferences({ user }: { user: User }) {
   const update = useUpdateUserConfig();
   return (
-    <Section title="Preferências" id="preferences-title">
+    <Section title={labels.profile.preferencias} id="preferences-title">
       <Stack>
         <Switch
-          label="Som de notificação"
-          description="Tocar um som quando chegar uma mensagem"
+          label={labels.profile.somDeNotificacao}
+          description={labels.profile.tocarUmSomQuandoChegarUma}
           checked={!user.config.disable_notification_sound}
           disabled={update.isPending}
           onChange={(e) => update.mutate({ disable_notification_sound: !e.currentTarget.checked })}
         />
         <Switch
-          label="Assinatura nas mensagens"
-          description="Seu nome em negrito antes de cada mensagem enviada"
+          label={labels.profile.assinaturaNasMensagens}
+          description={labels.profile.seuNomeEmNegritoAntesDe}
           checked={user.config.user_signature}
           disabled={update.isPending}
           onChange={(e) => update.mutate({ user_signature: e.currentTarget.checked })}

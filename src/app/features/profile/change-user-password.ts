@@ -1,8 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
-import { api } from '@/app/lib/api';
-import type { Payload } from '@/shared/contract';
+import { useCallMutation } from '@/app/lib/mutation';
 
-export const useChangeUserPassword = () =>
-  useMutation({
-    mutationFn: (payload: Payload<'change-user-password'>) => api('change-user-password', payload),
-  });
+export const useChangeUserPassword = () => useCallMutation('change-user-password');

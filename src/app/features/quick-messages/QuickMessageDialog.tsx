@@ -6,27 +6,20 @@ import type { EditDialogState } from '@/app/ui/use-edit-dialog';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import type { QuickMessage } from '@/shared/contract/configuration';
-import { messages } from '@/shared/messages';
+import { labels } from '@/shared/messages';
 import { prepareQuickMessage } from '@/shared/rules/quick-message';
 import { useSaveQuickMessage } from './create-or-update-quick-message';
 
-type Field = 'shortcut' | 'message' | 'form';
-
-function fieldOf(message: string): Field {
-  switch (message) {
-    case messages.quickMessageShortcutRequired:
-    case messages.quickMessageShortcutTaken:
-      return 'shortcut';
-    case messages.quickMessageMessageRequired:
-      return 'message';
-    default:
-      return 'form';
-  }
-}
+const FIELDS = ['shortcut', 'message'] as const;
 
 export function QuickMessageDialog({ dialog }: { dialog: EditDialogState<QuickMessage> }) {
   return (
-    <EditDialog dialog={dialog} title={dialog.item ? 'Editar mensagem rápida' : 'Nova mensagem rápida'}>
+    <EditDialog
+      dialog={dialog}
+      title={
+        dialog.item ? labels.quickMessages.editarMensagemRapida : labels.quickMessages.novaMensagemRapida
+      }
+    >
       <QuickMessageForm quickMessage={dialog.item} onDone={dialog.close} />
     </EditDialog>
   );
@@ -37,7 +30,7 @@ function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage
   const save = useSaveQuickMessage();
   const [shortcut, setShortcut] = useState(quickMessage?.shortcut ?? '');
   const [message, setMessage] = useState(quickMessage?.message ?? '');
-  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -56,8 +49,8 @@ function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage
       loading={save.isPending}
     >
       <TextInput
-        label="Atalho"
-        description="Na conversa, digite / e o atalho para usar esta mensagem."
+        label={labels.quickMessages.atalho}
+        description={labels.quickMessages.naConversaDigiteEOAtalho}
         // The '/' is shown before the field and never stored.
         leftSection={
           <Text c="dimmed" fw={600} aria-hidden>
@@ -76,7 +69,7 @@ function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage
         data-autofocus
       />
       <Textarea
-        label="Mensagem"
+        label={labels.common.mensagem}
         autosize
         minRows={4}
         maxRows={12}

@@ -1,13 +1,14 @@
 import { Button, Code, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useQuickMessages } from '@/app/lib/lists';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import type { QuickMessage } from '@/shared/contract/configuration';
 import { truncatePreview } from '@/shared/format';
+import { labels } from '@/shared/messages';
 import { useDeleteQuickMessage } from './create-or-update-quick-message';
-import { useQuickMessages } from './get-quick-messages-by-user';
 import { QuickMessageDialog } from './QuickMessageDialog';
 
 const byShortcut = (a: QuickMessage, b: QuickMessage) => byText(a.shortcut, b.shortcut);
@@ -20,26 +21,26 @@ export function QuickMessagesPage() {
 
   return (
     <>
-      <PageHeader title="Mensagens rápidas">
+      <PageHeader title={labels.common.mensagensRapidas}>
         <SaibaMais topic="mensagens-rapidas" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
-          Nova mensagem rápida
+          {labels.quickMessages.novaMensagemRapida}
         </Button>
       </PageHeader>
       <ListTable
-        label="Mensagens rápidas"
+        label={labels.common.mensagensRapidas}
         query={quickMessages}
         rowKey={(q) => q._id}
         sort={byShortcut}
-        empty="Nenhuma mensagem rápida cadastrada."
+        empty={labels.quickMessages.nenhumaMensagemRapidaCadastrada}
         columns={[
           {
-            label: 'Atalho',
+            label: labels.quickMessages.atalho,
             primary: true,
             render: (q) => <Code fz="sm">/{q.shortcut}</Code>,
           },
           {
-            label: 'Mensagem',
+            label: labels.common.mensagem,
             render: (q) => (
               <Text span fz="sm" title={q.message}>
                 {truncatePreview(q.message)}
@@ -52,8 +53,8 @@ export function QuickMessagesPage() {
             onEdit={() => dialog.openEdit(q)}
             onDelete={() => remove.mutate(q)}
             confirmDelete={{
-              title: 'Apagar mensagem rápida',
-              message: `Deseja apagar a mensagem rápida "/${q.shortcut}"?`,
+              title: labels.quickMessages.apagarMensagemRapida,
+              message: labels.quickMessages.desejaApagarAMensagemRapida(q.shortcut),
             }}
           />
         )}

@@ -8,7 +8,7 @@ import { ScheduleDialog } from '@/app/widgets/schedule/ScheduleDialog';
 import { useDeleteScheduledMessage, useScheduledMessages } from '@/app/widgets/schedule/scheduled-messages';
 import type { ScheduledMessage } from '@/shared/contract/scheduled-messages';
 import { formatDateTime, formatPhone } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { scheduledPreview } from '@/shared/rules/scheduled-message';
 
 const STATUS_COLORS = { scheduled: 'blue', sent: 'green', error: 'red' } as const;
@@ -30,22 +30,26 @@ export function ScheduledMessagesPage() {
 
   return (
     <>
-      <PageHeader title="Agendamento">
+      <PageHeader title={labels.common.agendamento}>
         <SaibaMais topic="agendamento" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
-          Agendar mensagem
+          {labels.scheduledMessages.agendarMensagem}
         </Button>
       </PageHeader>
       <ListTable
-        label="Mensagens agendadas"
+        label={labels.common.mensagensAgendadas}
         query={list}
         rowKey={(m) => m._id}
-        empty="Nenhuma mensagem agendada."
+        empty={labels.scheduledMessages.nenhumaMensagemAgendada}
         columns={[
-          { label: 'Data e hora', primary: true, render: (m) => formatDateTime(m.scheduledTo) },
-          { label: 'Telefone', render: (m) => formatPhone(m.to), wrap: 'never' },
           {
-            label: 'Mensagem',
+            label: labels.scheduledMessages.dataEHora,
+            primary: true,
+            render: (m) => formatDateTime(m.scheduledTo),
+          },
+          { label: labels.common.telefone, render: (m) => formatPhone(m.to), wrap: 'never' },
+          {
+            label: labels.common.mensagem,
             render: (m) => (
               <Text span fz="sm">
                 {scheduledPreview(m)}
@@ -54,7 +58,7 @@ export function ScheduledMessagesPage() {
             // The column that gives way: a long link breaks rather than widen the table.
             wrap: 'anywhere',
           },
-          { label: 'Status', render: (m) => <Status item={m} />, wrap: 'never' },
+          { label: labels.common.status, render: (m) => <Status item={m} />, wrap: 'never' },
         ]}
         actions={(m) =>
           m.status === 'scheduled' ? (
@@ -62,8 +66,10 @@ export function ScheduledMessagesPage() {
               onEdit={() => dialog.openEdit(m)}
               onDelete={() => remove.mutate(m)}
               confirmDelete={{
-                title: 'Apagar agendamento',
-                message: `Deseja apagar a mensagem agendada para ${formatDateTime(m.scheduledTo)}?`,
+                title: labels.scheduledMessages.apagarAgendamento,
+                message: labels.scheduledMessages.desejaApagarAMensagemAgendadaPara(
+                  formatDateTime(m.scheduledTo),
+                ),
               }}
             />
           ) : null

@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
+import { labels } from '@/shared/messages';
 import { LocationDialog, type Place } from './LocationDialog';
 import classes from './simulator.module.css';
 import type { Compose } from './use-simulator-chat';
@@ -24,10 +25,10 @@ const ACCEPT: Record<FileKind, string> = {
 };
 
 const ATTACHMENTS: { kind: FileKind; label: string; icon: typeof IconPhoto; color: string }[] = [
-  { kind: 'image', label: 'Imagem', icon: IconPhoto, color: '#bf59cf' },
-  { kind: 'audio', label: 'Áudio', icon: IconHeadphones, color: '#e5533d' },
-  { kind: 'document', label: 'Documento', icon: IconFileText, color: '#7f66ff' },
-  { kind: 'video', label: 'Vídeo', icon: IconMovie, color: '#0795dc' },
+  { kind: 'image', label: labels.simulator.imagem, icon: IconPhoto, color: '#bf59cf' },
+  { kind: 'audio', label: labels.simulator.audio, icon: IconHeadphones, color: '#e5533d' },
+  { kind: 'document', label: labels.simulator.documento, icon: IconFileText, color: '#7f66ff' },
+  { kind: 'video', label: labels.simulator.video, icon: IconMovie, color: '#0795dc' },
 ];
 
 interface Props {
@@ -80,7 +81,7 @@ export function Composer({ disabled, onSend }: Props) {
               color="gray"
               size={42}
               radius="xl"
-              aria-label="Anexar"
+              aria-label={labels.simulator.anexar}
               disabled={disabled}
             >
               <IconPaperclip size={22} aria-hidden />
@@ -100,14 +101,14 @@ export function Composer({ disabled, onSend }: Props) {
               leftSection={<IconMapPin size={18} color="#02a698" aria-hidden />}
               onClick={() => setLocationOpen(true)}
             >
-              Localização
+              {labels.simulator.localizacao}
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
         <input ref={fileInput} type="file" hidden onChange={filePicked} />
         <Textarea
-          aria-label="Mensagem"
-          placeholder={disabled ? 'Canal desconectado' : 'Mensagem'}
+          aria-label={labels.common.mensagem}
+          placeholder={disabled ? labels.simulator.canalDesconectado : labels.common.mensagem}
           autosize
           minRows={1}
           maxRows={5}
@@ -129,7 +130,7 @@ export function Composer({ disabled, onSend }: Props) {
           size={42}
           radius="xl"
           color="#00a884"
-          aria-label="Enviar"
+          aria-label={labels.simulator.enviar}
           disabled={disabled || !text.trim()}
         >
           <IconSend2 size={20} aria-hidden />

@@ -2,7 +2,7 @@ import { Avatar, Button, Group, Stack, Text, TextInput, Title } from '@mantine/c
 import { IconBrandWhatsapp, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DEFAULT_COUNTRY_CODE } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { type CustomerIdentity, customerPhone } from './identity';
 import classes from './simulator.module.css';
 
@@ -41,10 +41,10 @@ export function IdentityForm({ chipName, previous, onDone, onCancel }: Props) {
         </Avatar>
         <div style={{ minWidth: 0 }}>
           <Text fw={600} fz="md" lh={1.2} truncate="end">
-            Simulador de WhatsApp
+            {labels.simulator.simuladorDeWhatsapp}
           </Text>
           <Text fz="xs" lh={1.3} c="#d9fdd3" truncate="end">
-            Conversa com {chipName}
+            {labels.simulator.conversaCom} {chipName}
           </Text>
         </div>
       </header>
@@ -56,7 +56,7 @@ export function IdentityForm({ chipName, previous, onDone, onCancel }: Props) {
                 <IconUser size={34} />
               </Avatar>
               <Title order={1} fz="h3" id="simulator-identity-title">
-                Quem é você?
+                {labels.simulator.quemEVoce}
               </Title>
               <Text size="sm" c="dimmed">
                 {messages.simulatorIdentityHint}
@@ -64,7 +64,7 @@ export function IdentityForm({ chipName, previous, onDone, onCancel }: Props) {
             </Stack>
             <Group gap="xs" align="flex-start" wrap="nowrap">
               <TextInput
-                label="País"
+                label={labels.simulator.pais}
                 w={84}
                 leftSection="+"
                 inputMode="numeric"
@@ -73,7 +73,7 @@ export function IdentityForm({ chipName, previous, onDone, onCancel }: Props) {
                 onChange={(e) => setCountry(e.currentTarget.value.replace(/\D/g, ''))}
               />
               <TextInput
-                label="DDD e número"
+                label={labels.common.dddENumero}
                 style={{ flex: 1 }}
                 type="tel"
                 inputMode="tel"
@@ -85,20 +85,20 @@ export function IdentityForm({ chipName, previous, onDone, onCancel }: Props) {
               />
             </Group>
             <TextInput
-              label="Nome"
+              label={labels.common.nome}
               autoComplete="name"
-              placeholder="Maria Cliente"
+              placeholder={labels.simulator.mariaCliente}
               maxLength={100}
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               error={errors.name}
             />
             <Button type="submit" color="#00a884" size="md">
-              Abrir conversa
+              {labels.simulator.abrirConversa}
             </Button>
             {previous && (
               <Button variant="subtle" color="gray" onClick={onCancel}>
-                Cancelar
+                {labels.common.cancelar}
               </Button>
             )}
           </Stack>

@@ -3,7 +3,7 @@ import { IconCurrentLocation } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormError } from '@/app/ui/FormParts';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 
 export interface Place {
   latitude: number;
@@ -77,7 +77,7 @@ export function LocationDialog({ opened, onClose, onSend }: Props) {
   }
 
   return (
-    <Modal opened={opened} onClose={close} title="Enviar localização" fullScreen={isMobile}>
+    <Modal opened={opened} onClose={close} title={labels.simulator.enviarLocalizacao} fullScreen={isMobile}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {canLocate && (
@@ -87,12 +87,12 @@ export function LocationDialog({ opened, onClose, onSend }: Props) {
               onClick={locate}
               loading={locating}
             >
-              Usar minha localização
+              {labels.simulator.usarMinhaLocalizacao}
             </Button>
           )}
           <Group grow align="flex-start">
             <TextInput
-              label="Latitude"
+              label={labels.simulator.latitude}
               inputMode="decimal"
               placeholder="-23,550520"
               value={latitude}
@@ -100,7 +100,7 @@ export function LocationDialog({ opened, onClose, onSend }: Props) {
               error={errors.latitude}
             />
             <TextInput
-              label="Longitude"
+              label={labels.simulator.longitude}
               inputMode="decimal"
               placeholder="-46,633308"
               value={longitude}
@@ -109,8 +109,8 @@ export function LocationDialog({ opened, onClose, onSend }: Props) {
             />
           </Group>
           <TextInput
-            label="Nome do local"
-            placeholder="Opcional"
+            label={labels.simulator.nomeDoLocal}
+            placeholder={labels.common.opcional}
             maxLength={200}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
@@ -118,9 +118,9 @@ export function LocationDialog({ opened, onClose, onSend }: Props) {
           <FormError message={failure} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
-              Cancelar
+              {labels.common.cancelar}
             </Button>
-            <Button type="submit">Enviar localização</Button>
+            <Button type="submit">{labels.simulator.enviarLocalizacao}</Button>
           </Group>
         </Stack>
       </form>

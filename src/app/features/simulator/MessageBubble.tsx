@@ -3,7 +3,7 @@ import { IconAlertCircle, IconBan, IconCheck, IconClock } from '@tabler/icons-re
 import { AudioPlayer, clockTime, DocumentLink, LocationCard } from '@/app/ui/message-parts';
 import type { SimulatorMessage } from '@/shared/contract/chips';
 import { withoutBidiControls } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import type { Bubble } from './chat-state';
 import classes from './simulator.module.css';
 
@@ -18,7 +18,7 @@ function Content({ message, onMediaLoad }: { message: SimulatorMessage; onMediaL
             <img
               className={classes.media}
               src={url}
-              alt={message.file_name ? withoutBidiControls(message.file_name) : 'Imagem'}
+              alt={message.file_name ? withoutBidiControls(message.file_name) : labels.simulator.imagem}
               onLoad={onMediaLoad}
             />
           )}
@@ -82,7 +82,7 @@ export function MessageBubble({ bubble, chipName, onRetry, onMediaLoad }: Props)
   return (
     <li className={rowClass} data-message-id={message.id}>
       <div className={classes.bubble}>
-        <VisuallyHidden>{mine ? 'Você:' : `${chipName}:`}</VisuallyHidden>
+        <VisuallyHidden>{mine ? labels.simulator.voce : `${chipName}:`}</VisuallyHidden>
         {deleted ? (
           <div className={classes.deleted}>
             <IconBan size={14} aria-hidden />
@@ -92,7 +92,7 @@ export function MessageBubble({ bubble, chipName, onRetry, onMediaLoad }: Props)
           <Content message={message} onMediaLoad={onMediaLoad} />
         )}
         <div className={classes.meta}>
-          {unread && <span className={classes.newBadge}>Não lida</span>}
+          {unread && <span className={classes.newBadge}>{labels.simulator.naoLida}</span>}
           <span>{clockTime(message.created)}</span>
           {mine &&
             (failed ? (
@@ -100,12 +100,12 @@ export function MessageBubble({ bubble, chipName, onRetry, onMediaLoad }: Props)
                 size={14}
                 color="var(--mantine-color-red-7)"
                 role="img"
-                aria-label="Não enviada"
+                aria-label={labels.simulator.naoEnviada}
               />
             ) : sending ? (
-              <IconClock size={13} role="img" aria-label="Enviando" />
+              <IconClock size={13} role="img" aria-label={labels.simulator.enviando} />
             ) : (
-              <IconCheck size={14} role="img" aria-label="Enviada" />
+              <IconCheck size={14} role="img" aria-label={labels.simulator.enviada} />
             ))}
         </div>
       </div>
@@ -119,7 +119,7 @@ export function MessageBubble({ bubble, chipName, onRetry, onMediaLoad }: Props)
             style={{ flexShrink: 0 }}
             onClick={() => onRetry(message.id)}
           >
-            Tentar novamente
+            {labels.common.tentarNovamente}
           </Button>
         </div>
       )}

@@ -3,7 +3,7 @@ import { IconChecks, IconPlugConnectedX, IconUserCircle } from '@tabler/icons-re
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { notifyError } from '@/app/lib/notify';
 import { formatPhone } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { Composer } from './Composer';
 import { type CustomerIdentity, loadAutoRead, saveAutoRead } from './identity';
 import { MessageBubble } from './MessageBubble';
@@ -27,8 +27,8 @@ function dayLabel(iso: string) {
   const today = new Date();
   const yesterday = new Date(today);
   yesterday.setDate(today.getDate() - 1);
-  if (d.toDateString() === today.toDateString()) return 'Hoje';
-  if (d.toDateString() === yesterday.toDateString()) return 'Ontem';
+  if (d.toDateString() === today.toDateString()) return labels.simulator.hoje;
+  if (d.toDateString() === yesterday.toDateString()) return labels.simulator.ontem;
   return d.toLocaleDateString('pt-BR');
 }
 
@@ -95,7 +95,7 @@ export function SimulatorChat({ token, chipName, connected, identity, onSwitchCu
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
             <IconUserCircle size={18} color="#54656f" aria-hidden style={{ flexShrink: 0 }} />
             <Text size="xs" c="#54656f" truncate="end">
-              Você é <b>{identity.name}</b> · {formatPhone(identity.phone)}
+              {labels.simulator.voceE} <b>{identity.name}</b> · {formatPhone(identity.phone)}
             </Text>
           </Group>
           <Button
@@ -105,14 +105,14 @@ export function SimulatorChat({ token, chipName, connected, identity, onSwitchCu
             style={{ flexShrink: 0 }}
             onClick={onSwitchCustomer}
           >
-            Trocar cliente
+            {labels.simulator.trocarCliente}
           </Button>
         </Group>
         <Switch
           mt={4}
           size="xs"
           color="teal"
-          label="Confirmação de leitura automática"
+          label={labels.simulator.confirmacaoDeLeituraAutomatica}
           checked={autoRead}
           onChange={(e) => {
             const on = e.currentTarget.checked;
@@ -146,10 +146,10 @@ export function SimulatorChat({ token, chipName, connected, identity, onSwitchCu
         >
           {loading ? (
             <Center h="100%">
-              <Loader color="teal" aria-label="Carregando" />
+              <Loader color="teal" aria-label={labels.common.carregando} />
             </Center>
           ) : (
-            <ol className={classes.list} aria-label="Mensagens">
+            <ol className={classes.list} aria-label={labels.simulator.mensagens}>
               {loadError && (
                 <li className={classes.empty} role="alert">
                   {loadError}
@@ -197,7 +197,7 @@ export function SimulatorChat({ token, chipName, connected, identity, onSwitchCu
             onClick={() => void readAll()}
             aria-label={`Marcar como lidas (${unreadCount})`}
           >
-            Marcar como lidas
+            {labels.simulator.marcarComoLidas}
           </Button>
         )}
       </div>

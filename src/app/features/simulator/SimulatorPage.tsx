@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '@/app/lib/api';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { IdentityForm } from './IdentityForm';
 import { type CustomerIdentity, loadIdentity, saveIdentity } from './identity';
 import { SimulatorChat } from './SimulatorChat';
@@ -23,10 +23,10 @@ function FullPageMessage({ text, onRetry }: { text: string; onRetry?(): void }) 
             <IconDeviceMobileOff size={36} />
           </ThemeIcon>
           <Title order={1} fz="h3">
-            Simulador de WhatsApp
+            {labels.simulator.simuladorDeWhatsapp}
           </Title>
           <Text role="alert">{text}</Text>
-          {onRetry && <Button onClick={onRetry}>Tentar novamente</Button>}
+          {onRetry && <Button onClick={onRetry}>{labels.common.tentarNovamente}</Button>}
         </Stack>
       </Center>
     </div>
@@ -74,7 +74,7 @@ export function SimulatorPage() {
     }
     return (
       <div className={classes.stage}>
-        <Loader color="teal" aria-label="Carregando" />
+        <Loader color="teal" aria-label={labels.common.carregando} />
       </div>
     );
   }

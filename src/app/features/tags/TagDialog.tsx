@@ -7,36 +7,20 @@ import type { EditDialogState } from '@/app/ui/use-edit-dialog';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import type { Tag } from '@/shared/contract/configuration';
-import { messages } from '@/shared/messages';
+import { labels } from '@/shared/messages';
 import { keywordError, newTag, prepareTag } from '@/shared/rules/tag';
 import { useSaveTag } from './create-or-update-tag';
 
 // A few colours to pick at a touch; any other comes from the picker or is typed as #RRGGBB.
 const SWATCHES = ['#00FF00', '#2F9E44', '#1C7ED6', '#7048E8', '#E64980', '#F03E3E', '#F76707', '#FAB005'];
 
-type Field = 'name' | 'color' | 'keyword' | 'form';
-
-/** Which field a rule's message belongs to; anything else (a server answer) shows under the form. */
-function fieldOf(message: string): Field {
-  switch (message) {
-    case messages.tagNameRequired:
-      return 'name';
-    case messages.tagColorRequired:
-    case messages.tagColorInvalid:
-      return 'color';
-    case messages.keywordRequired:
-    case messages.keywordDuplicate:
-    case messages.tagKeywordsRequired:
-      return 'keyword';
-    default:
-      return 'form';
-  }
-}
+/** The fields that show their own message; anything else (a server answer) shows under the form. */
+const FIELDS = ['name', 'color', 'keyword'] as const;
 
 /** Nova tag / Editar tag (spec 1 "Tags"): name, colour and the auto-tag keywords. */
 export function TagDialog({ dialog }: { dialog: EditDialogState<Tag> }) {
   return (
-    <EditDialog dialog={dialog} title={dialog.item ? 'Editar tag' : 'Nova tag'}>
+    <EditDialog dialog={dialog} title={dialog.item ? labels.tags.editarTag : labels.tags.novaTag}>
       <TagForm tag={dialog.item} onDone={dialog.close} />
     </EditDialog>
   );
@@ -51,7 +35,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
   const [autoTag, setAutoTag] = useState(initial.auto_tag);
   const [keywords, setKeywords] = useState<string[]>(initial.keywords);
   const [pending, setPending] = useState('');
-  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
 
   function addKeyword() {
     const problem = keywordError(pending, keywords);
@@ -79,7 +63,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
       loading={save.isPending}
     >
       <TextInput
-        label="Nome"
+        label={labels.common.nome}
         value={name}
         onChange={(e) => {
           setName(e.currentTarget.value);
@@ -89,7 +73,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
         data-autofocus
       />
       <ColorInput
-        label="Cor"
+        label={labels.tags.cor}
         value={color}
         onChange={(value) => {
           setColor(value);
@@ -104,7 +88,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
         error={errorOf('color')}
       />
       <Switch
-        label="Associar automaticamente com palavras-chave"
+        label={labels.tags.associarAutomaticamenteComPalavrasChave}
         checked={autoTag}
         onChange={(e) => {
           setAutoTag(e.currentTarget.checked);
@@ -114,9 +98,9 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
       {autoTag && (
         <Stack gap="xs">
           <TextInput
-            label="Palavra-chave"
-            description="Conversas com estas palavras recebem a tag automaticamente."
-            placeholder="Digite a aperte ENTER"
+            label={labels.tags.palavraChave}
+            description={labels.tags.conversasComEstasPalavrasRecebemA}
+            placeholder={labels.tags.digiteAAperteEnter}
             value={pending}
             onChange={(e) => {
               setPending(e.currentTarget.value);
@@ -130,7 +114,11 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
             error={errorOf('keyword')}
             enterKeyHint="enter"
             rightSection={
-              <ActionIcon variant="subtle" aria-label="Adicionar palavra-chave" onClick={addKeyword}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={labels.tags.adicionarPalavraChave}
+                onClick={addKeyword}
+              >
                 <IconPlus size={18} aria-hidden />
               </ActionIcon>
             }
@@ -138,7 +126,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
           {keywords.length > 0 ? (
             <Group
               component="ul"
-              aria-label="Palavras-chave"
+              aria-label={labels.tags.palavrasChave}
               gap={6}
               m={0}
               p={0}
@@ -153,7 +141,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
                     removeButtonProps={{
                       'aria-hidden': false,
                       tabIndex: 0,
-                      'aria-label': `Remover palavra-chave ${k}`,
+                      'aria-label': labels.tags.removerPalavraChave(k),
                     }}
                   >
                     {k}
@@ -163,7 +151,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
             </Group>
           ) : (
             <Text fz="sm" c="dimmed">
-              Nenhuma palavra-chave adicionada.
+              {labels.tags.nenhumaPalavraChaveAdicionada}
             </Text>
           )}
         </Stack>

@@ -1,12 +1,13 @@
 import { Button, ColorSwatch, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useTags } from '@/app/lib/lists';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import type { Tag } from '@/shared/contract/configuration';
+import { labels } from '@/shared/messages';
 import { useDeleteTag } from './create-or-update-tag';
-import { useTags } from './get-tags-by-user';
 import { TagDialog } from './TagDialog';
 
 const byName = (a: Tag, b: Tag) => byText(a.name, b.name);
@@ -19,22 +20,22 @@ export function TagsPage() {
 
   return (
     <>
-      <PageHeader title="Tags ou rótulos">
+      <PageHeader title={labels.tags.tagsOuRotulos}>
         <SaibaMais topic="contatos" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
-          Nova tag
+          {labels.tags.novaTag}
         </Button>
       </PageHeader>
       <ListTable
-        label="Tags"
+        label={labels.common.tags}
         query={tags}
         rowKey={(t) => t._id}
         sort={byName}
         empty="Nenhuma tag cadastrada."
         columns={[
-          { label: 'Nome', primary: true, render: (t) => t.name },
+          { label: labels.common.nome, primary: true, render: (t) => t.name },
           {
-            label: 'Cor',
+            label: labels.tags.cor,
             render: (t) => (
               <Group gap="xs" wrap="nowrap">
                 <ColorSwatch color={t.color} size={20} aria-hidden />
@@ -49,7 +50,7 @@ export function TagsPage() {
           <RowActions
             onEdit={() => dialog.openEdit(t)}
             onDelete={() => remove.mutate(t)}
-            confirmDelete={{ title: 'Apagar tag', message: `Deseja apagar a tag "${t.name}"?` }}
+            confirmDelete={{ title: labels.tags.apagarTag, message: labels.tags.desejaApagarATag(t.name) }}
           />
         )}
       />

@@ -1,13 +1,13 @@
 import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useDepartments, useTeamUsers } from '@/app/lib/lists';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import { ROLE_LABELS } from '@/shared/constants';
 import type { TeamUser } from '@/shared/contract/configuration';
-import { useDepartments } from './get-departments-by-user';
-import { useTeamUsers } from './get-team-users';
+import { labels } from '@/shared/messages';
 import { TeamUserDialog } from './TeamUserDialog';
 import { useDeleteTeamUser } from './update-team-user';
 
@@ -25,7 +25,7 @@ export function TeamPage() {
 
   function departmentsOf(user: TeamUser) {
     // Owners and managers see every department (spec 1 §6).
-    if (user.user_role !== 'user') return 'Todos';
+    if (user.user_role !== 'user') return labels.common.todos;
     const names = user.departments.flatMap((id) => departmentName.get(id) ?? []);
     return names.length ? (
       names.join(', ')
@@ -38,23 +38,23 @@ export function TeamPage() {
 
   return (
     <>
-      <PageHeader title="Minha Equipe">
+      <PageHeader title={labels.common.minhaEquipe}>
         <SaibaMais topic="equipe" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
-          Novo atendente
+          {labels.team.novoAtendente}
         </Button>
       </PageHeader>
       <ListTable
-        label="Equipe"
+        label={labels.team.equipe}
         query={team}
         rowKey={(u) => u._id}
         sort={ownerFirst}
         empty="Nenhuma pessoa na equipe."
         columns={[
-          { label: 'Nome', primary: true, render: (u) => u.name },
-          { label: 'E-mail', render: (u) => u.email },
-          { label: 'Permissão', render: (u) => ROLE_LABELS[u.user_role] },
-          { label: 'Departamentos', render: departmentsOf },
+          { label: labels.common.nome, primary: true, render: (u) => u.name },
+          { label: labels.common.eMail, render: (u) => u.email },
+          { label: labels.team.permissao, render: (u) => ROLE_LABELS[u.user_role] },
+          { label: labels.common.departamentos, render: departmentsOf },
         ]}
         actions={(u) =>
           u.user_role === 'owner' ? null : (
@@ -62,8 +62,8 @@ export function TeamPage() {
               onEdit={() => dialog.openEdit(u)}
               onDelete={() => remove.mutate(u)}
               confirmDelete={{
-                title: 'Apagar atendente',
-                message: `Deseja apagar "${u.name}" da equipe? Esta pessoa não poderá mais entrar no painel.`,
+                title: labels.team.apagarAtendente,
+                message: labels.team.desejaApagarDaEquipe(u.name),
               }}
             />
           )

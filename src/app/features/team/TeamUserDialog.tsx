@@ -1,5 +1,6 @@
 import { Checkbox, Group, MultiSelect, PasswordInput, Radio, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useDepartments } from '@/app/lib/lists';
 import { EditDialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
 import type { EditDialogState } from '@/app/ui/use-edit-dialog';
@@ -7,36 +8,23 @@ import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import { ACCESS_AREAS, type AccessArea, ROLE_LABELS } from '@/shared/constants';
 import type { TeamUser } from '@/shared/contract/configuration';
-import { messages } from '@/shared/messages';
+import { labels } from '@/shared/messages';
 import { prepareTeamUser, TEAM_ROLES } from '@/shared/rules/team-user';
 import { AREA_LABELS } from './access-areas';
 import { useCreateTeamUser } from './create-team-user';
-import { useDepartments } from './get-departments-by-user';
 import { useUpdateTeamUser } from './update-team-user';
 
-type Field = 'email' | 'role' | 'departments' | 'password' | 'form';
-
-/** Which field a rule's message belongs to; anything else shows under the form. */
-function fieldOf(message: string): Field {
-  switch (message) {
-    case messages.emailInvalid:
-    case messages.emailInUse:
-      return 'email';
-    case messages.teamRoleInvalid:
-      return 'role';
-    case messages.teamDepartmentRequired:
-      return 'departments';
-    case messages.teamPasswordTooShort:
-      return 'password';
-    default:
-      return 'form';
-  }
-}
+/** The fields that show their own message; anything else shows under the form. */
+const FIELDS = ['email', 'role', 'departments', 'password'] as const;
 
 /** Add or edit a team member (spec 1 "Team"): the password only on creation, departments only for agents. */
 export function TeamUserDialog({ dialog }: { dialog: EditDialogState<TeamUser> }) {
   return (
-    <EditDialog dialog={dialog} title={dialog.item ? 'Editar atendente' : 'Novo atendente'} size="lg">
+    <EditDialog
+      dialog={dialog}
+      title={dialog.item ? labels.team.editarAtendente : labels.team.novoAtendente}
+      size="lg"
+    >
       <TeamUserForm user={dialog.item} onDone={dialog.close} />
     </EditDialog>
   );
@@ -53,7 +41,7 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
   const [departmentIds, setDepartmentIds] = useState<string[]>(user?.departments ?? []);
   const [areas, setAreas] = useState<AccessArea[]>(user?.access_areas ?? ['contacts']);
   const [password, setPassword] = useState('');
-  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -75,14 +63,14 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
       loading={create.isPending || update.isPending}
     >
       <TextInput
-        label="Nome"
+        label={labels.common.nome}
         autoComplete="off"
         value={name}
         onChange={(e) => setName(e.currentTarget.value)}
         data-autofocus
       />
       <TextInput
-        label="E-mail"
+        label={labels.common.eMail}
         type="email"
         autoComplete="off"
         value={email}
@@ -93,11 +81,11 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
         error={errorOf('email')}
       />
       <Radio.Group
-        label="Permissão"
+        label={labels.team.permissao}
         description={
           role === 'manager'
-            ? 'Gerentes veem todos os departamentos e chips.'
-            : 'Atendentes veem apenas os departamentos escolhidos.'
+            ? labels.team.gerentesVeemTodosOsDepartamentosE
+            : labels.team.atendentesVeemApenasOsDepartamentosEscolhidos
         }
         value={role}
         onChange={(value) => {
@@ -115,8 +103,8 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
       </Radio.Group>
       {role === 'user' && (
         <MultiSelect
-          label="Departamentos"
-          placeholder={departmentIds.length ? undefined : 'Escolha os departamentos'}
+          label={labels.common.departamentos}
+          placeholder={departmentIds.length ? undefined : labels.team.escolhaOsDepartamentos}
           data={(departments.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
           value={departmentIds}
           onChange={(ids) => {
@@ -124,14 +112,14 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
             clear('departments');
           }}
           searchable
-          nothingFoundMessage="Nenhum departamento encontrado"
+          nothingFoundMessage={labels.team.nenhumDepartamentoEncontrado}
           hidePickedOptions
           error={errorOf('departments')}
         />
       )}
       <Checkbox.Group
-        label="Áreas de acesso"
-        description="As telas que esta pessoa pode abrir."
+        label={labels.team.areasDeAcesso}
+        description={labels.team.asTelasQueEstaPessoaPode}
         value={areas}
         onChange={(v) => setAreas(v as AccessArea[])}
       >
@@ -143,8 +131,8 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
       </Checkbox.Group>
       {!user && (
         <PasswordInput
-          label="Senha"
-          description="Pelo menos 6 caracteres."
+          label={labels.common.senha}
+          description={labels.team.peloMenos6Caracteres}
           autoComplete="new-password"
           value={password}
           onChange={(e) => {

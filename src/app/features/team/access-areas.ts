@@ -1,17 +1,18 @@
 import type { AccessArea } from '@/shared/constants';
+import { labels } from '@/shared/messages';
 
 /** The access areas of spec 1 §6 as the team dialog names them. */
 export const AREA_LABELS: Record<AccessArea, string> = {
-  dashboard: 'Dashboard',
-  contacts: 'Contatos',
-  campaigns: 'Campanhas',
-  chips: 'Chips',
-  chatbots: 'Chatbots',
-  flows: 'Fluxos',
-  'follow-ups': 'Follow-ups automáticos',
-  team: 'Minha Equipe',
-  tags: 'Tags',
-  departments: 'Departamentos',
-  'quick-messages': 'Mensagens rápidas',
+  dashboard: labels.common.dashboard,
+  contacts: labels.common.contatos,
+  campaigns: labels.team.campanhas,
+  chips: labels.common.chips,
+  chatbots: labels.team.chatbots,
+  flows: labels.team.fluxos,
+  'follow-ups': labels.team.followUpsAutomaticos,
+  team: labels.common.minhaEquipe,
+  tags: labels.common.tags,
+  departments: labels.common.departamentos,
+  'quick-messages': labels.common.mensagensRapidas,
   api: 'API e webhooks',
 };

@@ -3,11 +3,11 @@
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '@/app/lib/api';
+import { useFormMutation } from '@/app/lib/mutation';
 import { notifySuccess } from '@/app/lib/notify';
 import { Dialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
 import { TagSelect } from '@/app/ui/TagSelect';
-import { useSave } from '@/app/ui/use-save';
 import type { ContactDetails } from '@/shared/contract/contacts';
 import type { Contact } from '@/shared/contract/conversations';
 import { messages } from '@/shared/messages';
@@ -64,7 +64,7 @@ export function ContactTagsDialog({
 
 /** A small form's submit: the call, the spec's success text, the saved contact handed on, the dialog closed. */
 function useSubmit(call: () => Promise<ContactDetails>, success: string, { onSaved, onDone }: FormProps) {
-  const { saving, error, save } = useSave();
+  const { saving, error, save } = useFormMutation();
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     await save(async () => {

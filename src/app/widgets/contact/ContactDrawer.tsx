@@ -22,6 +22,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '@/app/lib/api';
+import { useFormMutation } from '@/app/lib/mutation';
 import { notifySuccess } from '@/app/lib/notify';
 import { callQuery } from '@/app/lib/query';
 import { useBackClose } from '@/app/ui/back-stack';
@@ -29,10 +30,9 @@ import { displayName, initialsOf } from '@/app/ui/contact-name';
 import { FormError } from '@/app/ui/FormParts';
 import { TagSelect } from '@/app/ui/TagSelect';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
-import { useSave } from '@/app/ui/use-save';
 import type { ContactDetails } from '@/shared/contract/contacts';
 import { formatDateTime, formatPhone } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { contactVariableError, parseVariableValue } from '@/shared/rules/contact-variable';
 
 interface Props {
@@ -86,7 +86,7 @@ function ContactDetailsView({
   if (contact.isPending)
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label="Carregando" />
+        <Loader size="sm" aria-label={labels.common.carregando} />
       </Center>
     );
   if (contact.isError)
@@ -130,14 +130,14 @@ function ContactForm({
   const [value, setValue] = useState('');
   const [variableError, setVariableError] = useState<string | null>(null);
   const [annotation, setAnnotation] = useState('');
-  const { saving, error, save: run } = useSave();
+  const { saving, error, save: run } = useFormMutation();
   const name = displayName(contact);
 
   /** The variable typed in the add row, checked; null when it is wrong (the message shows). */
   function pendingVariable(): Record<string, unknown> | null {
     const problem = contactVariableError(key, value, Object.keys(data));
     if (problem) {
-      setVariableError(problem);
+      setVariableError(problem.message);
       return null;
     }
     return { ...data, [key.trim()]: parseVariableValue(value.trim()) };
@@ -326,10 +326,10 @@ function ContactForm({
       <FormError message={error} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel}>
-          Cancelar
+          {labels.common.cancelar}
         </Button>
         <Button onClick={save} loading={saving}>
-          Salvar
+          {labels.common.salvar}
         </Button>
       </Group>
     </Stack>

@@ -1,36 +1,22 @@
 // The shared scheduling dialog (spec 2 §2.3 'Agendar mensagem', §2.4, §5 Scheduled send): opened from
 // /agendamento (new or edit) and from a conversation's menu (chip and number filled in). The same rule as
 // the server checks each field, in the spec's order, and shows its message on that field.
+
 import { Group, SegmentedControl, Select, Textarea, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '@/app/lib/api';
-import { callQuery } from '@/app/lib/query';
+import { useChips } from '@/app/lib/lists';
 import { Dialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import { DEFAULT_COUNTRY_CODE } from '@/shared/constants';
 import type { ScheduledMessage } from '@/shared/contract/scheduled-messages';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { prepareScheduledMessage, splitStoredPhone } from '@/shared/rules/scheduled-message';
 import { useSaveScheduledMessage, useTemplates } from './scheduled-messages';
 
-type Field = 'chip' | 'country' | 'to' | 'when' | 'message' | 'flow' | 'template' | 'form';
-
-const FIELDS: Record<string, Field> = {
-  [messages.scheduleChipRequired]: 'chip',
-  [messages.scheduleToRequired]: 'to',
-  [messages.invalidPhone]: 'to',
-  [messages.scheduleCountryCodeInvalid]: 'country',
-  [messages.scheduleDateRequired]: 'when',
-  [messages.scheduleDateInPast]: 'when',
-  [messages.scheduleTextRequired]: 'message',
-  [messages.scheduleFlowRequired]: 'flow',
-  [messages.scheduleTemplateRequired]: 'template',
-  [messages.newConversationTemplateNotFixed]: 'template',
-};
-const fieldOf = (message: string): Field => FIELDS[message] ?? 'form';
+const FIELDS = ['chip', 'country', 'to', 'when', 'message', 'flow', 'template'] as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An ISO instant as the datetime-local field shows it, in the viewer's time. */
@@ -54,7 +40,7 @@ export function ScheduleDialog({ opened, onClose, item, preset }: ScheduleDialog
     <Dialog
       opened={opened}
       onClose={onClose}
-      title={item ? 'Editar agendamento' : messages.paneSchedule}
+      title={item ? labels.schedule.editarAgendamento : messages.paneSchedule}
       size="lg"
     >
       {opened && <ScheduleForm item={item} preset={preset} onDone={onClose} />}
@@ -72,7 +58,7 @@ function ScheduleForm({
   onDone(): void;
 }) {
   const itemId = useItemId(item);
-  const chips = useQuery(callQuery('get-chip-numbers-by-user'));
+  const chips = useChips();
   const save = useSaveScheduledMessage();
   // Editing strips a stored leading 55 into the country code (spec 2 §5).
   const stored = splitStoredPhone(item?.to ?? preset?.phone ?? '');
@@ -86,7 +72,7 @@ function ScheduleForm({
   const [templateKey, setTemplateKey] = useState<string | null>(
     item?.template ? `${item.template.name}|${item.template.language}` : null,
   );
-  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(fieldOf);
+  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
 
   const chip = (chips.data ?? []).find((c) => c._id === chipId) ?? null;
   const templates = useTemplates(chip?.official ? chip.waba : null);
@@ -121,11 +107,11 @@ function ScheduleForm({
       error={errorOf('form')}
       onCancel={onDone}
       loading={save.isPending}
-      label="Agendar"
+      label={labels.schedule.agendar}
     >
       <Select
-        label="Chip de envio"
-        placeholder="Escolha o chip"
+        label={labels.schedule.chipDeEnvio}
+        placeholder={labels.common.escolhaOChip}
         data={chipOptions}
         value={chipId}
         onChange={(v) => {
@@ -138,7 +124,7 @@ function ScheduleForm({
       />
       <Group grow align="flex-start" wrap="nowrap" gap="sm">
         <TextInput
-          label="Código do país"
+          label={labels.common.codigoDoPais}
           inputMode="numeric"
           maw={130}
           value={countryCode}
@@ -149,8 +135,8 @@ function ScheduleForm({
           error={errorOf('country')}
         />
         <TextInput
-          label="Número de destino"
-          description="DDD e número, somente dígitos"
+          label={labels.schedule.numeroDeDestino}
+          description={labels.schedule.dddENumeroSomenteDigitos}
           inputMode="numeric"
           value={to}
           onChange={(e) => {
@@ -162,7 +148,7 @@ function ScheduleForm({
       </Group>
       <TextInput
         type="datetime-local"
-        label="Data e hora do agendamento"
+        label={labels.schedule.dataEHoraDoAgendamento}
         step={1}
         value={when}
         onChange={(e) => {
@@ -173,9 +159,11 @@ function ScheduleForm({
       />
       {chip?.official ? (
         <Select
-          label="Template de mensagem"
-          description="Somente templates aprovados e sem variáveis, parâmetros ou imagem no cabeçalho."
-          placeholder={templates.isPending ? 'Carregando templates…' : 'Escolha o template'}
+          label={labels.common.templateDeMensagem}
+          description={labels.common.somenteTemplatesAprovadosESemVariaveis}
+          placeholder={
+            templates.isPending ? labels.common.carregandoTemplates : labels.common.escolhaOTemplate
+          }
           data={(templates.data ?? []).map((t) => ({
             value: `${t.name}|${t.language}`,
             label: `${t.name} (${t.language})`,
@@ -191,17 +179,17 @@ function ScheduleForm({
       ) : (
         <>
           <SegmentedControl
-            aria-label="Tipo de envio"
+            aria-label={labels.schedule.tipoDeEnvio}
             value={type}
             onChange={(v) => setType(v as 'text' | 'flow')}
             data={[
-              { value: 'text', label: 'Texto' },
-              { value: 'flow', label: 'Fluxo' },
+              { value: 'text', label: labels.schedule.texto },
+              { value: 'flow', label: labels.common.fluxo },
             ]}
           />
           {type === 'text' ? (
             <Textarea
-              label="Mensagem"
+              label={labels.common.mensagem}
               autosize
               minRows={3}
               maxRows={10}
@@ -214,7 +202,7 @@ function ScheduleForm({
             />
           ) : (
             <Select
-              label="Fluxo"
+              label={labels.common.fluxo}
               description={messages.paneNoFlows}
               data={[]}
               value={flow}
@@ -228,7 +216,13 @@ function ScheduleForm({
         </>
       )}
       {template && (
-        <Textarea label="Prévia do template" value={template.preview} readOnly autosize minRows={2} />
+        <Textarea
+          label={labels.common.previaDoTemplate}
+          value={template.preview}
+          readOnly
+          autosize
+          minRows={2}
+        />
       )}
     </DialogForm>
   );

@@ -1,7 +1,7 @@
 // The scheduled-messages calls, shared by /agendamento and the Atendimento menu (both open ScheduleDialog).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/app/lib/api';
-import { notifyError, notifySuccess } from '@/app/lib/notify';
+import { useCallMutation } from '@/app/lib/mutation';
 import { callQuery } from '@/app/lib/query';
 import type { Payload } from '@/shared/contract';
 import type { ScheduledMessage } from '@/shared/contract/scheduled-messages';
@@ -25,26 +25,19 @@ export const useTemplates = (waba: string | null) =>
 type SavePayload = Payload<'create-scheduled-message'> & { _id: string; editing: boolean };
 
 /** Creates (under the id named when the dialog opened) or changes an item; errors are left to the dialog. */
-export function useSaveScheduledMessage() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ editing, ...payload }: SavePayload) =>
+export const useSaveScheduledMessage = () =>
+  useCallMutation(
+    ({ editing, ...payload }: SavePayload) =>
       editing ? api('update-scheduled-message', payload) : api('create-scheduled-message', payload),
-    onSuccess: () => {
-      notifySuccess(messages.scheduleSaved);
-      return client.invalidateQueries({ queryKey: scheduledMessagesQuery.queryKey });
-    },
-  });
-}
+    { successMessage: messages.scheduleSaved, invalidates: [scheduledMessagesQuery.queryKey] },
+  );
 
-export function useDeleteScheduledMessage() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (item: ScheduledMessage) => api('update-scheduled-message', { _id: item._id, filed: true }),
-    onSuccess: () => {
-      notifySuccess(messages.scheduleDeleted);
-      return client.invalidateQueries({ queryKey: scheduledMessagesQuery.queryKey });
+export const useDeleteScheduledMessage = () =>
+  useCallMutation(
+    (item: ScheduledMessage) => api('update-scheduled-message', { _id: item._id, filed: true }),
+    {
+      successMessage: messages.scheduleDeleted,
+      invalidates: [scheduledMessagesQuery.queryKey],
+      toastError: true,
     },
-    onError: notifyError,
-  });
-}
+  );

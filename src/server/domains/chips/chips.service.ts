@@ -5,12 +5,13 @@ import type { Chip } from '@/shared/contract';
 import { newId } from '@/shared/ids';
 import { messages } from '@/shared/messages';
 import { type ChipInput, prepareChip } from '@/shared/rules/chip';
+import { fieldError } from '@/shared/rules/field-error';
 import { departmentCondition } from '../../access';
 import { ChannelError, type ChipRow } from '../../channels/adapter';
 import { insertOnce } from '../../db/insert-once';
 import { accounts, chips, departments } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
-import { AppError } from '../../http/errors';
+import { AppError, fieldFailure } from '../../http/errors';
 import type { Services } from '../../services';
 
 export const toChip = (c: ChipRow): Chip => ({
@@ -107,7 +108,7 @@ export async function saveChip(
   }
 
   const prepared = prepareChip(p);
-  if (!prepared.ok) throw new AppError(prepared.error);
+  if (!prepared.ok) throw fieldFailure(prepared.error);
   const fields = prepared.chip;
   const [department] = await db
     .select({ id: departments.id })
@@ -119,10 +120,10 @@ export async function saveChip(
         eq(departments.filed, false),
       ),
     );
-  if (!department) throw new AppError(messages.departmentNotFound);
+  if (!department) throw fieldFailure(fieldError('department', messages.departmentNotFound));
   // The chatbots and flows issues bring their tables; until then no id can name one.
-  if (fields.chatbot) throw new AppError(messages.chatbotNotFound);
-  if (fields.flow) throw new AppError(messages.flowNotFound);
+  if (fields.chatbot) throw fieldFailure(fieldError('chatbot', messages.chatbotNotFound));
+  if (fields.flow) throw fieldFailure(fieldError('flow', messages.flowNotFound));
   const values = {
     name: fields.name,
     redirect: fields.redirect,

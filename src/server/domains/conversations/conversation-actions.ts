@@ -6,12 +6,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import { MESSAGE_STATUS } from '@/shared/constants';
 import type { Conversation } from '@/shared/contract/conversations';
 import { messages as texts } from '@/shared/messages';
+import { fieldError } from '@/shared/rules/field-error';
 import { type TransferInput, transferError } from '@/shared/rules/transfer';
 import { departmentCondition, narrowDepartments } from '../../access';
 import type { Db } from '../../db';
 import { contacts, conversations, departments, messages, tags } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
-import { AppError } from '../../http/errors';
+import { AppError, fieldFailure } from '../../http/errors';
 import { appendMessage } from './append-message';
 import { visibleConversation } from './conversations.service';
 import { loadConversation, toConversation, toMessage } from './present';
@@ -177,7 +178,7 @@ export async function transferConversation(
   p: TransferInput & { conversation_id: string; tags?: string[] },
 ) {
   const error = transferError(p);
-  if (error) throw new AppError(error);
+  if (error) throw fieldFailure(error);
   const { conversation, contact } = await visibleConversation(ctx, p.conversation_id);
   const { db } = ctx.services;
   let set: Partial<typeof conversations.$inferInsert>;
@@ -192,11 +193,15 @@ export async function transferConversation(
           eq(departments.filed, false),
         ),
       );
-    if (!department) throw new AppError(texts.departmentNotFound);
+    if (!department) throw fieldFailure(fieldError('department', texts.departmentNotFound));
     set = { departmentId: department.id, isManual: true };
   } else {
     // The chatbots and flows issues bring their tables; until then no id can name one.
-    throw new AppError(p.type === 'chatbot' ? texts.chatbotNotFound : texts.flowNotFound);
+    throw fieldFailure(
+      p.type === 'chatbot'
+        ? fieldError('chatbot', texts.chatbotNotFound)
+        : fieldError('flow', texts.flowNotFound),
+    );
   }
   if (p.tags) await checkTags(ctx, p.tags);
   const tagsSet = p.tags;

@@ -1,5 +1,6 @@
 import type { QuickMessage } from '@/shared/contract/configuration';
 import { messages } from '@/shared/messages';
+import { fieldError } from '@/shared/rules/field-error';
 import { prepareQuickMessage } from '@/shared/rules/quick-message';
 import { quickMessages } from '../../db/schema';
 import { scopedRepo } from '../../db/scoped';
@@ -27,7 +28,7 @@ export const quickMessagesHandlers = {
       // One shortcut, one message: the '/' menu in the message box picks by shortcut.
       const shortcut = r.quickMessage.shortcut.toLocaleLowerCase('pt-BR');
       if (existing.some((q) => q.id !== p._id && q.shortcut.toLocaleLowerCase('pt-BR') === shortcut)) {
-        return { ok: false, error: messages.quickMessageShortcutTaken };
+        return { ok: false, error: fieldError('shortcut', messages.quickMessageShortcutTaken) };
       }
       return { ok: true, fields: r.quickMessage };
     });

@@ -5,9 +5,10 @@ import type { CallName, Calls } from '@/shared/contract';
 import type { ScheduledMessage } from '@/shared/contract/scheduled-messages';
 import { newId } from '@/shared/ids';
 import { messages as texts } from '@/shared/messages';
+import { fieldError } from '@/shared/rules/field-error';
 import { prepareScheduledMessage, type ScheduledMessageInput } from '@/shared/rules/scheduled-message';
 import type { SignedInContext } from '../../http/context';
-import { AppError } from '../../http/errors';
+import { AppError, fieldFailure } from '../../http/errors';
 import { queueScheduledMessage } from '../../jobs/scheduled-messages';
 import { visibleChip } from '../conversations/conversations.service';
 import { usableTemplates } from '../conversations/templates';
@@ -36,19 +37,19 @@ async function prepare(ctx: Ctx, p: ScheduledMessageInput) {
     p.chip && /^[0-9A-Z]{28}$/.test(p.chip) ? await visibleChip(ctx, p.chip).catch(() => null) : null;
   if (p.chip && !chip) throw new AppError(texts.notFound);
   const prepared = prepareScheduledMessage(p, chip);
-  if (!prepared.ok) throw new AppError(prepared.error);
-  if (!chip) throw new AppError(texts.scheduleChipRequired);
+  if (!prepared.ok) throw fieldFailure(prepared.error);
+  if (!chip) throw fieldFailure(fieldError('chip', texts.scheduleChipRequired));
   let template: Row['template'] = null;
   if (chip.official) {
     const wanted = p.template;
     const found = (await usableTemplates(ctx.services, chip)).find(
       (t) => t.name === wanted?.name && t.language === wanted.language,
     );
-    if (!found) throw new AppError(texts.newConversationTemplateNotFixed);
+    if (!found) throw fieldFailure(fieldError('template', texts.newConversationTemplateNotFixed));
     template = found;
   } else if (p.type === 'flow') {
     // Flows arrive with their own issue: until then no id names one.
-    throw new AppError(texts.flowNotFound);
+    throw fieldFailure(fieldError('flow', texts.flowNotFound));
   }
   return {
     chipId: chip.id,

@@ -3,10 +3,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TeamUser } from '@/shared/contract/configuration';
 import { newId } from '@/shared/ids';
 import { messages } from '@/shared/messages';
+import { fieldError } from '@/shared/rules/field-error';
 import { prepareTeamUser, type TeamUserInput } from '@/shared/rules/team-user';
 import type { Db } from '../../db';
 import { accounts, departments, users } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError, fieldFailure } from '../../http/errors';
 import { authRepo } from '../auth/auth.repo';
 import { hashPassword } from '../auth/passwords';
 import { usersRepo } from '../users/users.repo';
@@ -43,7 +44,7 @@ async function checkDepartments(db: Db, accountId: string, ids: string[]) {
 
 function prepared(input: TeamUserInput, mode: 'create' | 'update') {
   const r = prepareTeamUser(input, mode);
-  if (!r.ok) throw new AppError(r.error);
+  if (!r.ok) throw fieldFailure(r.error);
   return r.user;
 }
 
@@ -52,7 +53,7 @@ async function uniqueEmail<T>(db: Db, email: string, write: () => Promise<T>): P
   try {
     return await write();
   } catch (e) {
-    if (await usersRepo.emailTaken(db, email)) throw new AppError(messages.emailInUse);
+    if (await usersRepo.emailTaken(db, email)) throw fieldFailure(fieldError('email', messages.emailInUse));
     throw e;
   }
 }
@@ -67,7 +68,8 @@ export async function createTeamUser(db: Db, accountId: string, input: TeamUserI
     if (existing) throw new AppError(messages.notFound);
   }
   await checkDepartments(db, accountId, user.departments);
-  if (await usersRepo.emailTaken(db, user.email)) throw new AppError(messages.emailInUse);
+  if (await usersRepo.emailTaken(db, user.email))
+    throw fieldFailure(fieldError('email', messages.emailInUse));
   const passwordHash = await hashPassword(input.password ?? '');
   const id = input._id ?? newId();
   await uniqueEmail(db, user.email, () =>
@@ -124,7 +126,7 @@ export async function updateTeamUser(
   const user = prepared(input, 'update');
   await checkDepartments(db, accountId, user.departments);
   if (user.email !== found.user.email.toLowerCase() && (await usersRepo.emailTaken(db, user.email))) {
-    throw new AppError(messages.emailInUse);
+    throw fieldFailure(fieldError('email', messages.emailInUse));
   }
   await uniqueEmail(db, user.email, () =>
     usersRepo.update(db, input._id, {

@@ -2,11 +2,11 @@ import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/app/lib/api';
+import { useFormMutation } from '@/app/lib/mutation';
 import { notifySuccess } from '@/app/lib/notify';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
-import { useSave } from '@/app/ui/use-save';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { LIST_KEY } from '../data/conversations';
 
 export const DEFAULT_INACTIVE_HOURS = 48;
@@ -29,7 +29,7 @@ export function BulkFinishDialog({ opened, onClose }: Props) {
 function BulkFinishForm({ onDone }: { onDone(): void }) {
   const client = useQueryClient();
   const [hours, setHours] = useState<number | string>(DEFAULT_INACTIVE_HOURS);
-  const { saving, error, setError, save } = useSave();
+  const { saving, error, setError, save } = useFormMutation();
   const valid = typeof hours === 'number' && Number.isInteger(hours) && hours >= 1 && hours <= MAX_HOURS;
 
   async function submit(e: React.FormEvent) {
@@ -69,7 +69,7 @@ function BulkFinishForm({ onDone }: { onDone(): void }) {
         <FormError message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
-            Cancelar
+            {labels.common.cancelar}
           </Button>
           <Button type="submit" color="red" loading={saving}>
             {messages.paneBulkFinishSubmit}

@@ -2,6 +2,7 @@
 // after typing stops) or a new number with its country code (default 55). On a non-official chip the number
 // is checked first (check-phone); an official chip needs an APPROVED template with fixed content. Then
 // start-new-conversation opens it.
+
 import {
   Button,
   Center,
@@ -20,18 +21,19 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/app/lib/api';
+import { useChips, useDepartments } from '@/app/lib/lists';
+import { useFormMutation } from '@/app/lib/mutation';
 import { notifySuccess } from '@/app/lib/notify';
 import { callQuery } from '@/app/lib/query';
 import { useCurrentUser } from '@/app/lib/user';
 import { displayName } from '@/app/ui/contact-name';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
-import { useSave } from '@/app/ui/use-save';
 import { useTemplates } from '@/app/widgets/schedule/scheduled-messages';
 import { DEFAULT_COUNTRY_CODE } from '@/shared/constants';
 import type { Conversation } from '@/shared/contract/conversations';
 import { formatPhone } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { seesDepartment, subjectOfAnswer } from '@/shared/rules/access';
 
 export const CONTACT_PICKER_PAGE = 10;
@@ -63,8 +65,8 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
   return (
     <Stack gap="xs">
       <TextInput
-        label="Buscar contato"
-        placeholder="Nome ou telefone"
+        label={labels.attendance.buscarContato}
+        placeholder={labels.attendance.nomeOuTelefone}
         type="search"
         value={search}
         onChange={(e) => {
@@ -74,10 +76,10 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
       />
       {contacts.isPending ? (
         <Center py="sm">
-          <Loader size="sm" aria-label="Carregando" />
+          <Loader size="sm" aria-label={labels.common.carregando} />
         </Center>
       ) : contacts.data?.contacts.length ? (
-        <Radio.Group label="Contato" value={value} onChange={onChange}>
+        <Radio.Group label={labels.attendance.contato} value={value} onChange={onChange}>
           <Stack gap={6} mt={6}>
             {contacts.data.contacts.map((c) => (
               <Radio
@@ -94,7 +96,7 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
         </Radio.Group>
       ) : (
         <Text c="dimmed" fz="sm">
-          Nenhum contato encontrado.
+          {labels.attendance.nenhumContatoEncontrado}
         </Text>
       )}
       {pages > 1 && (
@@ -103,10 +105,10 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
           total={pages}
           value={Math.min(page, pages)}
           onChange={setPage}
-          aria-label="Páginas de contatos"
-          getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+          aria-label={labels.attendance.paginasDeContatos}
+          getItemProps={(p) => ({ 'aria-label': labels.common.pagina(p) })}
           getControlProps={(control) => ({
-            'aria-label': control === 'previous' ? 'Página anterior' : 'Próxima página',
+            'aria-label': control === 'previous' ? labels.common.paginaAnterior : labels.common.proximaPagina,
           })}
         />
       )}
@@ -116,8 +118,8 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
 
 function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
   const user = useCurrentUser();
-  const chips = useQuery(callQuery('get-chip-numbers-by-user'));
-  const departments = useQuery(callQuery('get-departments-by-user', {}));
+  const chips = useChips();
+  const departments = useDepartments();
   const [chipId, setChipId] = useState<string | null>(null);
   const [mode, setMode] = useState<'contact' | 'phone'>('phone');
   const [contactId, setContactId] = useState<string | null>(null);
@@ -125,7 +127,7 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
   const [phone, setPhone] = useState('');
   const [department, setDepartment] = useState<string | null>(null);
   const [templateKey, setTemplateKey] = useState<string | null>(null);
-  const { saving, error, setError, save } = useSave();
+  const { saving, error, setError, save } = useFormMutation();
 
   const chip = (chips.data ?? []).find((c) => c._id === chipId) ?? null;
   const templates = useTemplates(chip?.official ? chip.waba : null);
@@ -177,8 +179,8 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
     <form onSubmit={submit} noValidate>
       <Stack>
         <Select
-          label="Chip"
-          placeholder="Escolha o chip"
+          label={labels.attendance.chip}
+          placeholder={labels.common.escolhaOChip}
           data={chipOptions}
           value={chipId}
           onChange={(v) => {
@@ -189,15 +191,15 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
           comboboxProps={{ withinPortal: true }}
         />
         <SegmentedControl
-          aria-label="Destinatário"
+          aria-label={labels.attendance.destinatario}
           value={mode}
           onChange={(v) => {
             setMode(v as 'contact' | 'phone');
             setError(null);
           }}
           data={[
-            { value: 'phone', label: 'Novo número' },
-            { value: 'contact', label: 'Contato' },
+            { value: 'phone', label: labels.attendance.novoNumero },
+            { value: 'contact', label: labels.attendance.contato },
           ]}
         />
         {mode === 'contact' ? (
@@ -205,15 +207,15 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
         ) : (
           <Group grow align="flex-start" wrap="nowrap" gap="sm">
             <TextInput
-              label="Código do país"
+              label={labels.common.codigoDoPais}
               inputMode="numeric"
               maw={130}
               value={countryCode}
               onChange={(e) => setCountryCode(e.currentTarget.value)}
             />
             <TextInput
-              label="Telefone"
-              placeholder="DDD e número"
+              label={labels.common.telefone}
+              placeholder={labels.common.dddENumero}
               inputMode="numeric"
               value={phone}
               onChange={(e) => setPhone(e.currentTarget.value)}
@@ -221,8 +223,8 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
           </Group>
         )}
         <Select
-          label="Departamento"
-          placeholder="O departamento do chip"
+          label={labels.common.departamento}
+          placeholder={labels.attendance.oDepartamentoDoChip}
           data={departmentOptions}
           value={department}
           onChange={setDepartment}
@@ -231,10 +233,12 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
         />
         {chip?.official && (
           <Select
-            label="Template de mensagem"
-            description="Somente templates aprovados e sem variáveis, parâmetros ou imagem no cabeçalho."
-            placeholder={templates.isPending ? 'Carregando templates…' : 'Escolha o template'}
-            nothingFoundMessage="Nenhum template disponível"
+            label={labels.common.templateDeMensagem}
+            description={labels.common.somenteTemplatesAprovadosESemVariaveis}
+            placeholder={
+              templates.isPending ? labels.common.carregandoTemplates : labels.common.escolhaOTemplate
+            }
+            nothingFoundMessage={labels.attendance.nenhumTemplateDisponivel}
             data={(templates.data ?? []).map((t) => ({
               value: `${t.name}|${t.language}`,
               label: `${t.name} (${t.language})`,
@@ -245,15 +249,21 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
           />
         )}
         {template && (
-          <Textarea label="Prévia do template" value={template.preview} readOnly autosize minRows={2} />
+          <Textarea
+            label={labels.common.previaDoTemplate}
+            value={template.preview}
+            readOnly
+            autosize
+            minRows={2}
+          />
         )}
         <FormError message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancelar
+            {labels.common.cancelar}
           </Button>
           <Button type="submit" loading={saving}>
-            Iniciar conversa
+            {labels.attendance.iniciarConversa}
           </Button>
         </Group>
       </Stack>

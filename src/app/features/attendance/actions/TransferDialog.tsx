@@ -1,13 +1,12 @@
 import { Button, Group, Radio, Select, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/app/lib/api';
-import { callQuery } from '@/app/lib/query';
+import { useDepartments } from '@/app/lib/lists';
+import { useFormMutation } from '@/app/lib/mutation';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
-import { useSave } from '@/app/ui/use-save';
 import type { Conversation } from '@/shared/contract/conversations';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { type TransferType, transferError } from '@/shared/rules/transfer';
 
 interface Props {
@@ -38,19 +37,19 @@ function TransferForm({
   onCancel(): void;
   onTransferred(conversation: Conversation): void;
 }) {
-  const departments = useQuery(callQuery('get-departments-by-user'));
+  const departments = useDepartments();
   const [type, setType] = useState<TransferType | ''>('');
   const [department, setDepartment] = useState<string | null>(null);
   // The chatbots and flows screens bring their lists; until then there is nothing to pick.
   const [chatbot, setChatbot] = useState<string | null>(null);
   const [flow, setFlow] = useState<string | null>(null);
-  const { saving, error, setError, save } = useSave();
+  const { saving, error, setError, save } = useFormMutation();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const input = { type, department, chatbot, flow };
     const problem = transferError(input);
-    if (problem) return setError(problem);
+    if (problem) return setError(problem.message);
     await save(async () => {
       const answer = await api('transfer-conversation', {
         conversation_id: conversation._id,
@@ -118,7 +117,7 @@ function TransferForm({
         <FormError message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            Cancelar
+            {labels.common.cancelar}
           </Button>
           <Button type="submit" disabled={!type} loading={saving}>
             {messages.paneTransferSubmit}

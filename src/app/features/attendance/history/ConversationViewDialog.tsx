@@ -8,6 +8,7 @@ import { displayName } from '@/app/ui/contact-name';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
 import type { HistoryConversation } from '@/shared/contract/new-conversation';
+import { labels } from '@/shared/messages';
 import { MessageList } from '../pane/MessageList';
 import classes from '../pane/pane.module.css';
 import { buildRows } from '../pane/pane-view';
@@ -42,7 +43,7 @@ function Messages({ conversationId }: { conversationId: string }) {
   if (query.isPending)
     return (
       <Center py="xl">
-        <Loader aria-label="Carregando" />
+        <Loader aria-label={labels.common.carregando} />
       </Center>
     );
   if (query.error) return <FormError message={errorMessage(query.error)} />;

@@ -1,13 +1,13 @@
 // The finished conversations' filter sheet (spec 2 §2.2): type of service (multiple, at least one),
 // department, tags and a search by name or phone; Limpar filtros and Aplicar filtros.
+
 import { Button, Checkbox, Drawer, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { callQuery } from '@/app/lib/query';
+import { useDepartments } from '@/app/lib/lists';
 import { TagSelect } from '@/app/ui/TagSelect';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { User } from '@/shared/contract';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { seesDepartment, subjectOfAnswer } from '@/shared/rules/access';
 import { EMPTY_HISTORY_FILTER, type HistoryFilter, type HistoryType } from './history-data';
 
@@ -22,7 +22,13 @@ interface Props {
 export function HistoryFilterSheet({ opened, onClose, ...form }: Props) {
   const mobile = useIsMobile();
   return (
-    <Drawer opened={opened} onClose={onClose} title="Filtros" position="right" size={mobile ? '100%' : 400}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={labels.history.filtros}
+      position="right"
+      size={mobile ? '100%' : 400}
+    >
       {opened && <FilterForm {...form} />}
     </Drawer>
   );
@@ -31,7 +37,7 @@ export function HistoryFilterSheet({ opened, onClose, ...form }: Props) {
 function FilterForm({ user, value, onApply }: Omit<Props, 'opened' | 'onClose'>) {
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | null>(null);
-  const departments = useQuery(callQuery('get-departments-by-user', {}));
+  const departments = useDepartments();
   const departmentOptions = (departments.data ?? [])
     .filter((d) => !d.filed && seesDepartment(subjectOfAnswer(user), d._id))
     .map((d) => ({ value: d._id, label: d.name }));
@@ -46,7 +52,7 @@ function FilterForm({ user, value, onApply }: Omit<Props, 'opened' | 'onClose'>)
     <form onSubmit={submit} noValidate>
       <Stack>
         <Checkbox.Group
-          label="Tipo de atendimento"
+          label={labels.history.tipoDeAtendimento}
           withAsterisk
           value={draft.types}
           onChange={(v) => {
@@ -56,13 +62,13 @@ function FilterForm({ user, value, onApply }: Omit<Props, 'opened' | 'onClose'>)
           error={error}
         >
           <Group mt="xs">
-            <Checkbox value="chatbot" label="Chatbot" />
-            <Checkbox value="human" label="Humano" />
+            <Checkbox value="chatbot" label={labels.common.chatbot} />
+            <Checkbox value="human" label={labels.history.humano} />
           </Group>
         </Checkbox.Group>
         <MultiSelect
-          label="Departamento"
-          placeholder="Todos"
+          label={labels.common.departamento}
+          placeholder={labels.common.todos}
           data={departmentOptions}
           value={draft.departments.filter((d) => departmentOptions.some((o) => o.value === d))}
           onChange={(v) => setDraft((d) => ({ ...d, departments: v }))}
@@ -70,15 +76,15 @@ function FilterForm({ user, value, onApply }: Omit<Props, 'opened' | 'onClose'>)
           comboboxProps={{ withinPortal: true }}
         />
         <TagSelect
-          label="Tags"
-          placeholder="Todas"
+          label={labels.common.tags}
+          placeholder={labels.history.todas}
           value={draft.tags}
           onChange={(v) => setDraft((d) => ({ ...d, tags: v }))}
           hidePickedOptions={false}
           comboboxProps={{ withinPortal: true }}
         />
         <TextInput
-          label="Buscar por nome ou telefone"
+          label={labels.history.buscarPorNomeOuTelefone}
           type="search"
           value={draft.text}
           onChange={(e) => {

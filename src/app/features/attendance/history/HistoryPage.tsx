@@ -1,10 +1,10 @@
 // /conversas (spec 2 §2.2): conversations with their channel, tags, department, start and end, 10 a page;
 // the filter sheet; 'Ver conversa' (read-only) and 'Enviar para atendimento humano' (transfer and resume).
+
 import { ActionIcon, Alert, Avatar, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconFilter, IconHeadset } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callQuery } from '@/app/lib/query';
+import { useDepartments } from '@/app/lib/lists';
 import { useCurrentUser } from '@/app/lib/user';
 import { displayName, initialsOf } from '@/app/ui/contact-name';
 import { type ListColumn, ListTable } from '@/app/ui/ListTable';
@@ -13,7 +13,7 @@ import { TagBadges } from '@/app/ui/TagBadges';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { HistoryConversation } from '@/shared/contract/new-conversation';
 import { formatDateTime, formatPhone } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { ConversationViewDialog } from './ConversationViewDialog';
 import { HistoryFilterSheet } from './HistoryFilterSheet';
 import { channelLabel, EMPTY_HISTORY_FILTER, type HistoryFilter, useHistory } from './history-data';
@@ -30,7 +30,7 @@ export function HistoryPage() {
   const [viewing, setViewing] = useState<HistoryConversation | null>(null);
   const [sending, setSending] = useState<HistoryConversation | null>(null);
   const history = useHistory(filter, page);
-  const departments = useQuery(callQuery('get-departments-by-user', {}));
+  const departments = useDepartments();
   const departmentName = (id: string | null) =>
     (id && departments.data?.find((d) => d._id === id)?.name) || '—';
   const channelTexts = { channel: messages.historyChannelDeleted, chatbot: messages.historyChatbotDeleted };
@@ -67,10 +67,10 @@ export function HistoryPage() {
       </>
     );
   const columns: ListColumn<HistoryConversation>[] = [
-    { label: 'Nome', render: (c) => displayName(c.contact), primary: true },
-    { label: 'Telefone', render: (c) => formatPhone(c.contact.phone), wrap: 'never' },
+    { label: labels.common.nome, render: (c) => displayName(c.contact), primary: true },
+    { label: labels.common.telefone, render: (c) => formatPhone(c.contact.phone), wrap: 'never' },
     {
-      label: 'Canal',
+      label: labels.history.canal,
       // On one line; a very long one ends with an ellipsis (its whole name in the title).
       render: (c) => (
         <Text span fz="sm" truncate="end" maw={120} display="block" title={channelLabel(c, channelTexts)}>
@@ -79,11 +79,11 @@ export function HistoryPage() {
       ),
       wrap: 'never',
     },
-    { label: 'Tags', render: (c) => <TagBadges ids={c.contact.tags} max={3} />, wrap: 'words' },
-    { label: 'Departamento', render: (c) => departmentName(c.department), wrap: 'words' },
-    { label: 'Início', render: (c) => formatDateTime(c.created), wrap: 'words' },
+    { label: labels.common.tags, render: (c) => <TagBadges ids={c.contact.tags} max={3} />, wrap: 'words' },
+    { label: labels.common.departamento, render: (c) => departmentName(c.department), wrap: 'words' },
+    { label: labels.history.inicio, render: (c) => formatDateTime(c.created), wrap: 'words' },
     {
-      label: 'Fim',
+      label: labels.history.fim,
       render: (c) => (c.finished ? formatDateTime(c.finished) : messages.historyOngoing),
       wrap: 'words',
     },
@@ -100,13 +100,13 @@ export function HistoryPage() {
 
   return (
     <>
-      <PageHeader title="Conversas">
+      <PageHeader title={labels.common.conversas}>
         <Button
           variant="light"
           leftSection={<IconFilter size={18} aria-hidden />}
           onClick={() => setSheet(true)}
         >
-          Filtrar
+          {labels.history.filtrar}
         </Button>
       </PageHeader>
       <Stack gap="md">
@@ -128,10 +128,10 @@ export function HistoryPage() {
           </Alert>
         )}
         <Text fz="sm" c="dimmed">
-          {total === 1 ? '1 conversa' : `${total} conversas`}
+          {total === 1 ? labels.history.t1Conversa : labels.history.nConversas(total)}
         </Text>
         <ListTable
-          label="Conversas"
+          label={labels.common.conversas}
           query={{
             data: history.data?.conversations,
             isPending: history.isPending,
@@ -142,7 +142,7 @@ export function HistoryPage() {
           rowKey={(c) => c._id}
           avatar={avatar}
           actions={actions}
-          empty="Nenhuma conversa encontrada."
+          empty={labels.history.nenhumaConversaEncontrada}
           paging={{ page, total, onChange: setPage }}
           minWidth={900}
         />

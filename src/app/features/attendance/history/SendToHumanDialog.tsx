@@ -1,18 +1,19 @@
 // 'Enviar para atendimento humano' (spec 2 §2.2): classify tags and pick a department; Transferir resumes
 // the conversation there (transfer-conversation to a department).
+
 import { Button, Group, Select, Stack } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/app/lib/api';
+import { useDepartments } from '@/app/lib/lists';
+import { useFormMutation } from '@/app/lib/mutation';
 import { notifySuccess } from '@/app/lib/notify';
-import { callQuery } from '@/app/lib/query';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
 import { TagSelect } from '@/app/ui/TagSelect';
-import { useSave } from '@/app/ui/use-save';
 import { useTagOptions } from '@/app/ui/use-tag-options';
 import type { HistoryConversation } from '@/shared/contract/new-conversation';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { transferError } from '@/shared/rules/transfer';
 import { HISTORY_KEY } from './history-data';
 
@@ -32,10 +33,10 @@ export function SendToHumanDialog({
 
 function TransferForm({ conversation, onClose }: { conversation: HistoryConversation; onClose(): void }) {
   const client = useQueryClient();
-  const departments = useQuery(callQuery('get-departments-by-user', {}));
+  const departments = useDepartments();
   const [tagIds, setTagIds] = useState<string[]>(conversation.contact.tags);
   const [department, setDepartment] = useState<string | null>(conversation.department);
-  const { saving, error, setError, save } = useSave();
+  const { saving, error, setError, save } = useFormMutation();
   const tagOptions = useTagOptions();
   const departmentOptions = (departments.data ?? [])
     .filter((d) => !d.filed)
@@ -44,7 +45,7 @@ function TransferForm({ conversation, onClose }: { conversation: HistoryConversa
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const problem = transferError({ type: 'department', department });
-    if (problem) return setError(problem);
+    if (problem) return setError(problem.message);
     await save(async () => {
       await api('transfer-conversation', {
         conversation_id: conversation._id,
@@ -62,8 +63,8 @@ function TransferForm({ conversation, onClose }: { conversation: HistoryConversa
     <form onSubmit={submit} noValidate>
       <Stack>
         <TagSelect
-          label="Tags"
-          placeholder="Classifique com tags"
+          label={labels.common.tags}
+          placeholder={labels.history.classifiqueComTags}
           value={tagIds}
           onChange={setTagIds}
           comboboxProps={{ withinPortal: true }}
@@ -81,7 +82,7 @@ function TransferForm({ conversation, onClose }: { conversation: HistoryConversa
         <FormError message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancelar
+            {labels.common.cancelar}
           </Button>
           <Button type="submit" loading={saving}>
             {messages.paneTransferSubmit}

@@ -1,7 +1,7 @@
 // The finished-conversations list (spec 2 §2.2): its filter, its paged query (PAGE_SIZE a page, as ListTable
 // counts them) and the transfer that resumes one.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '@/app/lib/api';
+import { callQuery } from '@/app/lib/query';
 import { PAGE_SIZE } from '@/shared/constants';
 import type { HistoryConversation } from '@/shared/contract/new-conversation';
 
@@ -19,12 +19,12 @@ export const EMPTY_HISTORY_FILTER: HistoryFilter = {
   tags: [],
   text: '',
 };
-export const HISTORY_KEY = ['history'] as const;
+/** Every page of the history, whatever the filter (the key convention: [call, payload]). */
+export const HISTORY_KEY = ['get-conversations-by-user'] as const;
 
 export const useHistory = (filter: HistoryFilter, page: number) =>
   useQuery({
-    queryKey: [...HISTORY_KEY, filter, page],
-    queryFn: () => api('get-conversations-by-user', { filter, page, itemsPerPage: PAGE_SIZE }),
+    ...callQuery('get-conversations-by-user', { filter, page, itemsPerPage: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,19 +1,18 @@
 // The service screen's conversation list (spec 2 §2.3): virtualized (only the items in view are in the DOM),
 // 15 at a time with 'Carregar mais'. When a conversation arrives above the ones being read, the scroll moves
 // with them, so what the user was looking at stays in place.
+
 import { Alert, Button, Center, Loader, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { errorMessage } from '@/app/lib/api';
 import { chipsQuery } from '@/app/lib/chips';
-import { callQuery } from '@/app/lib/query';
+import { useTags } from '@/app/lib/lists';
 import type { Tag } from '@/shared/contract/configuration';
 import { messages } from '@/shared/messages';
 import { type ConversationFilter, conversationListQuery } from '../data/conversations';
 import { ConversationItem, ITEM_HEIGHT } from './ConversationItem';
-
-export const tagsQuery = callQuery('get-tags-by-user', {});
 
 interface Props {
   filter: ConversationFilter;
@@ -24,7 +23,7 @@ interface Props {
 export function ConversationList({ filter, selectedId, onSelect }: Props) {
   const list = useInfiniteQuery(conversationListQuery(filter));
   const chips = useQuery(chipsQuery);
-  const tagList = useQuery(tagsQuery);
+  const tagList = useTags();
   const conversations = useMemo(() => list.data?.pages.flatMap((p) => p.conversations) ?? [], [list.data]);
   const chipNames = useMemo(() => new Map((chips.data ?? []).map((c) => [c._id, c.name])), [chips.data]);
   const tags = useMemo(

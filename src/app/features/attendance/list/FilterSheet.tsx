@@ -1,10 +1,11 @@
 // 'Buscar ou filtrar' (spec 2 §2.3): the filter sheet. The form starts from the applied filter at every
 // opening; nothing changes in the list until 'Aplicar filtros' (or Enter in the search box).
+
 import { Button, Checkbox, Drawer, Group, MultiSelect, Radio, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { chipsQuery } from '@/app/lib/chips';
-import { callQuery } from '@/app/lib/query';
+import { useDepartments } from '@/app/lib/lists';
 import { TagSelect } from '@/app/ui/TagSelect';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { User } from '@/shared/contract';
@@ -16,8 +17,6 @@ import type { ConversationType } from './list-view';
 /** The chosen values the select can name (a deleted tag or chip is not shown as a blank pill). */
 const known = (values: string[], options: { value: string }[]) =>
   values.filter((v) => options.some((o) => o.value === v));
-
-export const departmentsQuery = callQuery('get-departments-by-user', {});
 
 interface Props {
   opened: boolean;
@@ -46,7 +45,7 @@ export function FilterSheet({ opened, onClose, ...form }: Props) {
 function FilterForm({ user, value, fallback, onApply }: Omit<Props, 'opened' | 'onClose'>) {
   const [draft, setDraft] = useState(value);
   const set = (change: Partial<ConversationFilter>) => setDraft((d) => ({ ...d, ...change }));
-  const departments = useQuery(departmentsQuery);
+  const departments = useDepartments();
   const chips = useQuery(chipsQuery);
 
   // Attendants are offered only their own departments (spec 2 §6).

@@ -22,10 +22,9 @@ import {
   IconSend2,
   IconSignature,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppConfig } from '@/app/lib/app-config';
-import { callQuery } from '@/app/lib/query';
+import { useQuickMessages } from '@/app/lib/lists';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import { DEFAULT_MEDIA_MAX_MB } from '@/app/widgets/media/media-rules';
 import { SENDABLE_MEDIA } from '@/shared/constants';
@@ -89,7 +88,7 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
   const box = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileType = useRef<MediaType>('image');
-  const quick = useQuery(callQuery('get-quick-messages-by-user'));
+  const quick = useQuickMessages();
   const combobox = useCombobox();
   const maxMb = useAppConfig()?.media_max_mb ?? DEFAULT_MEDIA_MAX_MB;
   const [dialog, setDialog] = useState<'library' | 'recorder' | null>(null);

@@ -1,8 +1,7 @@
 import { ActionIcon, Avatar, Badge, Group, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
-import { callQuery } from '@/app/lib/query';
+import { useChips, useDepartments } from '@/app/lib/lists';
 import { displayName, initialsOf } from '@/app/ui/contact-name';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { Conversation } from '@/shared/contract/conversations';
@@ -20,8 +19,8 @@ interface Props {
 /** The pane's header: who, on which chip and department, the reply window, and the conversation menu. */
 export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Props) {
   const mobile = useIsMobile();
-  const chips = useQuery(callQuery('get-chip-numbers-by-user'));
-  const departments = useQuery(callQuery('get-departments-by-user'));
+  const chips = useChips();
+  const departments = useDepartments();
   const chip = chips.data?.find((c) => c._id === conversation.chip);
   const department = departments.data?.find((d) => d._id === conversation.department);
   const name = displayName(conversation.contact);

@@ -8,11 +8,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { upload } from '@/app/lib/api';
 import { useAppConfig } from '@/app/lib/app-config';
+import { useFormMutation } from '@/app/lib/mutation';
 import { notifySuccess } from '@/app/lib/notify';
 import { Dialog } from '@/app/ui/Dialog';
-import { useSave } from '@/app/ui/use-save';
 import type { LibraryMedia } from '@/shared/contract/media';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { DEFAULT_MEDIA_MAX_MB, mediaListKey, microphoneError } from '../media-rules';
 import { type Recording, startRecording, toMp3 } from './record';
 
@@ -50,7 +50,7 @@ export default function AudioRecorderDialog({ opened, onClose, onSend }: Props) 
 function Recorder({ onClose, onSend }: Omit<Props, 'opened'>) {
   const client = useQueryClient();
   const [state, setState] = useState<State>({ step: 'idle' });
-  const { saving, error, setError, save: run } = useSave();
+  const { saving, error, setError, save: run } = useFormMutation();
   const [now, setNow] = useState(Date.now());
   const [name, setName] = useState('');
   const maxMb = useAppConfig()?.media_max_mb ?? DEFAULT_MEDIA_MAX_MB;
@@ -162,7 +162,7 @@ function Recorder({ onClose, onSend }: Omit<Props, 'opened'>) {
               style={{ width: 12, height: 12, borderRadius: 6, background: 'var(--mantine-color-red-6)' }}
             />
             <Text fw={600}>{messages.recorderRecording}</Text>
-            <Text ff="monospace" fz="xl" aria-label="Tempo de gravação">
+            <Text ff="monospace" fz="xl" aria-label={labels.media.tempoDeGravacao}>
               {clock(elapsed)}
             </Text>
           </Group>
