@@ -140,6 +140,51 @@ test('offline after one visit: the list, the messages seen, a search, an answer 
   await chip.file();
 });
 
+test('a refetch that fails while the server is unreachable does not cost the next offline start: the shell and the cached list open', async ({
+  page,
+  context,
+  server,
+}) => {
+  const manager = await tokenOf(server, MANAGER);
+  const chip = await connectedChip(server, manager, 'Sem servidor');
+  const digits = phoneDigits();
+  const name = `Otto Sem Servidor ${test.info().project.name}`;
+  await chip.write(digits, name, 'Vocês abrem no sábado?');
+  await conversationOf(server, manager, digits);
+
+  // Signed in, online: the list, kept on the device.
+  await signedIn(page, server, ANA);
+  await page.goto('/atendimento');
+  const item = conversationList(page).getByRole('listitem').filter({ hasText: name });
+  await expect(item).toBeVisible();
+  await serviceWorkerReady(page);
+  await expect.poll(() => deviceCount(page, 'conversations')).toBeGreaterThanOrEqual(1);
+
+  // The phone is online but the server is unreachable: a reload refreshes the cached user, and that fails
+  // (each try and its retries).
+  let failedUserCalls = 0;
+  await context.route('**/api/**', (route) => {
+    if (route.request().url().endsWith('/api/get-user')) failedUserCalls += 1;
+    return route.abort('connectionrefused');
+  });
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Menu principal' }).first()).toBeAttached();
+  await expect.poll(() => failedUserCalls, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+  // The failure has reached the cache (and the persister, which saves on page hide too).
+  await page.waitForTimeout(300);
+
+  // Then no network at all, and the app is opened again.
+  await context.setOffline(true);
+  await context.unroute('**/api/**');
+  await page.goto('/atendimento');
+  await expect(page.getByTestId('offline-indicator')).toHaveText(messages.offlineShort);
+  await expect(page.getByRole('navigation', { name: 'Menu principal' }).first()).toBeAttached();
+  await expect(conversationList(page).getByRole('listitem').filter({ hasText: name })).toBeVisible();
+  await shot(page, 'after-failed-refetch');
+
+  await chip.file();
+});
+
 test('while the context is offline a message arrives and a conversation is finished: once online, the catch-up shows the message once and takes the finished one off the list and the device', async ({
   page,
   context,

@@ -48,12 +48,33 @@ const guardedStorage = {
   removeItem: (key: string) => localStorage.removeItem(key),
 };
 
+/**
+ * A query saved with data after a failed refetch is restored as answered (its error was about a network
+ * that is gone by the next start; an Error does not survive JSON anyway): screens read its data as usual.
+ */
+function asAnswered(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries;
+  if (!queries.some((q) => q.state.status === 'error')) return client;
+  return {
+    ...client,
+    clientState: {
+      ...client.clientState,
+      queries: queries.map((q) =>
+        q.state.status === 'error'
+          ? { ...q, state: { ...q.state, status: 'success', error: null, fetchFailureReason: null } }
+          : q,
+      ),
+    },
+  };
+}
+
 /** The card's sync-storage persister (saves throttled to 1 s), plus a flush for page hide. */
 function localStoragePersister(key: string) {
   const base = createSyncStoragePersister({ storage: guardedStorage, key, throttleTime: 1000 });
   let latest: PersistedClient | undefined;
   return {
-    persistClient(client: PersistedClient) {
+    persistClient(saved: PersistedClient) {
+      const client = asAnswered(saved);
       latest = client;
       return base.persistClient(client);
     },
@@ -91,13 +112,18 @@ const OFFLINE_LISTS = new Set<unknown>([
   'get-quick-messages-by-user',
 ]);
 
-const dehydrateOptions = {
-  shouldDehydrateQuery: (q: {
-    state: { status: string };
-    meta?: { persist?: boolean };
-    queryKey: readonly unknown[];
-  }) => q.state.status === 'success' && (q.meta?.persist === true || OFFLINE_LISTS.has(q.queryKey[0])),
-};
+/**
+ * What is saved: the marked queries and the offline lists, whenever they hold data. A failed refetch (the
+ * server unreachable while the device is online) leaves a query in status 'error' with its data kept: it is
+ * saved all the same, or the next offline start would have no user and wait on the network forever (issue 15).
+ */
+export const shouldPersistQuery = (q: {
+  state: { data: unknown };
+  meta?: { persist?: boolean };
+  queryKey: readonly unknown[];
+}) => q.state.data !== undefined && (q.meta?.persist === true || OFFLINE_LISTS.has(q.queryKey[0]));
+
+const dehydrateOptions = { shouldDehydrateQuery: shouldPersistQuery };
 
 /** Restores the persisted queries before the first render, then keeps saving them. */
 export async function startPersistence() {

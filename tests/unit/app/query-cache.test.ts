@@ -45,6 +45,54 @@ describe('the persisted query cache (offline start)', () => {
     expect(queryClient.getQueryState(['get-user', {}])?.isInvalidated).toBe(true);
   });
 
+  it('keeps a query that has data after a failed refetch (issue 15: the offline start needs the user)', async () => {
+    session.set('token-A');
+    await startPersistence();
+    await queryClient.fetchQuery(userQuery('Ana'));
+    await queryClient.fetchQuery({ queryKey: ['get-departments-by-user', {}], queryFn: async () => ['SUP'] });
+    // The server is unreachable: a background refetch fails, the queries keep their data in status 'error'.
+    const unreachable = async () => {
+      throw new Error('Failed to fetch');
+    };
+    await queryClient
+      .fetchQuery({ queryKey: ['get-user', {}], queryFn: unreachable, retry: false, staleTime: 0, meta: { persist: true } })
+      .catch(() => undefined);
+    await queryClient
+      .fetchQuery({ queryKey: ['get-departments-by-user', {}], queryFn: unreachable, retry: false, staleTime: 0 })
+      .catch(() => undefined);
+    expect(queryClient.getQueryState(['get-user', {}])?.status).toBe('error');
+    window.dispatchEvent(new Event('pagehide'));
+    const saved = (stored()?.clientState.queries ?? []) as { queryKey: unknown[] }[];
+    expect(saved.map((q) => q.queryKey[0]).sort()).toEqual(['get-departments-by-user', 'get-user']);
+
+    // The next start (offline) has them at once.
+    queryClient.clear();
+    await startPersistence();
+    expect(queryClient.getQueryData(['get-user', {}])).toEqual({ name: 'Ana' });
+    expect(queryClient.getQueryData(['get-departments-by-user', {}])).toEqual(['SUP']);
+    // Restored as answered: screens read the data as usual.
+    expect(queryClient.getQueryState(['get-user', {}])?.status).toBe('success');
+  });
+
+  it('never saves a query without data (a first fetch that failed)', async () => {
+    session.set('token-A');
+    await startPersistence();
+    await queryClient
+      .fetchQuery({
+        queryKey: ['get-user', {}],
+        queryFn: async () => {
+          throw new Error('Failed to fetch');
+        },
+        retry: false,
+        meta: { persist: true },
+      })
+      .catch(() => undefined);
+    await queryClient.fetchQuery({ queryKey: ['get-tags-by-user', {}], queryFn: async () => [] });
+    window.dispatchEvent(new Event('pagehide'));
+    const saved = (stored()?.clientState.queries ?? []) as { queryKey: unknown[] }[];
+    expect(saved.map((q) => q.queryKey[0])).toEqual(['get-tags-by-user']);
+  });
+
   it('drops a cache that belongs to another token', async () => {
     session.set('token-A');
     await startPersistence();
