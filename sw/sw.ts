@@ -11,8 +11,10 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { classifyFailure, createApiClient } from '@/app/lib/api-client';
 import { offlineDb, SESSION_KEY } from '@/app/offline/db';
 import { createOutbox } from '@/app/offline/outbox';
+import type { PushPayload } from '@/shared/contract/push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -55,54 +57,19 @@ interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
 
-class WorkerApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
-async function workerCall<T>(token: string, call: string, body: BodyInit, json: boolean): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/${call}`, {
-      method: 'POST',
-      headers: json
-        ? { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-        : { authorization: `Bearer ${token}` },
-      body,
-    });
-  } catch {
-    throw new WorkerApiError('offline', 0);
-  }
-  const envelope = (await res.json().catch(() => null)) as { error: boolean; message: T } | null;
-  if (!envelope || envelope.error)
-    throw new WorkerApiError(String(envelope?.message ?? res.status), res.status);
-  return envelope.message;
-}
-
 async function sendOutboxFromWorker() {
   const db = offlineDb();
   const token = (await db.meta.get(SESSION_KEY))?.value;
   if (typeof token !== 'string' || !token) return;
+  // The app's own client and failure classes, with the token the page left on the device.
+  const client = createApiClient({ token: () => token });
   const outbox = createOutbox({
     db,
     transport: {
-      upload(file, type, fileName) {
-        const form = new FormData();
-        form.append('type', type);
-        form.append('filename', fileName);
-        form.append('file', file, fileName);
-        return workerCall(token, 'upload-file', form, false);
-      },
-      send: (payload) => workerCall(token, 'send-conversation-message', JSON.stringify(payload), true),
-      classify(err) {
-        const status = err instanceof WorkerApiError ? err.status : 0;
-        if (status === 0 || status === 502 || status === 503 || status === 504) return 'retry';
-        return status === 401 ? 'hold' : 'reject';
-      },
+      upload: (file, type, fileName) =>
+        client.upload('upload-file', file, fileName, { type, filename: fileName }),
+      send: (payload) => client.call('send-conversation-message', payload),
+      classify: classifyFailure,
     },
     // No waiting inside the worker: the browser schedules the next sync.
     setTimer: () => null,
@@ -130,14 +97,6 @@ self.addEventListener('sync', (event) => {
 // ---- Web Push (issue 7) ----------------------------------------------------------------------------------
 // 'Nova conversa' from the server. When a page of the app is visible, its own in-app notification is enough:
 // no system notification on top of it. A click focuses an open page (or opens one) on that conversation.
-interface PushPayload {
-  type: 'new_conversation';
-  title: string;
-  body: string;
-  conversation_id: string;
-  silent: boolean;
-}
-
 const conversationUrl = (id: string) => `/atendimento?c=${encodeURIComponent(id)}`;
 
 self.addEventListener('push', (event) => {

@@ -37,10 +37,9 @@ function App() {
 
 const root = document.getElementById('root');
 if (root) {
-  // The persisted user is restored first, so the guards see it offline.
-  void startPersistence()
-    .catch(() => undefined)
-    .then(() => createRoot(root).render(<App />));
+  // The persisted user and lists are restored first (synchronously), so the guards see them offline.
+  startPersistence();
+  createRoot(root).render(<App />);
 }
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

@@ -1,6 +1,23 @@
-// The signed-in app: the shell, given what the features bring to the offline layer (the shell knows no
-// feature; this file and the router are where features meet).
-import { catchUp } from './features/attendance/data/catch-up';
+// The signed-in app: the composition root where features meet what the app provides (the shell knows no
+// feature). The session's sync engine starts here with the features' adapters, and stops with the session.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useCurrentUser } from '@/app/lib/user';
+import { startSync } from '@/app/offline/app-offline';
+import { attendanceSync } from './features/attendance/data/sync';
 import { Shell } from './shell/Shell';
 
-export const SignedIn = () => <Shell catchUp={catchUp} />;
+function useSync() {
+  const client = useQueryClient();
+  const { _id: userId } = useCurrentUser();
+  useEffect(() => {
+    const engine = startSync(client, userId);
+    engine.register(attendanceSync);
+    return () => engine.dispose();
+  }, [client, userId]);
+}
+
+export function SignedIn() {
+  useSync();
+  return <Shell />;
+}

@@ -2,15 +2,16 @@
 // opens offline with the last known user.
 
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { onlineManager, QueryClient, queryOptions } from '@tanstack/react-query';
+import { hydrate, QueryClient, queryOptions } from '@tanstack/react-query';
 import {
   type PersistedClient,
   type Persister,
-  persistQueryClientRestore,
   persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client';
 import type { CallName, Payload } from '@/shared/contract';
 import { ApiError, api, session } from './api';
+// The connection state is set before the first query runs.
+import './online';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -20,9 +21,6 @@ declare module '@tanstack/react-query' {
 
 const CACHE_KEY = 'painel-cache';
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-// React Query assumes 'online' until an event says otherwise; a page opened offline must start offline.
-if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -125,14 +123,32 @@ export const shouldPersistQuery = (q: {
 
 const dehydrateOptions = { shouldDehydrateQuery: shouldPersistQuery };
 
-/** Restores the persisted queries before the first render, then keeps saving them. */
-export async function startPersistence() {
-  await persistQueryClientRestore({
-    queryClient,
-    persister,
-    buster: busterOf(session.token),
-    maxAge: 30 * DAY_MS,
-  });
+const MAX_AGE_MS = 30 * DAY_MS;
+
+/**
+ * The saved queries back into the cache, synchronously (the first render reads them: the offline start shows
+ * the user and the lists at once, with no promise to wait for). A cache of another session, too old, or
+ * unreadable is dropped.
+ */
+function restoreSaved() {
+  try {
+    const raw = localStorage.getItem(CACHE_KEY);
+    if (!raw) return;
+    const saved = JSON.parse(raw) as PersistedClient;
+    const valid =
+      saved.buster === busterOf(session.token) &&
+      typeof saved.timestamp === 'number' &&
+      Date.now() - saved.timestamp <= MAX_AGE_MS;
+    if (valid) hydrate(queryClient, saved.clientState);
+    else localStorage.removeItem(CACHE_KEY);
+  } catch {
+    localStorage.removeItem(CACHE_KEY);
+  }
+}
+
+/** Restores the persisted queries before the first render (synchronously), then keeps saving them. */
+export function startPersistence() {
+  restoreSaved();
   // Restored answers show at once but are refreshed as soon as a screen reads them (when online).
   void queryClient.invalidateQueries();
   if (session.token) followSession();

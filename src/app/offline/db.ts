@@ -85,6 +85,16 @@ export const SESSION_KEY = 'session';
 /** The catch-up's position (get-changes-since): the server's cursor after the last change applied here. */
 export const CHANGES_CURSOR_KEY = 'changes-cursor';
 
+/** The catch-up's cursor on this device (null before the first catch-up, and after a wipe). */
+export async function changesCursor(db: OfflineDb): Promise<string | null> {
+  const entry = await db.meta.get(CHANGES_CURSOR_KEY);
+  return typeof entry?.value === 'string' ? entry.value : null;
+}
+
+export async function saveChangesCursor(cursor: string, db: OfflineDb) {
+  await db.meta.put({ key: CHANGES_CURSOR_KEY, value: cursor });
+}
+
 /** Empties every table (sign-out, another user on the device). */
 export async function wipe(db: OfflineDb) {
   await db.transaction('rw', [db.outbox, db.messages, db.conversations, db.meta], async () => {

@@ -8,12 +8,12 @@
 // or failed: a 'pending' answer (stored, its send cut off and being resumed on the server) keeps it, lets the
 // messages behind it go on, and is asked again later, or settled by the socket's message_updated.
 import Dexie from 'dexie';
+import type { FailureKind } from '@/app/lib/api-client';
 import { MESSAGE_STATUS } from '@/shared/constants';
 import type { MediaType, Message } from '@/shared/contract/conversations';
 import type { OfflineDb, OutboxEntry } from './db';
 
-/** What to do with a failed try: retry later, give up on the message, or wait for a kick (signed out). */
-export type FailureKind = 'retry' | 'reject' | 'hold';
+export type { FailureKind };
 
 export interface OutboxTransport {
   upload(file: Blob, type: MediaType, fileName: string): Promise<{ url: string; file_name: string }>;

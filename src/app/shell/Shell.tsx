@@ -1,13 +1,11 @@
 // The 'menu' layout (spec 1 §2): top bar, side menu (a drawer behind a burger on phones), global dialogs,
 // and the socket. Loaded on demand after sign-in.
 import { Alert, AppShell, type DrawerProps } from '@mantine/core';
-import { useDisclosure, useNetwork } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconWifiOff } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useOnline } from '@/app/lib/online';
 import { useCurrentUser } from '@/app/lib/user';
-import { type CatchUp, startOffline } from '@/app/offline/app-offline';
 import { ConfirmLayer } from '@/app/ui/confirm';
 import { deferredPart, lazyDialog } from '@/app/ui/lazy-dialog';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
@@ -26,16 +24,14 @@ const PastDueDialog = deferredPart(
   () => null,
 );
 
-export function Shell({ catchUp }: { catchUp: CatchUp }) {
+export function Shell() {
   const user = useCurrentUser();
   const mobile = useIsMobile();
-  const { online } = useNetwork();
+  const online = useOnline();
   const [menuOpened, menu] = useDisclosure(false);
   const [chipsOpened, chips] = useDisclosure(false);
   const [changelogOpened, changelog] = useDisclosure(false);
   useRealtime(user);
-  const client = useQueryClient();
-  useEffect(() => startOffline(client, user._id, catchUp), [client, user._id, catchUp]);
 
   return (
     <AppShell

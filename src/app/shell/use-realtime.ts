@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { session } from '@/app/lib/api';
 import { chipsQuery } from '@/app/lib/chips';
 import { publishConversationEvent } from '@/app/lib/conversation-events';
+import { isOnline, onOnlineChange } from '@/app/lib/online';
 import { createSocketClient, type SocketStatus } from '@/app/lib/socket';
 import { currentUserQuery } from '@/app/lib/user';
 import { reconnected } from '@/app/offline/app-offline';
@@ -80,7 +81,7 @@ export function useRealtime(user: User) {
         // Connected, the first time too: what happened before the socket listened (between the lists'
         // answers and this moment, or while away) is caught up, and what waits in the outbox is sent.
         if (status === 'connected') {
-          reconnected(client);
+          reconnected();
           // The chips' states and the bell's count are not in the catch-up: asked again.
           void client.invalidateQueries({ queryKey: chipsQuery.queryKey });
           void client.invalidateQueries({ queryKey: openManualCountQuery.queryKey });
@@ -91,14 +92,10 @@ export function useRealtime(user: User) {
       onUnauthorized: () => session.end(messages.unauthorized),
     });
     // Offline, failures are not counted: the client waits for the connection to come back.
-    const online = () => socket.start();
-    const offline = () => socket.pause();
-    if (navigator.onLine) socket.start();
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
+    if (isOnline()) socket.start();
+    const stopFollowing = onOnlineChange((online) => (online ? socket.start() : socket.pause()));
     return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
+      stopFollowing();
       socket.stop();
       notifications.hide(NOTICE);
     };

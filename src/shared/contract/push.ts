@@ -13,6 +13,19 @@ const key = z
   .max(200)
   .regex(/^[A-Za-z0-9_-]+=*$/, 'chave inválida');
 
+/**
+ * What the server sends in a Web Push message (encrypted, as JSON) and the service worker reads: 'Nova
+ * conversa' for a conversation the user may see.
+ */
+export interface PushPayload {
+  type: 'new_conversation';
+  title: string;
+  body: string;
+  conversation_id: string;
+  /** The user's sound toggle (disable_notification_sound). */
+  silent: boolean;
+}
+
 export const pushCalls = {
   /** The application server key the browser subscribes with. */
   'get-push-key': defineCall({

@@ -13,9 +13,10 @@ import {
   LIST_KEY,
 } from '@/app/features/attendance/data/conversations';
 import { type MessagesData, messagesKey } from '@/app/features/attendance/data/messages';
-import { changesCursor, reconnected, saveChangesCursor, startOffline } from '@/app/offline/app-offline';
+import { startSync } from '@/app/offline/app-offline';
 import { recentMessages, saveConversations, saveMessages } from '@/app/offline/cache';
-import { claimFor, OWNER_KEY, offlineDb, wipe } from '@/app/offline/db';
+import { changesCursor, claimFor, OWNER_KEY, offlineDb, saveChangesCursor, wipe } from '@/app/offline/db';
+import { catchUpSession } from '@/app/offline/sync-engine';
 import type { Conversation, Message } from '@/shared/contract/conversations';
 import { messageFixture } from './message-fixture';
 
@@ -225,7 +226,7 @@ describe('the catch-up loop (catchUp)', () => {
       { ...none, cursor: 'c1', conversations: [b], more: true },
       { ...none, cursor: 'c2', conversations: [c], more: false },
     ]);
-    expect(await catchUp(client, db)).toBe(true);
+    expect(await catchUp(catchUpSession(client, db, 'attendance'))).toBe(true);
     expect(asked).toEqual(['c0', 'c1']);
     expect(await changesCursor(db)).toBe('c2');
     expect(listed(client)).toEqual([c._id, b._id, a._id]);
@@ -234,7 +235,7 @@ describe('the catch-up loop (catchUp)', () => {
   it('a connection lost halfway keeps the cursor of the last page applied', async () => {
     await saveChangesCursor('c0', db);
     serve([{ ...none, cursor: 'c1', conversations: [conversation('B', 20)], more: true }, 'offline']);
-    expect(await catchUp(client, db)).toBe(true);
+    expect(await catchUp(catchUpSession(client, db, 'attendance'))).toBe(true);
     expect(await changesCursor(db)).toBe('c1');
   });
 
@@ -254,7 +255,7 @@ describe('the catch-up loop (catchUp)', () => {
       attempts: 0,
     });
     const asked = serve([{ ...none, cursor: 'fresh', reset: true }]);
-    expect(await catchUp(client, db)).toBe(true);
+    expect(await catchUp(catchUpSession(client, db, 'attendance'))).toBe(true);
     expect(asked).toEqual([undefined]);
     expect(await changesCursor(db)).toBe('fresh');
     expect(await db.conversations.count()).toBe(0);
@@ -287,12 +288,18 @@ describe('a connect as the app starts', () => {
       }),
     );
     let caughtUp = 0;
-    const stop = startOffline(client, 'B'.repeat(28), async () => {
-      caughtUp += 1;
-      return true;
+    const engine = startSync(client, 'B'.repeat(28));
+    engine.register({
+      scope: 'attendance',
+      mirror: {},
+      catchUp: async () => {
+        caughtUp += 1;
+        return true;
+      },
     });
+    const stop = () => engine.dispose();
     // The socket connects at once, before the claim has read the device's owner.
-    reconnected(client);
+    void engine.reconnected();
     await vi.waitFor(async () => expect((await db.meta.get(OWNER_KEY))?.value).toBe('B'.repeat(28)));
     await vi.waitFor(() => expect(caughtUp).toBeGreaterThan(0));
     await new Promise((r) => setTimeout(r, 50));

@@ -55,10 +55,21 @@ describe('the persisted query cache (offline start)', () => {
       throw new Error('Failed to fetch');
     };
     await queryClient
-      .fetchQuery({ queryKey: ['get-user', {}], queryFn: unreachable, retry: false, staleTime: 0, meta: { persist: true } })
+      .fetchQuery({
+        queryKey: ['get-user', {}],
+        queryFn: unreachable,
+        retry: false,
+        staleTime: 0,
+        meta: { persist: true },
+      })
       .catch(() => undefined);
     await queryClient
-      .fetchQuery({ queryKey: ['get-departments-by-user', {}], queryFn: unreachable, retry: false, staleTime: 0 })
+      .fetchQuery({
+        queryKey: ['get-departments-by-user', {}],
+        queryFn: unreachable,
+        retry: false,
+        staleTime: 0,
+      })
       .catch(() => undefined);
     expect(queryClient.getQueryState(['get-user', {}])?.status).toBe('error');
     window.dispatchEvent(new Event('pagehide'));

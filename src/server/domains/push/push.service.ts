@@ -5,6 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Conversation } from '@/shared/contract/conversations';
+import type { PushPayload } from '@/shared/contract/push';
 import { truncatePreview, withoutBidiControls } from '@/shared/format';
 import { newId } from '@/shared/ids';
 import { messages } from '@/shared/messages';
@@ -16,15 +17,6 @@ import { pushKeys, pushSubscriptions, users } from '../../db/schema';
 const KEY_ID = 'vapid';
 /** A push service keeps an undelivered message this long (the phone may be off). */
 const TTL_SECONDS = 24 * 60 * 60;
-
-export interface PushPayload {
-  type: 'new_conversation';
-  title: string;
-  body: string;
-  conversation_id: string;
-  /** The user's sound toggle (disable_notification_sound). */
-  silent: boolean;
-}
 
 let cached: { db: Db; keys: { publicKey: string; privateKey: string } } | null = null;
 

@@ -5,17 +5,14 @@
 // by id (messages also by the message_id of our own sends), so a change answered twice shows once.
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { api } from '@/app/lib/api';
-import {
-  changesCursor,
-  isNetworkFailure,
-  reloadOfflineCache,
-  saveChangesCursor,
-} from '@/app/offline/app-offline';
+import { isNetworkFailure } from '@/app/offline/app-offline';
 import { saveConversations, updateHeldMessages } from '@/app/offline/cache';
 import { type OfflineDb, offlineDb } from '@/app/offline/db';
+import type { CatchUpSession } from '@/app/offline/sync-engine';
 import type { Answer } from '@/shared/contract';
 import { matchesFilter } from '../list/list-view';
 import {
+  ATTENDANCE_KEY,
   type ConversationPage,
   conversationQuery,
   dropConversations,
@@ -87,25 +84,26 @@ export async function applyChanges(client: QueryClient, changes: Changes, db: Of
  * each page applied, so a connection lost halfway goes on from there next time. Answers false when the
  * lists must be asked again whole (a failure that is not the network's).
  */
-export async function catchUp(client: QueryClient, db: OfflineDb = offlineDb()): Promise<boolean> {
-  const cursor = await changesCursor(db);
+export async function catchUp(session: CatchUpSession): Promise<boolean> {
+  const { client, db } = session;
+  const cursor = await session.cursor();
   try {
     let next = cursor ?? undefined;
     for (let page = 0; page < MAX_CHANGE_PAGES; page++) {
       const changes = await api('get-changes-since', { cursor: next, limit: CHANGES_PAGE });
       if (changes.reset) {
         // No cursor yet, or too old to say: the new cursor first, then everything asked again.
-        await saveChangesCursor(changes.cursor, db);
-        await reloadOfflineCache(client, db);
+        await session.saveCursor(changes.cursor);
+        await session.reload();
         return true;
       }
       await applyChanges(client, changes, db);
-      await saveChangesCursor(changes.cursor, db);
+      await session.saveCursor(changes.cursor);
       if (!changes.more) {
         // What the device answered while offline (a list without its further pages, messages kept from
         // before the cursor) is asked again: one page each.
         await client.invalidateQueries({
-          queryKey: ['attendance'],
+          queryKey: ATTENDANCE_KEY,
           predicate: (q) => {
             const data = q.state.data as Partial<InfiniteData<ConversationPage> & MessagesData> | undefined;
             return data?.pages?.[0]?.from_device === true || data?.fromDevice === true;
@@ -117,8 +115,8 @@ export async function catchUp(client: QueryClient, db: OfflineDb = offlineDb()):
     }
     // More changes than a reload costs: start again from a fresh cursor.
     const fresh = await api('get-changes-since', {});
-    await saveChangesCursor(fresh.cursor, db);
-    await reloadOfflineCache(client, db);
+    await session.saveCursor(fresh.cursor);
+    await session.reload();
     return true;
   } catch (err) {
     // Offline again: the next reconnect goes on from the last cursor saved.

@@ -30,6 +30,8 @@ export type ConversationPage = {
   from_device?: true;
 };
 
+/** The attendance feature's query keys all start here (its sync adapter's scope: data/sync.ts). */
+export const ATTENDANCE_KEY = ['attendance'] as const;
 export const LIST_KEY = ['attendance', 'list'] as const;
 export const PAGE_SIZE = 15;
 

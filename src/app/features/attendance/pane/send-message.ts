@@ -4,6 +4,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { notifyError } from '@/app/lib/notify';
+import { isOnline } from '@/app/lib/online';
 import { useCurrentUser } from '@/app/lib/user';
 import { onOutbox, outbox, requestBackgroundSync } from '@/app/offline/app-offline';
 import { newId } from '@/shared/ids';
@@ -94,7 +95,7 @@ export async function sendDraft(
     notifyError(err);
     return false;
   }
-  if (typeof navigator !== 'undefined' && !navigator.onLine) {
+  if (!isOnline()) {
     void requestBackgroundSync();
     return true;
   }
