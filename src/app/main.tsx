@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { session } from '@/app/lib/api';
 import { clearServerState, queryClient, startPersistence } from '@/app/lib/query';
 import { Toasts } from '@/app/ui/Toasts';
-import { router } from './router';
+import { preloadSignedInStart, router } from './router';
 import { theme } from './theme';
 
 // A 401 that says logout (or a sign-out) ends the session: forget the cached data, back to /login.
@@ -39,6 +39,7 @@ const root = document.getElementById('root');
 if (root) {
   // The persisted user and lists are restored first (synchronously), so the guards see them offline.
   startPersistence();
+  preloadSignedInStart(window.location.pathname);
   createRoot(root).render(<App />);
 }
 

@@ -102,6 +102,23 @@ const simulatorRoute = createRoute({
 
 // --- layout 'menu': side menu and top bar, token required ---------------------------------------------
 
+const loadSignedIn = () => import('./signed-in');
+const loadAttendance = () => import('@/app/features/attendance/AttendancePage');
+
+/**
+ * A signed-in start (a reload, the app opened offline): the shell's chunk and Atendimento's are asked at once,
+ * side by side, while the first render runs, instead of one after the other as each route renders. Nothing
+ * is asked on /login (no token): its visit stays small.
+ */
+export function preloadSignedInStart(pathname: string) {
+  if (!session.token) return;
+  void loadSignedIn().catch(() => undefined);
+  // The device's database opens meanwhile (the offline list reads it first).
+  void import('@/app/offline/db').then((m) => m.offlineDb().open()).catch(() => undefined);
+  if (pathname === '/' || pathname.startsWith(ROUTE_NAMES.Atendimento))
+    void loadAttendance().catch(() => undefined);
+}
+
 const menu = createRoute({
   getParentRoute: () => rootRoute,
   id: 'menu',
@@ -119,7 +136,7 @@ const menu = createRoute({
       throw err;
     }
   },
-  component: lazyRouteComponent(() => import('./signed-in'), 'SignedIn'),
+  component: lazyRouteComponent(loadSignedIn, 'SignedIn'),
 });
 
 /** A screen the user's role or access areas do not allow: 'Permissões insuficientes.' and Atendimento. */
@@ -159,7 +176,7 @@ const attendanceRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { c?: string } =>
     typeof search.c === 'string' && /^[0-9A-Z]{28}$/.test(search.c) ? { c: search.c } : {},
   staticData: { name: 'Atendimento' },
-  component: lazyRouteComponent(() => import('@/app/features/attendance/AttendancePage'), 'AttendancePage'),
+  component: lazyRouteComponent(loadAttendance, 'AttendancePage'),
 });
 
 const profileRoute = createRoute({

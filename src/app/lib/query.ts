@@ -46,25 +46,27 @@ const guardedStorage = {
   removeItem: (key: string) => localStorage.removeItem(key),
 };
 
+type SavedQuery = PersistedClient['clientState']['queries'][number];
+
 /**
- * A query saved with data after a failed refetch is restored as answered (its error was about a network
- * that is gone by the next start; an Error does not survive JSON anyway): screens read its data as usual.
+ * A query as it is saved: one that failed its last refetch is restored as answered (its error was about a
+ * network that is gone by the next start; an Error does not survive JSON anyway), so screens read its data as
+ * usual; an infinite list keeps its first page only (what the first screen shows).
  */
-function asAnswered(client: PersistedClient): PersistedClient {
-  const queries = client.clientState.queries;
-  if (!queries.some((q) => q.state.status === 'error')) return client;
-  return {
-    ...client,
-    clientState: {
-      ...client.clientState,
-      queries: queries.map((q) =>
-        q.state.status === 'error'
-          ? { ...q, state: { ...q.state, status: 'success', error: null, fetchFailureReason: null } }
-          : q,
-      ),
-    },
-  };
+function forSaving(q: SavedQuery): SavedQuery {
+  let state = q.state;
+  if (state.status === 'error')
+    state = { ...state, status: 'success', error: null, fetchFailureReason: null };
+  const data = state.data as { pages?: unknown[]; pageParams?: unknown[] } | undefined;
+  if (Array.isArray(data?.pages) && Array.isArray(data.pageParams) && data.pages.length > 1)
+    state = { ...state, data: { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } };
+  return state === q.state ? q : { ...q, state };
 }
+
+const asSaved = (client: PersistedClient): PersistedClient => ({
+  ...client,
+  clientState: { ...client.clientState, queries: client.clientState.queries.map(forSaving) },
+});
 
 /** The card's sync-storage persister (saves throttled to 1 s), plus a flush for page hide. */
 function localStoragePersister(key: string) {
@@ -72,7 +74,7 @@ function localStoragePersister(key: string) {
   let latest: PersistedClient | undefined;
   return {
     persistClient(saved: PersistedClient) {
-      const client = asAnswered(saved);
+      const client = asSaved(saved);
       latest = client;
       return base.persistClient(client);
     },

@@ -85,6 +85,27 @@ describe('the persisted query cache (offline start)', () => {
     expect(queryClient.getQueryState(['get-user', {}])?.status).toBe('success');
   });
 
+  it('saves a persisted infinite list with its first page only (the first screen of the next start)', async () => {
+    session.set('token-A');
+    await startPersistence();
+    const list = {
+      queryKey: ['attendance', 'list', {}],
+      queryFn: async ({ pageParam }: { pageParam: number }) => ({ items: [pageParam] }),
+      initialPageParam: 0,
+      getNextPageParam: (_: unknown, all: unknown[]) => all.length,
+      meta: { persist: true },
+      pages: 3,
+    };
+    await queryClient.fetchInfiniteQuery(list);
+    window.dispatchEvent(new Event('pagehide'));
+    queryClient.clear();
+    await startPersistence();
+    expect(queryClient.getQueryData(['attendance', 'list', {}])).toEqual({
+      pages: [{ items: [0] }],
+      pageParams: [0],
+    });
+  });
+
   it('never saves a query without data (a first fetch that failed)', async () => {
     session.set('token-A');
     await startPersistence();

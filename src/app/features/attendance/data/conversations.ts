@@ -9,6 +9,7 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { api } from '@/app/lib/api';
+import { isOnline } from '@/app/lib/online';
 import { forgetOffline, isNetworkFailure } from '@/app/offline/app-offline';
 import {
   cachedConversation as cachedConversationOffline,
@@ -43,6 +44,9 @@ export const conversationListQuery = (filter: ConversationFilter) =>
     queryKey: [...LIST_KEY, filter] as const,
     initialPageParam: undefined as { last_message_at: string; _id: string } | undefined,
     queryFn: async ({ pageParam }): Promise<ConversationPage> => {
+      // Known to be offline: the device answers at once (no request to fail first).
+      if (!pageParam && !isOnline())
+        return { conversations: await offlineList(filter), load_more: false, from_device: true };
       try {
         return await api('get-conversations-with-last-message', {
           filter,
@@ -57,6 +61,8 @@ export const conversationListQuery = (filter: ConversationFilter) =>
     },
     // Offline the query still runs once: it answers from the device's cache.
     networkMode: 'offlineFirst',
+    // Its first page is saved with the session's cache: the next start shows it on the first render.
+    meta: { persist: true },
     // A reconnect is the catch-up's (data/catch-up.ts): only what changed, not every loaded page again.
     refetchOnReconnect: false,
     getNextPageParam: (last: ConversationPage) => {

@@ -36,6 +36,8 @@ export function ConversationList({ filter, selectedId, onSelect }: Props) {
     count: conversations.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ITEM_HEIGHT,
+    // The first render already shows the items in view (no frame waiting for the scroller's measure).
+    initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
     overscan: 3,
     getItemKey: (index) => conversations[index]?._id ?? index,
   });
