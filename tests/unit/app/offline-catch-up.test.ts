@@ -174,6 +174,16 @@ describe('the catch-up patching (applyChanges)', () => {
     expect((await db.outbox.toArray()).map((o) => o.message_id)).toEqual(['local-send-1']);
   });
 
+  it('keeps the loaded page when every conversation in it changed at once, the oldest first (more to load)', async () => {
+    const loaded = [conversation('C', 30), conversation('B', 20), conversation('A', 10)];
+    client.setQueryData(listKey, {
+      pages: [{ conversations: loaded, load_more: true }],
+      pageParams: [undefined],
+    });
+    await applyChanges(client, { ...none, conversations: [...loaded].reverse() }, db);
+    expect(listed(client)).toEqual(loaded.map((c) => c._id));
+  });
+
   it('merges messages by _id and by our message_id: a pending send and its server copy show once', async () => {
     const a = conversation('A', 10);
     const pending = {

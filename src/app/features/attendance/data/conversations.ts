@@ -154,6 +154,7 @@ const sortsBefore = (a: Conversation, b: Conversation) => {
 
 /** A list's pages with the conversation put where its activity sorts (or left out when beyond the loaded tail). */
 export function placeInPages(data: ListData, conversation: Conversation): ListData {
+  const loaded = data.pages.some((p) => p.conversations.some((c) => c._id === conversation._id));
   const pages = data.pages.map((p) => ({
     ...p,
     conversations: p.conversations.filter((c) => c._id !== conversation._id),
@@ -167,7 +168,9 @@ export function placeInPages(data: ListData, conversation: Conversation): ListDa
   }
   const last = pages.at(-1);
   // After everything loaded: it comes with 'Carregar mais' when there is more, else it is the new tail.
-  if (last && !last.load_more) last.conversations.push(conversation);
+  // One already loaded stays the tail (a change of the last one, or of every one at once in a catch-up, must
+  // not empty the list from its end).
+  if (last && (!last.load_more || loaded)) last.conversations.push(conversation);
   else if (!last) return data;
   return { ...data, pages };
 }
