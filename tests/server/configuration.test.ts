@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '@/server/db/schema';
+import { ACCESS_AREAS } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { testServerPerFile } from './helpers';
 
@@ -254,6 +257,47 @@ describe('team', () => {
     await expect(s.t.login('carla@demo.com', '123456')).rejects.toThrow();
     // The e-mail can be used again.
     await s.t.call('create-team-user', agent({ departments: [s.seed.departments.sales] }), token);
+  });
+
+  it('keeps only the access areas a role can hold; a manager may hold every one (spec 1 §6, spec 3 §6)', async () => {
+    const token = await as('dono@demo.com');
+    const every = [...ACCESS_AREAS];
+    const created = await s.t.call(
+      'create-team-user',
+      agent({ departments: [s.seed.departments.sales], access_areas: every }),
+      token,
+    );
+    expect(created.access_areas).toEqual(['contacts']);
+    const manager = await s.t.call(
+      'update-team-user',
+      { ...created, user_role: 'manager', access_areas: every },
+      token,
+    );
+    expect(manager.access_areas).toEqual(every);
+    const back = await s.t.call(
+      'update-team-user',
+      { ...manager, user_role: 'user', departments: [s.seed.departments.sales] },
+      token,
+    );
+    expect(back.access_areas).toEqual(['contacts']);
+    // An attendant saved earlier with more areas: the server answers and allows only contacts.
+    await s.t.server.services.db
+      .update(users)
+      .set({ accessAreas: every })
+      .where(eq(users.email, 'atendente@demo.com'));
+    const attendant = await as('atendente@demo.com');
+    expect((await s.t.call('get-user', {}, attendant)).access_areas).toEqual(['contacts']);
+    expect((await s.t.post('create-or-update-tag', { name: 'T', color: '#00FF00' }, attendant)).body).toEqual(
+      {
+        error: true,
+        message: messages.insufficientPermissions,
+      },
+    );
+    expect(
+      (await s.t.call('get-team-users', {}, token)).find((u) => u.email === 'atendente@demo.com'),
+    ).toMatchObject({
+      access_areas: ['contacts'],
+    });
   });
 
   it('never edits or deletes the owner row, not even through the API', async () => {

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TeamUser } from '@/shared/contract/configuration';
 import { newId } from '@/shared/ids';
 import { messages } from '@/shared/messages';
+import { areasHeldBy } from '@/shared/rules/access';
 import { prepareTeamUser, type TeamUserInput } from '@/shared/rules/team-user';
 import type { Db } from '../../db';
 import { accounts, departments, users } from '../../db/schema';
@@ -17,7 +18,7 @@ const toTeamUser = (u: typeof users.$inferSelect): TeamUser => ({
   email: u.email,
   user_role: u.userRole,
   departments: u.departments,
-  access_areas: u.accessAreas,
+  access_areas: areasHeldBy(u.userRole, u.accessAreas),
   filed: u.filed,
 });
 
