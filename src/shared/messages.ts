@@ -53,7 +53,7 @@ export const messages = {
     `Muitas tentativas de login sem sucesso. Tente novamente em ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
   sessionExpired: 'Sessão expirada. Faça login novamente.',
   wrongOldPassword: 'A senha atual está incorreta.',
-  passwordTooShort: 'A senha deve ter pelo menos 6 caracteres.',
+  passwordTooShort: 'A senha deve ter pelo menos 6 dígitos',
   resetLinkInvalid: 'Link de redefinição inválido ou expirado. Solicite um novo.',
   passwordReset: 'Senha redefinida com sucesso! Faça login com a nova senha.',
   emailInUse: 'Este e-mail já está em uso.',
@@ -431,7 +431,7 @@ export const messages = {
   newConversationStarted: 'Conversa iniciada',
   // The contacts screen (spec 2 §2.1, §5, §8) and the app's own texts beside the spec's.
   contactsTitle: 'Contatos',
-  contactsFound: (n: number) => `Foram encontrados ${n} contato${n === 1 ? '' : 's'}`,
+  contactsFound: (n: number) => (n === 1 ? 'Foi encontrado 1 contato' : `Foram encontrados ${n} contatos`),
   contactsSearch: 'Buscar por nome ou telefone',
   contactsTagFilter: 'Filtrar por tags',
   contactsDateFilter: 'Por data de criação',
@@ -476,7 +476,7 @@ export const messages = {
   importMissingPhone: 'telefone vazio',
   importDuplicatePhone: (line: number) => `telefone repetido (já na linha ${line})`,
   importAnalysis: (valid: number, total: number) =>
-    `Foram encontrados ${valid} contato${valid === 1 ? '' : 's'} válido${valid === 1 ? '' : 's'} em ${total} linha${total === 1 ? '' : 's'}.`,
+    `${valid === 1 ? 'Foi encontrado 1 contato válido' : `Foram encontrados ${valid} contatos válidos`} em ${total} linha${total === 1 ? '' : 's'}.`,
   importInvalidLines: 'Linhas com problema',
   importVariables: 'Variáveis',
   // AI summary and AI follow-up (spec 2 §5, §8) and the server's own texts.
