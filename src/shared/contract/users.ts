@@ -42,7 +42,11 @@ export const usersCalls = {
   }),
   'reset-password': defineCall({
     access: { public: true },
-    payload: z.object({ token: requiredText(200), password: newPassword }),
+    // A missing token is a broken link: the page says so, not 'Campo obrigatório: token'.
+    payload: z.object({
+      token: z.string({ error: messages.resetLinkInvalid }).trim().min(1, messages.resetLinkInvalid).max(200),
+      password: newPassword,
+    }),
     answer: ok,
   }),
   'change-user-password': defineCall({
