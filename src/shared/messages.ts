@@ -68,6 +68,8 @@ export const messages = {
   emailInvalid: 'E-mail inválido',
   teamRoleInvalid: 'Permissão inválida',
   quickMessageShortcutTaken: 'Já existe uma mensagem rápida com esse atalho',
+  tagNameTaken: 'Já existe uma tag com esse nome',
+  departmentNameTaken: 'Já existe um departamento com esse nome',
   ownerProtected: 'O proprietário da conta não pode ser alterado nem apagado.',
   unknownCall: (name: string) => `Chamada desconhecida: ${name}.`,
   invalidJson: 'O corpo da requisição não é um JSON válido.',
