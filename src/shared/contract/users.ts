@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PROFILE_PICTURE_MAX_BYTES } from '../constants';
 import { messages } from '../messages';
+import { profilePhoneError } from '../rules/profile';
 import {
   email,
   newPassword,
@@ -19,7 +20,8 @@ const phone = z
   .string()
   .trim()
   .max(30)
-  .regex(/^[\d\s()+-]*$/, 'use apenas dígitos');
+  .regex(/^[\d\s()+-]*$/, messages.invalidPhone)
+  .refine((p) => !profilePhoneError(p), messages.invalidPhone);
 
 export const usersCalls = {
   auth: defineCall({
