@@ -1,8 +1,12 @@
 // The shared scheduling dialog (spec 2 §2.3 'Agendar mensagem', §2.4, §5 Scheduled send): opened from
 // /agendamento (new or edit) and from a conversation's menu (chip and number filled in). The same rule as
 // the server checks each field, in the spec's order, and shows its message on that field.
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/pt-br';
 import { Group, SegmentedControl, Select, Textarea, TextInput } from '@mantine/core';
+import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { errorMessage } from '@/app/lib/api';
 import { callQuery } from '@/app/lib/query';
@@ -32,12 +36,10 @@ const FIELDS: Record<string, Field> = {
 };
 const fieldOf = (message: string): Field => FIELDS[message] ?? 'form';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** An ISO instant as the datetime-local field shows it, in the viewer's time. */
-function localInput(iso: string) {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+/** The picker's value ('YYYY-MM-DD HH:mm:ss', the viewer's time) of an ISO instant, to the minute. */
+function pickerValue(iso: string): string | null {
+  const d = dayjs(iso);
+  return d.isValid() ? d.format('YYYY-MM-DD HH:mm:00') : null;
 }
 
 export interface ScheduleDialogProps {
@@ -79,7 +81,7 @@ function ScheduleForm({
   const [chipId, setChipId] = useState<string | null>(item?.chip ?? preset?.chip ?? null);
   const [countryCode, setCountryCode] = useState(stored.country_code || DEFAULT_COUNTRY_CODE);
   const [to, setTo] = useState(stored.to);
-  const [when, setWhen] = useState(item ? localInput(item.scheduledTo) : '');
+  const [when, setWhen] = useState<string | null>(item ? pickerValue(item.scheduledTo) : null);
   const [type, setType] = useState<'text' | 'flow'>(item?.type ?? 'text');
   const [message, setMessage] = useState(item?.message ?? '');
   const [flow, setFlow] = useState<string | null>(item?.flow ?? null);
@@ -102,7 +104,7 @@ function ScheduleForm({
       message,
       flow,
       template,
-      scheduledTo: when ? new Date(when).toISOString() : '',
+      scheduledTo: when ? dayjs(when).toISOString() : '',
     };
     const result = prepareScheduledMessage(input, chip);
     if (!result.ok) return show(result.error);
@@ -160,17 +162,28 @@ function ScheduleForm({
           error={errorOf('to')}
         />
       </Group>
-      <TextInput
-        type="datetime-local"
-        label="Data e hora do agendamento"
-        step={1}
-        value={when}
-        onChange={(e) => {
-          setWhen(e.currentTarget.value);
-          clear('when');
-        }}
-        error={errorOf('when')}
-      />
+      {/* The same pt-BR picker as /contatos: dd/mm/aaaa hh:mm, no seconds (spec 2 §2.4). */}
+      <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
+        <DateTimePicker
+          label="Data e hora do agendamento"
+          placeholder={messages.dateTimePlaceholder}
+          valueFormat="DD/MM/YYYY HH:mm"
+          value={when}
+          onChange={(v) => {
+            setWhen(v);
+            clear('when');
+          }}
+          minDate={dayjs().format('YYYY-MM-DD')}
+          getDayAriaLabel={(date) => dayjs(date).format('DD/MM/YYYY')}
+          ariaLabels={messages.dateAriaLabels}
+          timePickerProps={{
+            hoursInputLabel: messages.timeHours,
+            minutesInputLabel: messages.timeMinutes,
+          }}
+          submitButtonProps={{ 'aria-label': messages.dateTimeConfirm }}
+          error={errorOf('when')}
+        />
+      </DatesProvider>
       {chip?.official ? (
         <Select
           label="Template de mensagem"
