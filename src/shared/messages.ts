@@ -98,6 +98,8 @@ export const messages = {
   pastDueText:
     'A assinatura desta conta está com pagamento em atraso. Regularize para continuar usando o painel sem interrupções.',
   pastDueAskOwner: 'Avise o(a) proprietário(a) da conta para regularizar o pagamento.',
+  helpVideoTitle: (topic: string) => `Vídeo de ajuda: ${topic}`,
+  helpVideoOpen: 'Assistir ao vídeo em outra aba',
   planLinkMissing: 'O link de gerenciamento do plano ainda não foi configurado. Fale com o suporte.',
   newVersionAvailable: 'Nova versão disponível',
   noChips: 'Nenhum chip cadastrado.',

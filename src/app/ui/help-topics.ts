@@ -19,6 +19,11 @@ export const HELP_TOPICS = [
     text: 'Em Atendimento ficam as conversas em andamento. Escolha uma conversa para responder, transferir para outro departamento ou finalizar. O sino no topo mostra quantos atendimentos humanos estão abertos.',
   },
   {
+    id: 'conversas',
+    title: 'Conversas finalizadas',
+    text: 'Em Conversas ficam os atendimentos já finalizados. Filtre por tipo de atendimento, departamento, tags, nome ou telefone, abra uma conversa para reler as mensagens ou envie o cliente de volta para o atendimento humano.',
+  },
+  {
     id: 'chips',
     title: 'Chips (números conectados)',
     text: 'Cada chip é um número de WhatsApp conectado ao painel, por QR code ou pela API oficial. O estado de cada chip aparece no topo da tela: verde quando conectado, vermelho quando desconectado.',
