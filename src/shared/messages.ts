@@ -35,6 +35,9 @@ export const messages = {
   tagDeleted: 'Tag apagada com sucesso',
   departmentSaved: 'Departamento salvo com sucesso',
   departmentDeleted: 'Departamento apagado com sucesso',
+  /** Deleting the only department of attendants is refused (spec 1 §5: an agent needs at least 1). */
+  departmentOnlyOf: (names: readonly string[]) =>
+    `Este é o único departamento de ${names.length > 1 ? `${names.slice(0, -1).join(', ')} e ${names.at(-1)}` : names[0]}. Defina outro departamento para ${names.length > 1 ? 'essas pessoas' : 'essa pessoa'} em Minha Equipe antes de apagá-lo.`,
   attendantCreated: 'Atendente criado com sucesso',
   attendantUpdated: 'Atendente atualizado com sucesso',
   quickMessageSaved: 'Mensagem rápida salva com sucesso',

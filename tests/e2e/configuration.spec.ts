@@ -202,6 +202,15 @@ test('departments: create with the name rule, edit, delete with confirmation', a
   await expect(toast(page, messages.departmentDeleted)).toBeVisible();
   await expect(rowOf(page, 'Departamentos', name)).toHaveCount(0);
   await expect(rowOf(page, 'Departamentos', 'Vendas')).toBeVisible();
+
+  // Suporte is Ana's only department: the confirmation says so, and the server keeps it.
+  await rowOf(page, 'Departamentos', 'Suporte').getByRole('button', { name: 'Apagar' }).click();
+  const warning = page.getByRole('dialog', { name: 'Apagar departamento' });
+  await expect(warning).toContainText(messages.departmentOnlyOf(['Ana Atendente']));
+  await page.screenshot({ path: `/tmp/shots-config/department-only-${project()}.png` });
+  await warning.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toast(page, messages.departmentOnlyOf(['Ana Atendente']))).toBeVisible();
+  await expect(rowOf(page, 'Departamentos', 'Suporte')).toBeVisible();
 });
 
 test('quick messages: the shortcut shown with /, each rule, a taken shortcut keeps the dialog open', async ({

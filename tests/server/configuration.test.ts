@@ -96,6 +96,28 @@ describe('departments and quick messages', () => {
     ]);
   });
 
+  it("refuses to delete an attendant's only department, and says so in the list; others lose it", async () => {
+    const token = await as('gerente@demo.com');
+    const { support, sales } = s.seed.departments;
+    const listed = await s.t.call('get-departments-by-user', {}, token);
+    expect(listed.find((d) => d._id === support)?.sole_attendants).toEqual(['Ana Atendente']);
+    const refused = await s.t.post('create-or-update-department', { _id: support, filed: true }, token);
+    expect(refused.body).toEqual({ error: true, message: messages.departmentOnlyOf(['Ana Atendente']) });
+    expect(messages.departmentOnlyOf(['Ana Atendente'])).toBe(
+      'Este é o único departamento de Ana Atendente. Defina outro departamento para essa pessoa em Minha Equipe antes de apagá-lo.',
+    );
+    // Once Ana also serves Vendas, Suporte can go: she keeps Vendas only.
+    const owner = await as('dono@demo.com');
+    const ana = (await s.t.call('get-team-users', {}, owner)).find((u) => u.email === 'atendente@demo.com');
+    await s.t.call('update-team-user', { ...ana, departments: [support, sales] }, owner);
+    await s.t.call('create-or-update-department', { _id: support, filed: true }, token);
+    const after = (await s.t.call('get-team-users', {}, owner)).find((u) => u.email === 'atendente@demo.com');
+    expect(after?.departments).toEqual([sales]);
+    // An attendant's own list carries no names of colleagues.
+    const attendant = await as('atendente@demo.com');
+    expect((await s.t.call('get-departments-by-user', {}, attendant))[0]?.sole_attendants).toBeUndefined();
+  });
+
   it('saves quick messages without the slash, refuses blanks and a repeated shortcut', async () => {
     const token = await as('dono@demo.com');
     expect(

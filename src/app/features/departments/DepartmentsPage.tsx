@@ -5,6 +5,7 @@ import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import type { Department } from '@/shared/contract/configuration';
+import { messages } from '@/shared/messages';
 import { useDeleteDepartment } from './create-or-update-department';
 import { DepartmentDialog } from './DepartmentDialog';
 import { useDepartments } from './get-departments-by-user';
@@ -49,7 +50,10 @@ export function DepartmentsPage() {
             onDelete={() => remove.mutate(d)}
             confirmDelete={{
               title: 'Apagar departamento',
-              message: `Deseja apagar o departamento "${d.name}"?`,
+              // The server refuses to leave attendants without a department: say so before, not after.
+              message: d.sole_attendants?.length
+                ? messages.departmentOnlyOf(d.sole_attendants)
+                : `Deseja apagar o departamento "${d.name}"?`,
             }}
           />
         )}
