@@ -267,6 +267,7 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
     await expect
       .poll(() => sent.locator('audio').evaluate((el: HTMLAudioElement) => el.duration), { timeout: 10_000 })
       .toBeGreaterThan(2);
+    await sent.screenshot({ path: `/tmp/shots-config/voice-note-length-${project()}.png` });
     const phoneList = phone.getByRole('list', { name: 'Mensagens' });
     await expect(phoneList.getByRole('img', { name: messages.paneVoiceNote })).toHaveCount(1);
 
