@@ -23,11 +23,15 @@ async function account(server: AppServer, prefix: string): Promise<Account> {
 
 /** A team member of the account with the contacts area; answers their e-mail. */
 async function member(server: AppServer, acc: Account, role: 'manager' | 'user') {
-  const dept = await server.call<{ _id: string }>(
-    'create-or-update-department',
-    { name: 'Geral' },
+  // One 'Geral' per account (names are unique): the second member joins the first one's.
+  const departments = await server.call<{ _id: string; name: string }[]>(
+    'get-departments-by-user',
+    {},
     acc.owner,
   );
+  const dept =
+    departments.find((d) => d.name === 'Geral') ??
+    (await server.call<{ _id: string }>('create-or-update-department', { name: 'Geral' }, acc.owner));
   const email = `${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@teste.com`;
   await server.call(
     'create-team-user',
