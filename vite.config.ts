@@ -32,6 +32,21 @@ function precompress(): Plugin {
 }
 
 /**
+ * A build is always the production app, whatever NODE_ENV the server runs with (README: `development` by
+ * default): Vite reads NODE_ENV after the config hooks, and a development bundle would not register the
+ * service worker (src/app/main.tsx, import.meta.env.PROD), so the PWA would silently stop working offline.
+ */
+function productionBuild(): Plugin {
+  return {
+    name: 'production-build',
+    apply: 'build',
+    config() {
+      process.env.NODE_ENV = 'production';
+    },
+  };
+}
+
+/**
  * What index.html loads (the /login screen, and the start of every screen) goes in one chunk: rolldown would
  * otherwise split it by which lazy screens share each module, into 16 files for /login alone. socket.io gets
  * a chunk of its own.
@@ -63,6 +78,7 @@ function firstPaintChunk(): Plugin {
 
 export default defineConfig({
   plugins: [
+    productionBuild(),
     react(),
     precompress(),
     firstPaintChunk(),

@@ -29,25 +29,34 @@ export interface Server {
   close(): Promise<void>;
 }
 
-const SECURITY_HEADERS = {
-  'content-security-policy': [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "connect-src 'self' ws: wss:",
-    "worker-src 'self' blob:",
-    "font-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-  ].join('; '),
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-};
+/**
+ * The CSP allows this origin only, and the origin of the configured help video (HELP_VIDEO_URL), whose
+ * player page or file plays inside the 'Saiba mais' dialog.
+ */
+export function securityHeaders(config: Pick<Config, 'HELP_VIDEO_URL'>) {
+  const video = config.HELP_VIDEO_URL ? new URL(config.HELP_VIDEO_URL).origin : null;
+  const helpVideo = video && video !== 'null' ? ` ${video}` : '';
+  return {
+    'content-security-policy': [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      `media-src 'self' blob:${helpVideo}`,
+      `frame-src 'self'${helpVideo}`,
+      "connect-src 'self' ws: wss:",
+      "worker-src 'self' blob:",
+      "font-src 'self' data:",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ].join('; '),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+  };
+}
 
 const CLOSE_GRACE_MS = 5000;
 
@@ -80,8 +89,9 @@ export async function createServer(config: Config, opts: { database?: Database }
   };
   services.realtime.setSimulatorAuth(channels.simulator.authorize);
 
+  const headers = securityHeaders(config);
   app.addHook('onSend', async (_req, reply) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers);
   });
 
   // Every failure is an envelope with a pt-BR message; only a real bug is a 500, and it shows no stack.

@@ -35,6 +35,9 @@ export const messages = {
   tagDeleted: 'Tag apagada com sucesso',
   departmentSaved: 'Departamento salvo com sucesso',
   departmentDeleted: 'Departamento apagado com sucesso',
+  /** Deleting the only department of attendants is refused (spec 1 §5: an agent needs at least 1). */
+  departmentOnlyOf: (names: readonly string[]) =>
+    `Este é o único departamento de ${names.length > 1 ? `${names.slice(0, -1).join(', ')} e ${names.at(-1)}` : names[0]}. Defina outro departamento para ${names.length > 1 ? 'essas pessoas' : 'essa pessoa'} em Minha Equipe antes de apagá-lo.`,
   attendantCreated: 'Atendente criado com sucesso',
   attendantUpdated: 'Atendente atualizado com sucesso',
   quickMessageSaved: 'Mensagem rápida salva com sucesso',
@@ -53,7 +56,7 @@ export const messages = {
     `Muitas tentativas de login sem sucesso. Tente novamente em ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
   sessionExpired: 'Sessão expirada. Faça login novamente.',
   wrongOldPassword: 'A senha atual está incorreta.',
-  passwordTooShort: 'A senha deve ter pelo menos 6 caracteres.',
+  passwordTooShort: 'A senha deve ter pelo menos 6 dígitos',
   resetLinkInvalid: 'Link de redefinição inválido ou expirado. Solicite um novo.',
   passwordReset: 'Senha redefinida com sucesso! Faça login com a nova senha.',
   emailInUse: 'Este e-mail já está em uso.',
@@ -68,6 +71,8 @@ export const messages = {
   emailInvalid: 'E-mail inválido',
   teamRoleInvalid: 'Permissão inválida',
   quickMessageShortcutTaken: 'Já existe uma mensagem rápida com esse atalho',
+  tagNameTaken: 'Já existe uma tag com esse nome',
+  departmentNameTaken: 'Já existe um departamento com esse nome',
   ownerProtected: 'O proprietário da conta não pode ser alterado nem apagado.',
   unknownCall: (name: string) => `Chamada desconhecida: ${name}.`,
   invalidJson: 'O corpo da requisição não é um JSON válido.',
@@ -96,6 +101,8 @@ export const messages = {
   pastDueText:
     'A assinatura desta conta está com pagamento em atraso. Regularize para continuar usando o painel sem interrupções.',
   pastDueAskOwner: 'Avise o(a) proprietário(a) da conta para regularizar o pagamento.',
+  helpVideoTitle: (topic: string) => `Vídeo de ajuda: ${topic}`,
+  helpVideoOpen: 'Assistir ao vídeo em outra aba',
   planLinkMissing: 'O link de gerenciamento do plano ainda não foi configurado. Fale com o suporte.',
   newVersionAvailable: 'Nova versão disponível',
   noChips: 'Nenhum chip cadastrado.',
@@ -411,6 +418,21 @@ export const messages = {
   scheduleFlowRequired: 'Fluxo necessário',
   scheduleTemplateRequired: 'Template de mensagem necessário para número de API Oficial',
   scheduleDateInPast: 'A data e hora do agendamento devem estar no futuro.',
+  // The pt-BR date and time picker (scheduling).
+  dateTimePlaceholder: 'dd/mm/aaaa hh:mm',
+  dateTimeConfirm: 'Confirmar data e hora',
+  timeHours: 'Horas',
+  timeMinutes: 'Minutos',
+  dateAriaLabels: {
+    previousMonth: 'Mês anterior',
+    nextMonth: 'Próximo mês',
+    previousYear: 'Ano anterior',
+    nextYear: 'Próximo ano',
+    previousDecade: 'Década anterior',
+    nextDecade: 'Próxima década',
+    monthLevelControl: 'Escolher mês',
+    yearLevelControl: 'Escolher ano',
+  },
   scheduleSaved: 'Agendamento cadastrado com sucesso.',
   scheduleDeleted: 'Agendamento apagado com sucesso.',
   scheduleNotEditable: 'Somente mensagens agendadas podem ser alteradas.',
@@ -431,7 +453,7 @@ export const messages = {
   newConversationStarted: 'Conversa iniciada',
   // The contacts screen (spec 2 §2.1, §5, §8) and the app's own texts beside the spec's.
   contactsTitle: 'Contatos',
-  contactsFound: (n: number) => `Foram encontrados ${n} contato${n === 1 ? '' : 's'}`,
+  contactsFound: (n: number) => (n === 1 ? 'Foi encontrado 1 contato' : `Foram encontrados ${n} contatos`),
   contactsSearch: 'Buscar por nome ou telefone',
   contactsTagFilter: 'Filtrar por tags',
   contactsDateFilter: 'Por data de criação',
@@ -476,7 +498,7 @@ export const messages = {
   importMissingPhone: 'telefone vazio',
   importDuplicatePhone: (line: number) => `telefone repetido (já na linha ${line})`,
   importAnalysis: (valid: number, total: number) =>
-    `Foram encontrados ${valid} contato${valid === 1 ? '' : 's'} válido${valid === 1 ? '' : 's'} em ${total} linha${total === 1 ? '' : 's'}.`,
+    `${valid === 1 ? 'Foi encontrado 1 contato válido' : `Foram encontrados ${valid} contatos válidos`} em ${total} linha${total === 1 ? '' : 's'}.`,
   importInvalidLines: 'Linhas com problema',
   importVariables: 'Variáveis',
   // AI summary and AI follow-up (spec 2 §5, §8) and the server's own texts.
@@ -597,13 +619,56 @@ export const labels = {
     sair: 'Sair',
     menuDoUsuario: 'Menu do usuário',
     administrador: 'administrador',
-    changelog010Login: 'Login, login de administrador, primeiro acesso e recuperação de senha.',
-    changelog010Menu:
-      'Menu por perfil e áreas de acesso, com estados dos chips e o sino de atendimentos humanos abertos.',
-    changelog010Profile: 'Meu perfil: foto, nome, telefone, troca de senha, som de notificação e assinatura.',
-    changelog010App: 'Aplicativo instalável, que abre mesmo sem conexão.',
   },
+  /** Our own versions, newest first ('Novidades'): add one with every release, listing only what a person can use. */
+  changelog: [
+    {
+      version: '0.4.0',
+      date: '25/11/2026',
+      changes: [
+        'Agendamento de mensagens: texto ou template da API Oficial, com data e hora no calendário em português.',
+        'Contatos: busca, filtros por tag e data de criação, tags, dados do contato, ignorar, importar planilha (.xlsx) e exportar.',
+        'Conversas finalizadas: filtros, leitura da conversa e envio de volta para o atendimento humano.',
+        'Resumo da conversa e sugestão de follow-up por inteligência artificial.',
+        'Mensagens que não chegam a sair por falta de conexão são reenviadas sozinhas quando a conexão volta.',
+        'Atendentes recebem apenas as áreas de acesso que podem usar (contatos).',
+      ],
+    },
+    {
+      version: '0.3.0',
+      date: '22/11/2026',
+      changes: [
+        'Biblioteca de mídia: imagens, vídeos, documentos e áudios salvos para enviar de novo.',
+        'Gravação de áudio no navegador, enviado como mensagem de voz (MP3).',
+        'Notificações no celular para novas mensagens, também com o painel fechado.',
+        'Sem conexão, o painel mostra as últimas conversas salvas e envia as respostas quando a conexão volta.',
+      ],
+    },
+    {
+      version: '0.2.0',
+      date: '21/11/2026',
+      changes: [
+        'Atendimento: lista de conversas com filtros, conversa com envio de texto, imagens e arquivos, mensagens rápidas com /.',
+        'Transferência para outro departamento, finalização de uma ou de várias conversas e nova conversa com um contato.',
+        'Chips: números da API Oficial e o simulador de cliente, conectado por QR code, para testar o atendimento.',
+        'Tags, departamentos, equipe e mensagens rápidas.',
+      ],
+    },
+    {
+      version: '0.1.0',
+      date: '21/11/2026',
+      changes: [
+        'Login, login de administrador, primeiro acesso e recuperação de senha.',
+        'Menu por perfil e áreas de acesso, com estados dos chips e o sino de atendimentos humanos abertos.',
+        'Meu perfil: foto, nome, telefone, troca de senha, som de notificação e assinatura.',
+        'Aplicativo instalável, que abre mesmo sem conexão.',
+      ],
+    },
+  ],
   help: {
+    conversasFinalizadas: 'Conversas finalizadas',
+    conversasText:
+      'Em Conversas ficam os atendimentos já finalizados. Filtre por tipo de atendimento, departamento, tags, nome ou telefone, abra uma conversa para reler as mensagens ou envie o cliente de volta para o atendimento humano.',
     primeirosPassos: 'Primeiros passos',
     primeirosPassosText:
       'Conecte um número em Chips, crie os departamentos da sua empresa e cadastre a sua equipe. Depois disso, as conversas dos clientes chegam em Atendimento.',

@@ -202,6 +202,15 @@ test('departments: create with the name rule, edit, delete with confirmation', a
   await expect(toast(page, messages.departmentDeleted)).toBeVisible();
   await expect(rowOf(page, 'Departamentos', name)).toHaveCount(0);
   await expect(rowOf(page, 'Departamentos', 'Vendas')).toBeVisible();
+
+  // Suporte is Ana's only department: the confirmation says so, and the server keeps it.
+  await rowOf(page, 'Departamentos', 'Suporte').getByRole('button', { name: 'Apagar' }).click();
+  const warning = page.getByRole('dialog', { name: 'Apagar departamento' });
+  await expect(warning).toContainText(messages.departmentOnlyOf(['Ana Atendente']));
+  await page.screenshot({ path: `/tmp/shots-config/department-only-${project()}.png` });
+  await warning.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toast(page, messages.departmentOnlyOf(['Ana Atendente']))).toBeVisible();
+  await expect(rowOf(page, 'Departamentos', 'Suporte')).toBeVisible();
 });
 
 test('quick messages: the shortcut shown with /, each rule, a taken shortcut keeps the dialog open', async ({
@@ -295,6 +304,14 @@ test('team: the owner row has no actions; each rule; create, edit and delete an 
   await page.getByRole('button', { name: 'Novo atendente' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo atendente' });
   await expect(dialog.getByRole('radio', { name: 'Atendente' })).toBeChecked();
+  // An attendant can hold only contacts (spec 1 §6); a new manager starts with every area (spec 3 §6).
+  await expect(dialog.getByRole('checkbox')).toHaveCount(1);
+  await expect(dialog.getByRole('checkbox', { name: 'Contatos' })).toBeChecked();
+  await dialog.getByRole('radio', { name: 'Gerente' }).check();
+  await expect(dialog.getByRole('checkbox')).toHaveCount(12);
+  for (const box of await dialog.getByRole('checkbox').all()) await expect(box).toBeChecked();
+  await dialog.getByRole('radio', { name: 'Atendente' }).check();
+  await expect(dialog.getByRole('checkbox', { name: 'Tags' })).toHaveCount(0);
   await saveExpecting(dialog, messages.teamAllFieldsRequired);
   await dialog.getByLabel('Nome').fill('Carla Souza');
   await dialog.getByLabel('E-mail').fill(email);
@@ -310,7 +327,6 @@ test('team: the owner row has no actions; each rule; create, edit and delete an 
   await dialog.getByLabel('E-mail').fill('dono@demo.com');
   await saveExpecting(dialog, messages.emailInUse);
   await dialog.getByLabel('E-mail').fill(email);
-  await dialog.getByRole('checkbox', { name: 'Tags' }).check();
   await shotDialog(page, 'team-dialog');
   await dialog.getByRole('button', { name: 'Salvar' }).scrollIntoViewIfNeeded();
   await shotDialog(page, 'team-dialog-end');
@@ -327,9 +343,10 @@ test('team: the owner row has no actions; each rule; create, edit and delete an 
   const edit = page.getByRole('dialog', { name: 'Editar atendente' });
   await expect(edit.getByLabel('Nome')).toHaveValue('Carla Souza');
   await expect(edit.getByLabel('Senha', { exact: true })).toHaveCount(0);
-  await expect(edit.getByRole('checkbox', { name: 'Tags' })).toBeChecked();
+  await expect(edit.getByRole('checkbox', { name: 'Tags' })).toHaveCount(0);
   await expect(edit.getByRole('checkbox', { name: 'Contatos' })).toBeChecked();
   await edit.getByRole('radio', { name: 'Gerente' }).check();
+  await expect(edit.getByRole('checkbox', { name: 'Tags' })).toBeChecked();
   await expect(edit.getByRole('combobox', { name: 'Departamentos' })).toHaveCount(0);
   await edit.getByLabel('Nome').fill('Carla Souza Lima');
   await edit.getByRole('button', { name: 'Salvar' }).click();

@@ -69,8 +69,8 @@ test('/minha-conta links to the configured plan management; help videos use the 
     .click();
   await page.getByRole('button', { name: 'Saiba mais' }).click();
   const help = page.getByRole('dialog', { name: 'Atendimento' });
-  // Hosted elsewhere, the video opens in a new tab (the CSP plays media from this origin only).
-  await expect(help.getByRole('link', { name: 'Assistir ao vídeo' })).toHaveAttribute(
+  // Hosted elsewhere, the video plays in the dialog (tests/e2e/help.spec.ts) and can open in a new tab.
+  await expect(help.getByRole('link', { name: messages.helpVideoOpen })).toHaveAttribute(
     'href',
     'https://videos.example.com/ajuda/atendimento',
   );

@@ -263,6 +263,11 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
     await shot(page, 'pane-voice-note');
     expect(await sent.locator('audio').getAttribute('src')).toBe(saved?.url);
     expect(uploads).toEqual([]);
+    // Its length shows before anyone plays it (the player reads the metadata), not '0:00 / 0:00'.
+    await expect
+      .poll(() => sent.locator('audio').evaluate((el: HTMLAudioElement) => el.duration), { timeout: 10_000 })
+      .toBeGreaterThan(2);
+    await sent.screenshot({ path: `/tmp/shots-config/voice-note-length-${project()}.png` });
     const phoneList = phone.getByRole('list', { name: 'Mensagens' });
     await expect(phoneList.getByRole('img', { name: messages.paneVoiceNote })).toHaveCount(1);
 

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { messages } from '@/shared/messages';
 import { expect, test } from './fixtures';
 
 test('a recovery mail link opens the reset page, which sets a new password', async ({ page, server }) => {
@@ -28,6 +29,16 @@ test('a recovery mail link opens the reset page, which sets a new password', asy
 
   const { token } = await server.call<{ token: string }>('auth', { email, password: 'nova123' });
   expect(token).toBeTruthy();
+});
+
+test('the reset page opened without its link says the link is invalid', async ({ page }) => {
+  await page.goto('/redefinir-senha');
+  await expect(page.getByRole('heading', { name: 'Redefinir senha' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(messages.resetLinkInvalid);
+  await expect(page.getByLabel('Nova senha', { exact: true })).toHaveCount(0);
+  await page.screenshot({ path: `/tmp/shots-config/reset-no-token-${test.info().project.name}.png` });
+  await page.getByRole('link', { name: 'Ir para o login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('serves the app with SPA fallback and security headers', async ({ request }) => {

@@ -26,6 +26,13 @@ test('profile: name, phone with mask and photo (JPG/PNG up to 2 MB, checked befo
   await expect(page.getByLabel('E-mail')).toHaveValue(email);
 
   await page.getByLabel('Nome', { exact: true }).fill('Maria da Silva');
+  // A partial phone stays on the screen with its message; nothing is saved.
+  await page.getByLabel('Telefone').fill('119876');
+  await page.getByRole('button', { name: 'Salvar dados' }).click();
+  await expect(page.getByText(messages.invalidPhone)).toBeVisible();
+  await expect(page.getByLabel('Telefone')).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: `/tmp/shots-config/profile-phone-${test.info().project.name}.png` });
+  await expect(toast(page, messages.dataUpdated)).toHaveCount(0);
   await page.getByLabel('Telefone').fill('11987654321');
   await expect(page.getByLabel('Telefone')).toHaveValue('(11) 98765-4321');
   await page.getByRole('button', { name: 'Salvar dados' }).click();

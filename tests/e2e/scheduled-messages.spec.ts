@@ -1,7 +1,7 @@
 // /agendamento and the shared scheduling dialog: the spec's validations, a message scheduled a few seconds
 // ahead that reaches the simulator customer and turns to sent, editing (the stored 55 comes off), deleting,
 // and the same dialog opened from a conversation's menu. Each test files its chip at the end.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { ScheduledMessage } from '@/shared/contract/scheduled-messages';
 import { messages } from '@/shared/messages';
 import { calm, connectedChip, shot, signedIn, tokenOf } from './app';
@@ -29,13 +29,33 @@ async function scheduleChip(server: AppServer, token: string) {
   };
 }
 
-/** `seconds` from now as the datetime-local field takes it, in the page's time zone. */
-const localIn = (page: Page, seconds: number) =>
-  page.evaluate((s) => {
-    const d = new Date(Date.now() + s * 1000);
-    const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-  }, seconds);
+/**
+ * Picks, in the dialog's pt-BR picker (as on /contatos), the day `days` from today at `time` (HH:mm), in
+ * the page's time zone; answers the value the field then shows (dd/mm/aaaa hh:mm).
+ */
+async function pickWhen(page: Page, dialog: Locator, days: number, time: string) {
+  const { day, nextMonth } = await page.evaluate((n) => {
+    const now = new Date();
+    const d = new Date(now);
+    d.setDate(d.getDate() + n);
+    const p = (x: number) => String(x).padStart(2, '0');
+    return {
+      day: `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()}`,
+      nextMonth: d.getMonth() !== now.getMonth(),
+    };
+  }, days);
+  await dialog.getByLabel('Data e hora do agendamento').click();
+  if (nextMonth) await page.getByRole('button', { name: messages.dateAriaLabels.nextMonth }).click();
+  await page.getByRole('button', { name: day, exact: true }).click();
+  const [hours = '', minutes = ''] = time.split(':');
+  await page.getByLabel(messages.timeHours).fill(hours);
+  await page.getByLabel(messages.timeMinutes).fill(minutes);
+  await page.screenshot({ path: `/tmp/shots-config/schedule-picker-${project()}.png` });
+  await page.getByRole('button', { name: messages.dateTimeConfirm }).click();
+  const shown = `${day} ${time}`;
+  await expect(dialog.getByLabel('Data e hora do agendamento')).toHaveText(shown);
+  return shown;
+}
 
 async function pickChip(page: Page, dialog: ReturnType<Page['getByRole']>, name: string) {
   await dialog.getByRole('combobox', { name: 'Chip de envio' }).click();
@@ -79,7 +99,7 @@ test('a message scheduled a few seconds ahead reaches the customer and turns to 
     await dialog.getByLabel('Número de destino').fill('11 9999');
     await submit.click();
     await expect(dialog.getByText(messages.scheduleDateRequired)).toBeVisible();
-    await dialog.getByLabel('Data e hora do agendamento').fill(await localIn(page, 3600));
+    const when = await pickWhen(page, dialog, 1, '10:00');
     await submit.click();
     await expect(dialog.getByText('Número de telefone inválido.')).toBeVisible();
     await dialog.getByLabel('Número de destino').fill(number);
@@ -95,9 +115,7 @@ test('a message scheduled a few seconds ahead reaches the customer and turns to 
     await dialog.getByRole('radiogroup', { name: 'Tipo de envio' }).getByText('Texto').click();
     await dialog.getByLabel('Mensagem').fill('Seu pedido saiu para entrega hoje!');
     await shot(page, 'schedule-dialog');
-
-    // A few seconds ahead.
-    await dialog.getByLabel('Data e hora do agendamento').fill(await localIn(page, 6));
+    await page.screenshot({ path: `/tmp/shots-config/schedule-dialog-${project()}.png` });
     await submit.click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(messages.scheduleSaved)).toBeVisible();
@@ -106,8 +124,27 @@ test('a message scheduled a few seconds ahead reaches the customer and turns to 
       .getByRole(project() === 'phone' ? 'listitem' : 'row')
       .filter({ hasText: 'Seu pedido saiu' });
     await expect(row).toContainText('Agendada');
+    await expect(row).toContainText(when);
     await expect(row.getByRole('button', { name: 'Editar' })).toBeVisible();
     await shot(page, 'schedule-list');
+
+    // The picker goes by the minute: the test brings the send to a few seconds ahead through the API.
+    const saved = (await server.call<ScheduledMessage[]>('get-scheduled-messages-by-user', {}, owner)).find(
+      (i) => i.message === 'Seu pedido saiu para entrega hoje!',
+    ) as ScheduledMessage;
+    await server.call(
+      'update-scheduled-message',
+      {
+        _id: saved._id,
+        chip: saved.chip,
+        country_code: '55',
+        to: number,
+        type: 'text',
+        message: saved.message,
+        scheduledTo: new Date(Date.now() + 6000).toISOString(),
+      },
+      owner,
+    );
 
     // It arrives at the customer's phone, and the list turns it to sent, without edit or delete.
     const onPhone = phone.getByRole('list', { name: 'Mensagens' }).getByRole('listitem');
@@ -194,7 +231,7 @@ test('Agendar mensagem in a conversation opens the same dialog with its chip and
     await expect(dialog.getByRole('combobox', { name: 'Chip de envio' })).toHaveValue(chip.name);
     await expect(dialog.getByLabel('Código do país')).toHaveValue('55');
     await expect(dialog.getByLabel('Número de destino')).toHaveValue(number);
-    await dialog.getByLabel('Data e hora do agendamento').fill(await localIn(page, 7200));
+    await pickWhen(page, dialog, 2, '09:30');
     await dialog.getByLabel('Mensagem').fill('Lembrete pelo menu');
     await shot(page, 'schedule-from-menu');
     await dialog.getByRole('button', { name: 'Agendar' }).click();

@@ -190,6 +190,15 @@ describe('password recovery', () => {
     expect((await mails()).length).toBe(before);
   });
 
+  it('answers a link without its token as a broken link', async () => {
+    for (const body of [{ password: 'segredo1' }, { token: '', password: 'segredo1' }]) {
+      expect((await s.t.post('reset-password', body)).body).toEqual({
+        error: true,
+        message: messages.resetLinkInvalid,
+      });
+    }
+  });
+
   it('refuses an expired link', async () => {
     await s.t.call('send-password-recovery', { email: 'gerente@demo.com' });
     const token = linkIn((await mails()).at(-1) as string);

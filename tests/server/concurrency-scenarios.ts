@@ -393,7 +393,7 @@ export const scenarios: Record<string, (w: World) => Promise<Outcome>> = {
       user_role: 'user',
       departments:
         i % 2 ? [w.seed.departments.sales] : [w.seed.departments.support, w.seed.departments.sales],
-      access_areas: i % 2 ? ['contacts'] : ['contacts', 'tags'],
+      access_areas: i % 2 ? ['contacts'] : [],
     }));
     const answers = await fire(
       w.t,

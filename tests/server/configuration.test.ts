@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '@/server/db/schema';
+import { ACCESS_AREAS } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { testServerPerFile } from './helpers';
 
@@ -107,6 +110,28 @@ describe('departments and quick messages', () => {
     ]);
   });
 
+  it("refuses to delete an attendant's only department, and says so in the list; others lose it", async () => {
+    const token = await as('gerente@demo.com');
+    const { support, sales } = s.seed.departments;
+    const listed = await s.t.call('get-departments-by-user', {}, token);
+    expect(listed.find((d) => d._id === support)?.sole_attendants).toEqual(['Ana Atendente']);
+    const refused = await s.t.post('create-or-update-department', { _id: support, filed: true }, token);
+    expect(refused.body).toEqual({ error: true, message: messages.departmentOnlyOf(['Ana Atendente']) });
+    expect(messages.departmentOnlyOf(['Ana Atendente'])).toBe(
+      'Este é o único departamento de Ana Atendente. Defina outro departamento para essa pessoa em Minha Equipe antes de apagá-lo.',
+    );
+    // Once Ana also serves Vendas, Suporte can go: she keeps Vendas only.
+    const owner = await as('dono@demo.com');
+    const ana = (await s.t.call('get-team-users', {}, owner)).find((u) => u.email === 'atendente@demo.com');
+    await s.t.call('update-team-user', { ...ana, departments: [support, sales] }, owner);
+    await s.t.call('create-or-update-department', { _id: support, filed: true }, token);
+    const after = (await s.t.call('get-team-users', {}, owner)).find((u) => u.email === 'atendente@demo.com');
+    expect(after?.departments).toEqual([sales]);
+    // An attendant's own list carries no names of colleagues.
+    const attendant = await as('atendente@demo.com');
+    expect((await s.t.call('get-departments-by-user', {}, attendant))[0]?.sole_attendants).toBeUndefined();
+  });
+
   it('saves quick messages without the slash, refuses blanks and a repeated shortcut', async () => {
     const token = await as('dono@demo.com');
     expect(
@@ -144,6 +169,39 @@ describe('departments and quick messages', () => {
       attendant,
     );
     expect(refused.body).toEqual({ error: true, message: messages.insufficientPermissions });
+  });
+});
+
+describe('names', () => {
+  it('refuses a tag or department name the account already has, whatever its case, also at once', async () => {
+    const token = await as('gerente@demo.com');
+    const tag = await s.t.call('create-or-update-tag', { name: 'Urgente', color: '#FF0000' }, token);
+    const refusedTag = await s.t.post('create-or-update-tag', { name: ' urgente ', color: '#00FF00' }, token);
+    expect(refusedTag.body).toEqual({ error: true, message: messages.tagNameTaken });
+    // The same tag keeps its name; another one cannot take it.
+    await s.t.call('create-or-update-tag', { _id: tag._id, name: 'URGENTE', color: '#FF0000' }, token);
+    const other = await s.t.call('create-or-update-tag', { name: 'VIP', color: '#00FF00' }, token);
+    expect(
+      (await s.t.post('create-or-update-tag', { _id: other._id, name: 'Urgente', color: '#00FF00' }, token))
+        .body,
+    ).toEqual({ error: true, message: messages.tagNameTaken });
+    // A deleted tag frees its name.
+    await s.t.call('create-or-update-tag', { _id: tag._id, filed: true }, token);
+    await s.t.call('create-or-update-tag', { name: 'Urgente', color: '#00FF00' }, token);
+
+    // 'Suporte' is a demo department.
+    const refusedDepartment = await s.t.post('create-or-update-department', { name: 'SUPORTE' }, token);
+    expect(refusedDepartment.body).toEqual({ error: true, message: messages.departmentNameTaken });
+    // Two creations of one new name at once: one is made, the other gets the message (never a 500).
+    const results = await Promise.all(
+      ['Financeiro', 'financeiro', 'FINANCEIRO'].map((name) =>
+        s.t.post('create-or-update-department', { name }, token),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(results.filter((r) => !r.body.error)).toHaveLength(1);
+    for (const r of results.filter((r) => r.body.error))
+      expect(r.body).toEqual({ error: true, message: messages.departmentNameTaken });
   });
 });
 
@@ -271,6 +329,47 @@ describe('team', () => {
     await expect(s.t.login('carla@demo.com', '123456')).rejects.toThrow();
     // The e-mail can be used again.
     await s.t.call('create-team-user', agent({ departments: [s.seed.departments.sales] }), token);
+  });
+
+  it('keeps only the access areas a role can hold; a manager may hold every one (spec 1 §6, spec 3 §6)', async () => {
+    const token = await as('dono@demo.com');
+    const every = [...ACCESS_AREAS];
+    const created = await s.t.call(
+      'create-team-user',
+      agent({ departments: [s.seed.departments.sales], access_areas: every }),
+      token,
+    );
+    expect(created.access_areas).toEqual(['contacts']);
+    const manager = await s.t.call(
+      'update-team-user',
+      { ...created, user_role: 'manager', access_areas: every },
+      token,
+    );
+    expect(manager.access_areas).toEqual(every);
+    const back = await s.t.call(
+      'update-team-user',
+      { ...manager, user_role: 'user', departments: [s.seed.departments.sales] },
+      token,
+    );
+    expect(back.access_areas).toEqual(['contacts']);
+    // An attendant saved earlier with more areas: the server answers and allows only contacts.
+    await s.t.server.services.db
+      .update(users)
+      .set({ accessAreas: every })
+      .where(eq(users.email, 'atendente@demo.com'));
+    const attendant = await as('atendente@demo.com');
+    expect((await s.t.call('get-user', {}, attendant)).access_areas).toEqual(['contacts']);
+    expect((await s.t.post('create-or-update-tag', { name: 'T', color: '#00FF00' }, attendant)).body).toEqual(
+      {
+        error: true,
+        message: messages.insufficientPermissions,
+      },
+    );
+    expect(
+      (await s.t.call('get-team-users', {}, token)).find((u) => u.email === 'atendente@demo.com'),
+    ).toMatchObject({
+      access_areas: ['contacts'],
+    });
   });
 
   it('never edits or deletes the owner row, not even through the API', async () => {

@@ -214,6 +214,13 @@ describe('import', () => {
     expect(await upload(owner, await makeXlsx([]))).toEqual({ error: true, message: texts.importEmpty });
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);
     expect(await upload(owner, broken)).toEqual({ error: true, message: texts.importUnreadable });
+    // A damaged .xlsx (not even a zip inside) is unreadable, not of the wrong type.
+    for (const damaged of [Buffer.from('isto não é uma planilha'), Buffer.alloc(64, 0xff)]) {
+      expect(await upload(owner, damaged, 'contatos.xlsx')).toEqual({
+        error: true,
+        message: texts.importUnreadable,
+      });
+    }
   });
 
   it('upserts by phone keeping the variables; a repeated batch changes nothing', async () => {

@@ -41,6 +41,14 @@ describe('profile', () => {
     expect((await s.t.call('get-user', {}, token)).name).toBe('Ana Souza');
     const bad = await s.t.post('update-user', { name: '   ' }, token);
     expect(bad.body).toEqual({ error: true, message: messages.fieldRequired('name') });
+    // A partial phone is refused; an empty one clears it.
+    for (const phone of ['(11) 9876', '(11', 'abc']) {
+      expect((await s.t.post('update-user', { phone }, token)).body, phone).toEqual({
+        error: true,
+        message: messages.invalidPhone,
+      });
+    }
+    expect((await s.t.call('update-user', { phone: '' }, token)).phone).toBe('');
   });
 
   it('stores a PNG or JPEG profile picture under a generated name and serves it', async () => {

@@ -1,21 +1,11 @@
-// Our own versions, newest first (the changelog dialog). Add an entry with every release.
+// Our own versions, newest first (the changelog dialog); their texts are in the catalogue.
 import { labels } from '@/shared/messages';
+
 export interface Release {
   version: string;
   /** dd/MM/yyyy */
   date: string;
-  changes: string[];
+  changes: readonly string[];
 }
 
-export const CHANGELOG: Release[] = [
-  {
-    version: '0.1.0',
-    date: '21/11/2026',
-    changes: [
-      labels.shell.changelog010Login,
-      labels.shell.changelog010Menu,
-      labels.shell.changelog010Profile,
-      labels.shell.changelog010App,
-    ],
-  },
-];
+export const CHANGELOG: readonly Release[] = labels.changelog;

@@ -1,32 +1,50 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, AspectRatio, Button, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconExternalLink, IconHelpCircle } from '@tabler/icons-react';
 import { useAppConfig } from '@/app/lib/app-config';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { type HelpTopicId, helpTopic, helpVideoUrl } from './help-topics';
 import { lazyDialog } from './lazy-dialog';
 
 // 'Saiba mais' sits on first screens: its dialog (Mantine's modal machinery) loads when first opened.
 const Dialog = lazyDialog(() => import('./Dialog').then((m) => m.Dialog));
 
-/** A topic's help: its video when one is configured, and its text. */
+/** A video file plays in <video>; any other address is a player page (YouTube, Vimeo…) shown in a frame. */
+const isVideoFile = (url: URL) => /\.(mp4|webm|ogg|ogv|mov|m4v)$/i.test(url.pathname);
+
+/**
+ * A topic's help: its video when one is configured, and its text. The video plays inside the dialog, also
+ * from another site: the server's CSP allows the configured video's origin (media and frames) and no other.
+ */
 export function HelpContent({ topic }: { topic: HelpTopicId }) {
   const config = useAppConfig();
-  const { id, text } = helpTopic(topic);
+  const { id, title, text } = helpTopic(topic);
   const video = helpVideoUrl(config?.help_video_url, id);
-  // The CSP plays media from this origin only; a video hosted elsewhere opens in a new tab.
-  const playable = video !== null && new URL(video, window.location.href).origin === window.location.origin;
+  const url = video ? new URL(video, window.location.href) : null;
+  const elsewhere = url !== null && url.origin !== window.location.origin;
   return (
     <Stack gap="sm">
-      {video && playable && (
-        // biome-ignore lint/a11y/useMediaCaption: the help videos are recorded by each deployment, without captions.
-        <video src={video} controls preload="metadata" style={{ width: '100%', borderRadius: 8 }} />
-      )}
+      {url &&
+        (isVideoFile(url) || !elsewhere ? (
+          // biome-ignore lint/a11y/useMediaCaption: the help videos are recorded by each deployment, without captions.
+          <video src={url.href} controls preload="metadata" style={{ width: '100%', borderRadius: 8 }} />
+        ) : (
+          <AspectRatio ratio={16 / 9}>
+            <iframe
+              src={url.href}
+              title={messages.helpVideoTitle(title)}
+              allow="encrypted-media; picture-in-picture; fullscreen"
+              allowFullScreen
+              referrerPolicy="strict-origin-when-cross-origin"
+              style={{ border: 0, borderRadius: 8 }}
+            />
+          </AspectRatio>
+        ))}
       <Text>{text}</Text>
-      {video && !playable && (
-        <Anchor href={video} target="_blank" rel="noopener noreferrer">
+      {url && elsewhere && (
+        <Anchor href={url.href} target="_blank" rel="noopener noreferrer">
           <IconExternalLink size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
-          {labels.common.assistirAoVideo}
+          {messages.helpVideoOpen}
         </Anchor>
       )}
     </Stack>

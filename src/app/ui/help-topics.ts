@@ -20,6 +20,11 @@ export const HELP_TOPICS = [
     text: labels.help.atendimentoText,
   },
   {
+    id: 'conversas',
+    title: labels.help.conversasFinalizadas,
+    text: labels.help.conversasText,
+  },
+  {
     id: 'chips',
     title: labels.help.chipsNumerosConectados,
     text: labels.help.chipsText,

@@ -100,7 +100,13 @@ export const departments = pgTable(
     filed: boolean('filed').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('departments_account_idx').on(t.accountId)],
+  (t) => [
+    index('departments_account_idx').on(t.accountId),
+    // One name per account, whatever its case (a filed department frees its name).
+    uniqueIndex('departments_account_name_unique')
+      .on(t.accountId, sql`lower(${t.name})`)
+      .where(sql`${t.filed} = false`),
+  ],
 );
 
 export const tags = pgTable(
@@ -117,7 +123,12 @@ export const tags = pgTable(
     filed: boolean('filed').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('tags_account_idx').on(t.accountId)],
+  (t) => [
+    index('tags_account_idx').on(t.accountId),
+    uniqueIndex('tags_account_name_unique')
+      .on(t.accountId, sql`lower(${t.name})`)
+      .where(sql`${t.filed} = false`),
+  ],
 );
 
 export const quickMessages = pgTable(

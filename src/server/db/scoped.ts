@@ -40,7 +40,8 @@ export function scopedRepo<T extends ScopedTable>(table: T) {
       const rows = (await db
         .insert(table)
         .values({ ...fields, id, accountId: actor.accountId } as InferInsertModel<T>)
-        .onConflictDoNothing()
+        // Only a taken id answers null; another unique index (a repeated name) refuses with its error.
+        .onConflictDoNothing({ target: table.id })
         .returning()) as Row[];
       return rows[0] ?? null;
     },

@@ -20,6 +20,8 @@ export async function softSave<Row, Fields>(
   actor: Actor,
   payload: { _id?: string; filed?: boolean },
   prepare: () => { ok: true; fields: Fields } | { ok: false; error: FieldError },
+  /** The answer when a unique index refuses the save (two saves of one name at once). */
+  uniqueError?: FieldError,
 ): Promise<Row> {
   if (payload.filed) {
     if (!payload._id) throw new AppError(messages.notFound);
@@ -33,13 +35,36 @@ export async function softSave<Row, Fields>(
   const { fields } = prepared;
   // Update, else create, else (the same create arriving twice at once) update what the other one made:
   // one transaction, so a failure half-way leaves nothing.
-  const saved = await db.transaction(async (tx) => {
-    let row = id ? await repo.update(tx, actor, id, fields) : null;
-    row ??= await repo.insert(tx, actor, fields, id);
-    if (!row && id) row = await repo.update(tx, actor, id, fields);
-    return row;
-  });
+  const write = (retry: boolean) =>
+    db.transaction(async (tx) => {
+      let row = id ? await repo.update(tx, actor, id, fields) : null;
+      if (!retry) row ??= await repo.insert(tx, actor, fields, id);
+      if (!row && id) row = await repo.update(tx, actor, id, fields);
+      return row;
+    });
+  let saved: Row | null;
+  try {
+    saved = await write(false);
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    // A unique index refused it: the same create arriving twice at once (the other one made the item:
+    // this one updates it), or a name another item has.
+    saved = id ? await write(true).catch(() => null) : null;
+    if (!saved) throw uniqueError ? fieldFailure(uniqueError) : e;
+  }
   // Still nothing: the id belongs to another account's item, or to a filed one.
   if (!saved) throw new AppError(messages.notFound);
   return saved;
 }
+
+/** PostgreSQL's unique_violation, as node-postgres or PGlite report it (drizzle wraps it in `cause`). */
+export function isUniqueViolation(e: unknown): boolean {
+  for (let err = e as { code?: unknown; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
+    if (err.code === '23505') return true;
+  }
+  return false;
+}
+
+/** Whether another live item of the list already has this name, whatever its case. */
+export const nameTaken = (rows: { id: string; name: string }[], id: string | undefined, name: string) =>
+  rows.some((r) => r.id !== id && r.name.toLocaleLowerCase('pt-BR') === name.toLocaleLowerCase('pt-BR'));

@@ -25,6 +25,8 @@ export const department = z.object({
   name: z.string(),
   description: z.string().nullable(),
   filed: z.boolean(),
+  /** Attendants whose only department this is (names): it cannot be deleted while they have no other. */
+  sole_attendants: z.array(z.string()).optional(),
 });
 export type Department = z.infer<typeof department>;
 

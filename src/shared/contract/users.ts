@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PROFILE_PICTURE_MAX_BYTES } from '../constants';
 import { messages } from '../messages';
+import { profilePhoneError } from '../rules/profile';
 import {
   email,
   newPassword,
@@ -19,7 +20,8 @@ const phone = z
   .string()
   .trim()
   .max(30)
-  .regex(/^[\d\s()+-]*$/, 'use apenas dígitos');
+  .regex(/^[\d\s()+-]*$/, messages.invalidPhone)
+  .refine((p) => !profilePhoneError(p), messages.invalidPhone);
 
 export const usersCalls = {
   auth: defineCall({
@@ -42,7 +44,11 @@ export const usersCalls = {
   }),
   'reset-password': defineCall({
     access: { public: true },
-    payload: z.object({ token: requiredText(200), password: newPassword }),
+    // A missing token is a broken link: the page says so, not 'Campo obrigatório: token'.
+    payload: z.object({
+      token: z.string({ error: messages.resetLinkInvalid }).trim().min(1, messages.resetLinkInvalid).max(200),
+      password: newPassword,
+    }),
     answer: ok,
   }),
   'change-user-password': defineCall({

@@ -2,7 +2,7 @@
 // decides with it for every call and job (src/server/access.ts); the app asks the same functions to hide
 // what the user cannot do, so the menu and the server never disagree.
 
-import type { AccessArea, SystemUserRole, UserRole } from '../constants';
+import { ACCESS_AREAS, type AccessArea, type SystemUserRole, type UserRole } from '../constants';
 import type { CallAccess } from '../contract/define';
 
 /** What the rule needs to know of a signed-in user. */
@@ -32,9 +32,24 @@ export const subjectOfAnswer = (u: UserAnswerSubject): AccessSubject => ({
   systemUserRoles: u.system_user_roles ?? [],
 });
 
-/** Owners hold every access area; managers and attendants the ones they were given. */
+/**
+ * The access areas a role can hold (spec 1 §6, spec 3 §6): owners and managers every area, attendants only
+ * contacts (they work with contacts and conversations). The team dialog offers these, the server keeps only
+ * these when it saves a user, and holdsArea ignores any other area a user was given earlier.
+ */
+export const areasForRole = (role: UserRole): readonly AccessArea[] =>
+  role === 'user' ? ['contacts'] : ACCESS_AREAS;
+
+/** The areas a new user of this role starts with: a manager sees everything, an attendant contacts. */
+export const defaultAreas = (role: UserRole): AccessArea[] => [...areasForRole(role)];
+
+/** The given areas the role can hold, once each, in the catalogue's order. */
+export const areasHeldBy = (role: UserRole, areas: readonly AccessArea[]): AccessArea[] =>
+  areasForRole(role).filter((a) => areas.includes(a));
+
+/** Owners hold every access area; managers and attendants the ones they were given that their role can hold. */
 export const holdsArea = (s: AccessSubject, area: AccessArea) =>
-  s.userRole === 'owner' || s.accessAreas.includes(area);
+  s.userRole === 'owner' || (s.accessAreas.includes(area) && areasForRole(s.userRole).includes(area));
 
 /** Whether the subject may make a call with this access definition. */
 export function mayCall(s: AccessSubject, access: CallAccess): boolean {

@@ -1,6 +1,7 @@
 import type { AccessArea } from '../constants';
 import { MIN_PASSWORD_LENGTH } from '../constants';
 import { messages } from '../messages';
+import { areasHeldBy } from './access';
 import { type FieldError, fieldError } from './field-error';
 
 /** Roles the team screen can give: there is one owner per account, made with the account. */
@@ -30,7 +31,10 @@ export type TeamUserField = 'email' | 'role' | 'departments' | 'password' | 'for
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Team rules (spec 1 §5). Departments belong to agents only; a manager's are cleared. */
+/**
+ * Team rules (spec 1 §5). Departments belong to agents only; a manager's are cleared. Access areas the role
+ * cannot hold (spec 1 §6: an attendant works with contacts only) are dropped, as a manager's departments are.
+ */
 export function prepareTeamUser(
   input: TeamUserInput,
   mode: 'create' | 'update',
@@ -54,6 +58,6 @@ export function prepareTeamUser(
   }
   return {
     ok: true,
-    user: { name, email, user_role: role, departments, access_areas: [...new Set(input.access_areas)] },
+    user: { name, email, user_role: role, departments, access_areas: areasHeldBy(role, input.access_areas) },
   };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canOpen, homePath, ROUTE_NAMES, ruleForPath, safeRedirect } from '@/app/lib/access';
+import { ACCESS_AREAS } from '@/shared/constants';
 import type { User } from '@/shared/contract';
+import { areasForRole, defaultAreas } from '@/shared/rules/access';
 
 const user = (over: Partial<User>): User =>
   ({
@@ -41,6 +43,24 @@ describe('access rules (spec 1 §2, §6)', () => {
     expect(canOpen(attendant, ROUTE_NAMES.Atendimento)).toBe(true);
     expect(canOpen(attendant, '/conversas')).toBe(true);
     expect(canOpen(user({ access_areas: ['api'] }), '/api')).toBe(false);
+  });
+
+  it('an attendant saved earlier with more areas opens only what the server allows: contacts', () => {
+    const every = user({ user_role: 'user', access_areas: [...ACCESS_AREAS] });
+    for (const path of [
+      '/tags',
+      '/equipe',
+      '/chips',
+      '/departamentos',
+      '/mensagens-rapidas',
+      '/',
+      '/campanhas',
+    ]) {
+      expect(canOpen(every, path), path).toBe(false);
+    }
+    expect(canOpen(every, '/contatos')).toBe(true);
+    expect(areasForRole('user')).toEqual(['contacts']);
+    expect(defaultAreas('manager')).toEqual([...ACCESS_AREAS]);
   });
 
   it('platform screens need the system role', () => {

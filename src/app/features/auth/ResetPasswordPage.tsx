@@ -35,7 +35,17 @@ export function ResetPasswordPage() {
 
   return (
     <AuthForm titleId="reset-title" title={labels.auth.redefinirSenha} onSubmit={submit}>
-      {done ? (
+      {!token.trim() ? (
+        // Opened without the mail's token: the link is broken, no form to fill in vain.
+        <>
+          <Alert color="red" role="alert">
+            {messages.resetLinkInvalid}
+          </Alert>
+          <Button component={Link} to="/login">
+            {labels.auth.irParaOLogin}
+          </Button>
+        </>
+      ) : done ? (
         <>
           <Alert color="green" role="status">
             {messages.passwordReset}

@@ -22,6 +22,7 @@ import { notifyError, notifySuccess } from '@/app/lib/notify';
 import { useCurrentUser } from '@/app/lib/user';
 import { confirm } from '@/app/ui/confirm';
 import { displayName } from '@/app/ui/contact-name';
+import { SaibaMais } from '@/app/ui/HelpDialog';
 import { type ListColumn, ListTable } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { PtBrDates } from '@/app/ui/PtBrDates';
@@ -178,6 +179,7 @@ export function ContactsPage() {
   return (
     <>
       <PageHeader title={messages.contactsTitle}>
+        <SaibaMais topic="contatos" />
         <Button
           variant="default"
           leftSection={<IconUpload size={18} aria-hidden />}

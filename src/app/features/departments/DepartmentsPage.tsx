@@ -6,7 +6,7 @@ import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import type { Department } from '@/shared/contract/configuration';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { useDeleteDepartment } from './create-or-update-department';
 import { DepartmentDialog } from './DepartmentDialog';
 
@@ -50,7 +50,10 @@ export function DepartmentsPage() {
             onDelete={() => remove.mutate(d)}
             confirmDelete={{
               title: labels.departments.apagarDepartamento,
-              message: labels.departments.desejaApagarODepartamento(d.name),
+              // The server refuses to leave attendants without a department: say so before, not after.
+              message: d.sole_attendants?.length
+                ? messages.departmentOnlyOf(d.sole_attendants)
+                : labels.departments.desejaApagarODepartamento(d.name),
             }}
           />
         )}

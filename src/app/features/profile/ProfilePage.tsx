@@ -21,6 +21,7 @@ import { PageHeader } from '@/app/ui/PageHeader';
 import type { User } from '@/shared/contract';
 import { maskPhone } from '@/shared/format';
 import { labels, messages } from '@/shared/messages';
+import { profilePhoneError } from '@/shared/rules/profile';
 import { useChangeUserPassword } from './change-user-password';
 import { checkPasswordChange, checkProfilePicture, PROFILE_PICTURE_TYPES } from './profile-rules';
 import { useUpdateUser } from './update-user';
@@ -60,6 +61,7 @@ function MyData({ user }: { user: User }) {
   const [name, setName] = useState(user.name);
   const [phone, setPhone] = useState(maskPhone(user.phone));
   const [nameError, setNameError] = useState<string | null>(null);
+  const [phoneError, setPhoneError] = useState<string | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
 
   function pickPhoto(file: File | null) {
@@ -74,6 +76,9 @@ function MyData({ user }: { user: User }) {
     e.preventDefault();
     if (!name.trim()) return setNameError(messages.requiredField);
     setNameError(null);
+    const badPhone = profilePhoneError(phone);
+    setPhoneError(badPhone);
+    if (badPhone) return;
     update.mutate({ name: name.trim(), phone });
   }
 
@@ -123,7 +128,11 @@ function MyData({ user }: { user: User }) {
             autoComplete="tel-national"
             placeholder="(00) 00000-0000"
             value={phone}
-            onChange={(e) => setPhone(maskPhone(e.currentTarget.value))}
+            error={phoneError}
+            onChange={(e) => {
+              setPhone(maskPhone(e.currentTarget.value));
+              setPhoneError(null);
+            }}
           />
           <FormActions loading={update.isPending} label={labels.profile.salvarDados} />
         </Stack>

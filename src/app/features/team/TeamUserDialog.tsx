@@ -6,9 +6,10 @@ import { DialogForm } from '@/app/ui/FormParts';
 import type { EditDialogState } from '@/app/ui/use-edit-dialog';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
-import { ACCESS_AREAS, type AccessArea, ROLE_LABELS } from '@/shared/constants';
+import { type AccessArea, ROLE_LABELS } from '@/shared/constants';
 import type { TeamUser } from '@/shared/contract/configuration';
 import { labels } from '@/shared/messages';
+import { areasForRole, defaultAreas } from '@/shared/rules/access';
 import { prepareTeamUser, TEAM_ROLES } from '@/shared/rules/team-user';
 import { AREA_LABELS } from './access-areas';
 import { useCreateTeamUser } from './create-team-user';
@@ -39,7 +40,7 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
   const [email, setEmail] = useState(user?.email ?? '');
   const [role, setRole] = useState<string>(user?.user_role ?? 'user');
   const [departmentIds, setDepartmentIds] = useState<string[]>(user?.departments ?? []);
-  const [areas, setAreas] = useState<AccessArea[]>(user?.access_areas ?? ['contacts']);
+  const [areas, setAreas] = useState<AccessArea[]>(user?.access_areas ?? defaultAreas('user'));
   const [password, setPassword] = useState('');
   const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
 
@@ -90,6 +91,8 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
         value={role}
         onChange={(value) => {
           setRole(value);
+          // A new role starts with the areas it holds by default (a manager every one, spec 3 §6).
+          if (value === 'manager' || value === 'user') setAreas(defaultAreas(value));
           clear('role');
           clear('departments');
         }}
@@ -124,7 +127,7 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
         onChange={(v) => setAreas(v as AccessArea[])}
       >
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" mt="xs">
-          {ACCESS_AREAS.map((a) => (
+          {areasForRole(role === 'manager' ? 'manager' : 'user').map((a) => (
             <Checkbox key={a} value={a} label={AREA_LABELS[a]} />
           ))}
         </SimpleGrid>

@@ -1,13 +1,16 @@
 // The shared scheduling dialog (spec 2 §2.3 'Agendar mensagem', §2.4, §5 Scheduled send): opened from
 // /agendamento (new or edit) and from a conversation's menu (chip and number filled in). The same rule as
 // the server checks each field, in the spec's order, and shows its message on that field.
-
+import '@mantine/dates/styles.css';
 import { Group, SegmentedControl, Select, Textarea, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { errorMessage } from '@/app/lib/api';
 import { useChips } from '@/app/lib/lists';
 import { Dialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
+import { PtBrDates } from '@/app/ui/PtBrDates';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import { DEFAULT_COUNTRY_CODE } from '@/shared/constants';
@@ -18,12 +21,10 @@ import { useSaveScheduledMessage, useTemplates } from './scheduled-messages';
 
 const FIELDS = ['chip', 'country', 'to', 'when', 'message', 'flow', 'template'] as const;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** An ISO instant as the datetime-local field shows it, in the viewer's time. */
-function localInput(iso: string) {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+/** The picker's value ('YYYY-MM-DD HH:mm:ss', the viewer's time) of an ISO instant, to the minute. */
+function pickerValue(iso: string): string | null {
+  const d = dayjs(iso);
+  return d.isValid() ? d.format('YYYY-MM-DD HH:mm:00') : null;
 }
 
 export interface ScheduleDialogProps {
@@ -65,7 +66,7 @@ function ScheduleForm({
   const [chipId, setChipId] = useState<string | null>(item?.chip ?? preset?.chip ?? null);
   const [countryCode, setCountryCode] = useState(stored.country_code || DEFAULT_COUNTRY_CODE);
   const [to, setTo] = useState(stored.to);
-  const [when, setWhen] = useState(item ? localInput(item.scheduledTo) : '');
+  const [when, setWhen] = useState<string | null>(item ? pickerValue(item.scheduledTo) : null);
   const [type, setType] = useState<'text' | 'flow'>(item?.type ?? 'text');
   const [message, setMessage] = useState(item?.message ?? '');
   const [flow, setFlow] = useState<string | null>(item?.flow ?? null);
@@ -88,7 +89,7 @@ function ScheduleForm({
       message,
       flow,
       template,
-      scheduledTo: when ? new Date(when).toISOString() : '',
+      scheduledTo: when ? dayjs(when).toISOString() : '',
     };
     const result = prepareScheduledMessage(input, chip);
     if (!result.ok) return show(result.error);
@@ -146,17 +147,28 @@ function ScheduleForm({
           error={errorOf('to')}
         />
       </Group>
-      <TextInput
-        type="datetime-local"
-        label={labels.schedule.dataEHoraDoAgendamento}
-        step={1}
-        value={when}
-        onChange={(e) => {
-          setWhen(e.currentTarget.value);
-          clear('when');
-        }}
-        error={errorOf('when')}
-      />
+      {/* The same pt-BR picker as /contatos: dd/mm/aaaa hh:mm, no seconds (spec 2 §2.4). */}
+      <PtBrDates>
+        <DateTimePicker
+          label={labels.schedule.dataEHoraDoAgendamento}
+          placeholder={messages.dateTimePlaceholder}
+          valueFormat="DD/MM/YYYY HH:mm"
+          value={when}
+          onChange={(v) => {
+            setWhen(v);
+            clear('when');
+          }}
+          minDate={dayjs().format('YYYY-MM-DD')}
+          getDayAriaLabel={(date) => dayjs(date).format('DD/MM/YYYY')}
+          ariaLabels={messages.dateAriaLabels}
+          timePickerProps={{
+            hoursInputLabel: messages.timeHours,
+            minutesInputLabel: messages.timeMinutes,
+          }}
+          submitButtonProps={{ 'aria-label': messages.dateTimeConfirm }}
+          error={errorOf('when')}
+        />
+      </PtBrDates>
       {chip?.official ? (
         <Select
           label={labels.common.templateDeMensagem}

@@ -41,8 +41,11 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
  * The analysis of an uploaded spreadsheet: the first sheet, its first row the header. Nothing is stored;
  * the answer is what the import dialog shows and what import-contacts then receives.
  */
-export async function analyseContactsSheet(buffer: Buffer): Promise<AudienceAnalysis> {
-  if (buffer.length < 4 || !buffer.subarray(0, 4).equals(ZIP_MAGIC)) throw new AppError(texts.importNotXlsx);
+export async function analyseContactsSheet(buffer: Buffer, filename = ''): Promise<AudienceAnalysis> {
+  if (buffer.length < 4 || !buffer.subarray(0, 4).equals(ZIP_MAGIC)) {
+    // A file named .xlsx that is no spreadsheet inside is a damaged sheet, not a wrong type.
+    throw new AppError(/\.xlsx$/i.test(filename) ? texts.importUnreadable : texts.importNotXlsx);
+  }
   let header: (string | null)[] | null = null;
   let phoneIndex = -1;
   const valid: ImportPerson[] = [];

@@ -25,7 +25,7 @@ export const contactsHandlers = {
   'export-contacts': (p, ctx) => exportContacts(ctx, p),
   'send-audience-list': async (_p, ctx) => {
     if (!ctx.file) throw new AppError(messages.fileRequired);
-    return analyseContactsSheet(ctx.file.buffer);
+    return analyseContactsSheet(ctx.file.buffer, ctx.file.filename);
   },
   'import-contacts': (p, ctx) => importContacts(ctx, p),
 } satisfies Handlers;

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TeamUser } from '@/shared/contract/configuration';
 import { newId } from '@/shared/ids';
 import { messages } from '@/shared/messages';
+import { areasHeldBy } from '@/shared/rules/access';
 import { fieldError } from '@/shared/rules/field-error';
 import { prepareTeamUser, type TeamUserInput } from '@/shared/rules/team-user';
 import type { Db } from '../../db';
@@ -18,7 +19,7 @@ const toTeamUser = (u: typeof users.$inferSelect): TeamUser => ({
   email: u.email,
   user_role: u.userRole,
   departments: u.departments,
-  access_areas: u.accessAreas,
+  access_areas: areasHeldBy(u.userRole, u.accessAreas),
   filed: u.filed,
 });
 

@@ -1,5 +1,5 @@
 import type { User } from '@/shared/contract';
-import { seesApiKey } from '@/shared/rules/access';
+import { areasHeldBy, seesApiKey } from '@/shared/rules/access';
 import type { AccountRow, UserRow } from './users.repo';
 
 /** The user as the contract answers it. Only owners and managers see the account's API key. */
@@ -15,7 +15,7 @@ export function toUserAnswer(
     profile_picture: user.profilePicture,
     phone: user.phone,
     user_role: user.userRole,
-    access_areas: user.accessAreas,
+    access_areas: areasHeldBy(user.userRole, user.accessAreas),
     system_user_roles: user.systemUserRoles,
     admin: user.admin,
     departments: user.departments,

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useDepartments } from '@/app/lib/lists';
 import { useCurrentUser } from '@/app/lib/user';
 import { displayName, initialsOf } from '@/app/ui/contact-name';
+import { SaibaMais } from '@/app/ui/HelpDialog';
 import { type ListColumn, ListTable } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { TagBadges } from '@/app/ui/TagBadges';
@@ -101,6 +102,7 @@ export function HistoryPage() {
   return (
     <>
       <PageHeader title={labels.common.conversas}>
+        <SaibaMais topic="conversas" />
         <Button
           variant="light"
           leftSection={<IconFilter size={18} aria-hidden />}

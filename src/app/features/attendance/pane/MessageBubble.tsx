@@ -74,7 +74,7 @@ function Content({ message, actions }: { message: PaneMessage; actions: BubbleAc
     case 'audio':
       return (
         <>
-          {url && <AudioPlayer className={classes.audio} url={url} ptt={message.ptt} preload="none" />}
+          {url && <AudioPlayer className={classes.audio} url={url} ptt={message.ptt} preload="metadata" />}
           {caption}
         </>
       );

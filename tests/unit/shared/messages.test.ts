@@ -1,0 +1,16 @@
+// Catalogue texts whose wording depends on a number, and the spec's wording where two were in use.
+import { expect, it } from 'vitest';
+import { messages } from '@/shared/messages';
+
+it('says one contact in the singular', () => {
+  expect(messages.contactsFound(1)).toBe('Foi encontrado 1 contato');
+  expect(messages.contactsFound(0)).toBe('Foram encontrados 0 contatos');
+  expect(messages.contactsFound(12)).toBe('Foram encontrados 12 contatos');
+  expect(messages.importAnalysis(1, 1)).toBe('Foi encontrado 1 contato válido em 1 linha.');
+  expect(messages.importAnalysis(2, 5)).toBe('Foram encontrados 2 contatos válidos em 5 linhas.');
+});
+
+it('words the 6-character password rule as the spec does (spec 1 §5, spec 3 §5)', () => {
+  expect(messages.passwordTooShort).toBe('A senha deve ter pelo menos 6 dígitos');
+  expect(messages.teamPasswordTooShort).toBe('A senha precisa ter pelo menos 6 dígitos');
+});
