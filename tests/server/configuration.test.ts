@@ -177,21 +177,21 @@ describe('names', () => {
     const token = await as('gerente@demo.com');
     const tag = await s.t.call('create-or-update-tag', { name: 'Urgente', color: '#FF0000' }, token);
     const refusedTag = await s.t.post('create-or-update-tag', { name: ' urgente ', color: '#00FF00' }, token);
-    expect(refusedTag.body).toEqual({ error: true, message: messages.tagNameTaken });
+    expect(refusedTag.body).toEqual({ error: true, field: 'name', message: messages.tagNameTaken });
     // The same tag keeps its name; another one cannot take it.
     await s.t.call('create-or-update-tag', { _id: tag._id, name: 'URGENTE', color: '#FF0000' }, token);
     const other = await s.t.call('create-or-update-tag', { name: 'VIP', color: '#00FF00' }, token);
     expect(
       (await s.t.post('create-or-update-tag', { _id: other._id, name: 'Urgente', color: '#00FF00' }, token))
         .body,
-    ).toEqual({ error: true, message: messages.tagNameTaken });
+    ).toEqual({ error: true, field: 'name', message: messages.tagNameTaken });
     // A deleted tag frees its name.
     await s.t.call('create-or-update-tag', { _id: tag._id, filed: true }, token);
     await s.t.call('create-or-update-tag', { name: 'Urgente', color: '#00FF00' }, token);
 
     // 'Suporte' is a demo department.
     const refusedDepartment = await s.t.post('create-or-update-department', { name: 'SUPORTE' }, token);
-    expect(refusedDepartment.body).toEqual({ error: true, message: messages.departmentNameTaken });
+    expect(refusedDepartment.body).toEqual({ error: true, field: 'name', message: messages.departmentNameTaken });
     // Two creations of one new name at once: one is made, the other gets the message (never a 500).
     const results = await Promise.all(
       ['Financeiro', 'financeiro', 'FINANCEIRO'].map((name) =>
@@ -201,7 +201,7 @@ describe('names', () => {
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(results.filter((r) => !r.body.error)).toHaveLength(1);
     for (const r of results.filter((r) => r.body.error))
-      expect(r.body).toEqual({ error: true, message: messages.departmentNameTaken });
+      expect(r.body).toEqual({ error: true, field: 'name', message: messages.departmentNameTaken });
   });
 });
 
