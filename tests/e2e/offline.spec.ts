@@ -223,6 +223,8 @@ test('offline, the app opens on a picture of the last list seen, replaced by the
   await expect(page.getByRole('region', { name })).toBeVisible();
 
   await context.setOffline(false);
+  await page.goto('/atendimento');
+  await expect(item).toBeVisible();
   await signOut(page);
   expect(await page.evaluate(() => localStorage.getItem('painel-first-paint'))).toBeNull();
   await chip.file();
