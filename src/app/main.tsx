@@ -7,6 +7,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { session } from '@/app/lib/api';
+import { firstPaintDone, keepFirstPaint } from '@/app/lib/first-paint';
 import { clearServerState, queryClient, startPersistence } from '@/app/lib/query';
 import { Toasts } from '@/app/ui/Toasts';
 import { preloadSignedInStart, router } from './router';
@@ -40,6 +41,11 @@ if (root) {
   // The persisted user and lists are restored first (synchronously), so the guards see them offline.
   startPersistence();
   preloadSignedInStart(window.location.pathname);
+  keepFirstPaint();
+  // The offline picture of Atendimento (public/first-paint.js) goes as soon as another screen is shown.
+  router.subscribe('onResolved', ({ toLocation }) => {
+    if (toLocation.pathname !== '/atendimento') firstPaintDone();
+  });
   createRoot(root).render(<App />);
 }
 

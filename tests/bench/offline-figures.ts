@@ -1,7 +1,7 @@
 // Prints the offline figures (issue 7):
 // 1. Offline warm start: Chromium with the service worker installed and the device cache filled by one online
 //    visit goes offline; the time from navigation to the cached conversation list being visible on
-//    /atendimento, against the time to load a static file (/manifest.webmanifest) served by the same service
+//    /atendimento (the picture public/first-paint.js paints, or the app's list), and to the app's own list, against the time to load a static file (/manifest.webmanifest) served by the same service
 //    worker's precache in the same run (median of 7 each, and their ratio).
 // 2. Dexie write time for 10,000 messages, in Node with fake-indexeddb (the app's own cache code:
 //    saveMessages), as one conversation and as 200 conversations of 50.
@@ -61,11 +61,16 @@ async function offlineStart() {
     await page.waitForTimeout(1500);
     await context.setOffline(true);
 
+    // What the user sees first (any list row: the offline picture or the app's own), and when the app's own
+    // list is there to be used (the picture is hidden from getByRole).
+    const anyRow = page.locator('[role="listitem"]').first();
     const appRun = async () => {
       const t0 = performance.now();
       await page.goto('/atendimento', { waitUntil: 'commit' });
+      await anyRow.waitFor({ state: 'visible', timeout: 30_000 });
+      const seen = performance.now() - t0;
       await first.waitFor({ state: 'visible', timeout: 30_000 });
-      return performance.now() - t0;
+      return { seen, ready: performance.now() - t0 };
     };
     const staticRun = async () => {
       const t0 = performance.now();
@@ -77,14 +82,17 @@ async function offlineStart() {
     await appRun();
     await staticRun();
     const app: number[] = [];
+    const ready: number[] = [];
     const stat: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       stat.push(await staticRun());
-      app.push(await appRun());
+      const run = await appRun();
+      app.push(run.seen);
+      ready.push(run.ready);
     }
     const items = await list.getByRole('listitem').count();
     await context.close();
-    return { app: median(app), stat: median(stat), items };
+    return { app: median(app), ready: median(ready), stat: median(stat), items };
   } finally {
     await browser.close();
     await t.close();
@@ -143,7 +151,7 @@ console.log(`machine: ${availableParallelism()} cores, load average ${(loadavg()
 const start = await offlineStart();
 console.log(
   `offline warm start (Chromium, service worker + Dexie, ${start.items} list rows rendered): ` +
-    `navigation → cached list visible ${ms(start.app)} (median of ${RUNS}); ` +
+    `navigation → cached list visible ${ms(start.app)} (median of ${RUNS}; the app's own list usable ${ms(start.ready)}); ` +
     `static /manifest.webmanifest from the same service worker ${ms(start.stat)}; ratio ${(start.app / start.stat).toFixed(1)}×`,
 );
 const write = await dexieWrite();

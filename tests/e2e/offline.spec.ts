@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '@/shared/messages';
-import { calm, connectedChip, conversationOf, isPhone, signedIn, tokenOf } from './app';
+import { calm, connectedChip, conversationOf, isPhone, signedIn, signOut, tokenOf } from './app';
 import { expect, test } from './fixtures';
 import {
   allMessages,
@@ -182,6 +182,51 @@ test('a refetch that fails while the server is unreachable does not cost the nex
   await expect(conversationList(page).getByRole('listitem').filter({ hasText: name })).toBeVisible();
   await shot(page, 'after-failed-refetch');
 
+  await chip.file();
+});
+
+test('offline, the app opens on a picture of the last list seen, replaced by the live list; a sign-out forgets it', async ({
+  page,
+  context,
+  server,
+}) => {
+  const manager = await tokenOf(server, MANAGER);
+  const chip = await connectedChip(server, manager, 'Retrato');
+  const digits = phoneDigits();
+  const name = `Rita Retrato ${test.info().project.name}`;
+  await chip.write(digits, name, 'Chegou a nota fiscal?');
+  await conversationOf(server, manager, digits);
+
+  await signedIn(page, server, ANA);
+  await page.goto('/atendimento');
+  const item = conversationList(page).getByRole('listitem').filter({ hasText: name });
+  await expect(item).toBeVisible();
+  await serviceWorkerReady(page);
+  await expect.poll(() => deviceCount(page, 'conversations')).toBeGreaterThanOrEqual(1);
+
+  // What the page shows before the app's own render: recorded as it is painted.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const picture = document.getElementById('first-paint');
+      const w = window as unknown as { pictureText?: string | null };
+      if (picture) w.pictureText ??= picture.textContent;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await context.setOffline(true);
+  // Leaving the page saves the picture; the offline start paints it, then the app's list takes its place.
+  await page.goto('/atendimento');
+  await expect(item).toBeVisible();
+  const pictureText = await page.evaluate(() => (window as unknown as { pictureText?: string }).pictureText);
+  expect(pictureText).toContain(name);
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  await item.click();
+  await expect(page.getByRole('region', { name })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.goto('/atendimento');
+  await expect(item).toBeVisible();
+  await signOut(page);
+  expect(await page.evaluate(() => localStorage.getItem('painel-first-paint'))).toBeNull();
   await chip.file();
 });
 

@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-query-persist-client';
 import type { CallName, Payload } from '@/shared/contract';
 import { ApiError, api, session } from './api';
+import { forgetFirstPaint } from './first-paint';
 // The connection state is set before the first query runs.
 import './online';
 
@@ -171,6 +172,7 @@ export function clearServerState() {
   saving = null;
   queryClient.clear();
   persister.removeClient();
+  forgetFirstPaint();
 }
 
 /**

@@ -8,6 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { errorMessage } from '@/app/lib/api';
 import { chipsQuery } from '@/app/lib/chips';
+import { firstPaintDone } from '@/app/lib/first-paint';
 import { useTags } from '@/app/lib/lists';
 import type { Tag } from '@/shared/contract/configuration';
 import { messages } from '@/shared/messages';
@@ -57,6 +58,12 @@ export function ConversationList({ filter, selectedId, onSelect }: Props) {
     if (newIndex <= 0 || newIndex === oldIndex) return;
     el.scrollTop += (newIndex - oldIndex) * ITEM_HEIGHT;
   }, [conversations]);
+
+  // The real list is drawn (in this very frame): the offline start's picture of it goes.
+  const settled = !list.isPending;
+  useLayoutEffect(() => {
+    if (settled) firstPaintDone();
+  }, [settled]);
 
   if (list.isPending)
     return (
