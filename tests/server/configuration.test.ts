@@ -191,7 +191,11 @@ describe('names', () => {
 
     // 'Suporte' is a demo department.
     const refusedDepartment = await s.t.post('create-or-update-department', { name: 'SUPORTE' }, token);
-    expect(refusedDepartment.body).toEqual({ error: true, field: 'name', message: messages.departmentNameTaken });
+    expect(refusedDepartment.body).toEqual({
+      error: true,
+      field: 'name',
+      message: messages.departmentNameTaken,
+    });
     // Two creations of one new name at once: one is made, the other gets the message (never a 500).
     const results = await Promise.all(
       ['Financeiro', 'financeiro', 'FINANCEIRO'].map((name) =>
