@@ -3,9 +3,9 @@
 // the attendant's departments are decided here and nowhere else; repositories take the actor, so a query
 // by bare id, outside the actor's account or departments, cannot be written by accident.
 import { type Column, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { CallAccess } from '@/shared/contract/define';
-import { messages } from '@/shared/messages';
-import { departmentLimit, mayCall, mayExportContacts, seesDepartment } from '@/shared/rules/access';
+import type { CallAccess } from '../shared/contract/define';
+import { messages } from '../shared/messages';
+import { departmentLimit, mayCall, mayExportContacts, seesDepartment } from '../shared/rules/access';
 import { contacts, conversations } from './db/schema';
 import type { AuthUser } from './domains/auth/auth.service';
 import { AppError } from './http/errors';

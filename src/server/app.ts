@@ -2,8 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { calls, isCallName } from '@/shared/contract';
-import { messages } from '@/shared/messages';
+import { calls, isCallName } from '../shared/contract';
+import { messages } from '../shared/messages';
 import { createChannels } from './channels';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db';

@@ -45,6 +45,15 @@ export function leaveEntry(history: RouterHistory, index: number) {
 }
 
 /**
+ * Runs `change` once no step back of ours is on its way: a replace made meanwhile would rewrite the entry being
+ * left, and the browser would then land on the old one (a pane closed as its dialog closes would come back).
+ */
+export function afterStepsBack(change: () => void, waited = 0) {
+  if ((landing === null && pending === null) || waited > 2000) change();
+  else setTimeout(() => afterStepsBack(change, waited + 16), 16);
+}
+
+/**
  * A dialog's place in the history while it is open on a phone: back closes it (and nothing under it), and
  * closing it otherwise takes its entry away. Desktop dialogs are not in the history.
  */

@@ -3,7 +3,7 @@
 // messages, delivery receipts). The simulator and the WhatsApp Cloud API implement it now; a Baileys
 // adapter for QR numbers fits the same shape: connect() starts a socket that emits qrcode() then
 // status('open'), credentials live in chip.credentials, and start() reconnects saved sessions at boot.
-import type { ChannelProvider, ChipStatus, MessageType } from '@/shared/constants';
+import type { ChannelProvider, ChipStatus, MessageType } from '../../shared/constants';
 import type { chips } from '../db/schema';
 
 export type ChipRow = typeof chips.$inferSelect;

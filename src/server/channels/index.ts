@@ -1,7 +1,7 @@
 // The channels of the server: one adapter per provider, and the sink through which every adapter reports
 // QR codes, status changes, inbound messages and receipts to the rest of the server.
-import type { ChannelProvider, ChipStatus } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import type { ChannelProvider, ChipStatus } from '../../shared/constants';
+import { messages } from '../../shared/messages';
 import { systemActor } from '../access';
 import { channelChipsRepo } from '../domains/chips/channel-chips.repo';
 import { applyReceipt, receiveInbound } from '../domains/conversations/pipeline';

@@ -22,7 +22,7 @@ import type {
   SubscriptionStatus,
   SystemUserRole,
   UserRole,
-} from '@/shared/constants';
+} from '../../shared/constants';
 import type { OutboundContent } from '../channels/adapter';
 
 /** What a pending send hands the provider: the recipient as the provider names it, and the content. */

@@ -3,7 +3,7 @@
 // its account, so an id from another account behaves as not found.
 import { and, asc, eq, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { newId } from '@/shared/ids';
+import { newId } from '../../shared/ids';
 import type { Actor } from '../access';
 import type { Db } from './index';
 

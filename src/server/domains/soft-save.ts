@@ -2,8 +2,8 @@
 // changes that item, or creates it with that id when it does not exist yet. The app names a new item
 // when its dialog opens, so a create sent twice (a retry on a bad network, a double click) makes one item.
 // The shared rule has already turned the payload into fields.
-import { messages } from '@/shared/messages';
-import type { FieldError } from '@/shared/rules/field-error';
+import { messages } from '../../shared/messages';
+import type { FieldError } from '../../shared/rules/field-error';
 import type { Actor } from '../access';
 import type { Db } from '../db';
 import { AppError, fieldFailure } from '../http/errors';

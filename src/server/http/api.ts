@@ -3,9 +3,9 @@
 // wraps the answer in the envelope. Domain handlers see only valid payloads and a signed-in user.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type CallDef, type CallName, calls, isCallName } from '@/shared/contract';
-import { withoutBidiControls } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { type CallDef, type CallName, calls, isCallName } from '../../shared/contract';
+import { withoutBidiControls } from '../../shared/format';
+import { messages } from '../../shared/messages';
 import { assertMayCall, userActor } from '../access';
 import { authenticate } from '../domains/auth/auth.service';
 import type { Services } from '../services';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Answer, CallName, Calls } from '@/shared/contract';
+import type { Answer, CallName, Calls } from '../../shared/contract';
 import type { Actor } from '../access';
 import type { AuthUser } from '../domains/auth/auth.service';
 import type { Services } from '../services';

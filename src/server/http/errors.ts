@@ -1,8 +1,8 @@
 // An expected failure answered as the envelope's pt-BR message. Anything else is logged and answered
 // with a generic message, never a stack trace.
 import type { z } from 'zod';
-import { messages } from '@/shared/messages';
-import type { FieldError } from '@/shared/rules/field-error';
+import { messages } from '../../shared/messages';
+import type { FieldError } from '../../shared/rules/field-error';
 
 export class AppError extends Error {
   constructor(

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { SENDABLE_MEDIA } from '@/shared/constants';
-import { messages } from '@/shared/messages';
+import { SENDABLE_MEDIA } from '../../shared/constants';
+import { messages } from '../../shared/messages';
 
 const API_PREFIXES = ['/api/', '/sock/', '/media/'];
 

@@ -11,8 +11,8 @@
 // - The send uses the message_id `sched-<id>`: the send path stores one message per message_id and calls the
 //   provider once for it, so a re-send after a crash between the provider call and the status update finds
 //   the first send and only reads its outcome: a message is never sent twice.
-import { MESSAGE_STATUS } from '@/shared/constants';
-import { messages as texts } from '@/shared/messages';
+import { MESSAGE_STATUS } from '../../shared/constants';
+import { messages as texts } from '../../shared/messages';
 import { systemActor } from '../access';
 import type { Db } from '../db';
 import type { scheduledMessages } from '../db/schema';

@@ -4,7 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { newId } from '@/shared/ids';
+import { newId } from '../../shared/ids';
 
 export interface Mail {
   to: string;

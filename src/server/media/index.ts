@@ -3,8 +3,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { SENDABLE_MEDIA } from '@/shared/constants';
-import { newId } from '@/shared/ids';
+import { SENDABLE_MEDIA } from '../../shared/constants';
+import { newId } from '../../shared/ids';
 
 export type MediaKind = keyof typeof SENDABLE_MEDIA;
 const OLD_OFFICE: Record<string, string> = {

@@ -8,7 +8,7 @@
 // Scale-out later: @socket.io/postgres-adapter, no code change here.
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import type { UserRole } from '@/shared/constants';
+import type { UserRole } from '../../shared/constants';
 import {
   accountRoom,
   allConversationsRoom,
@@ -19,9 +19,9 @@ import {
   type ServerToClientEvents,
   type SimulatorEvent,
   simulatorRoom,
-} from '@/shared/contract/events';
-import { messages } from '@/shared/messages';
-import { departmentLimit } from '@/shared/rules/access';
+} from '../../shared/contract/events';
+import { messages } from '../../shared/messages';
+import { departmentLimit } from '../../shared/rules/access';
 import type { Db } from '../db';
 import { authenticate } from '../domains/auth/auth.service';
 

@@ -2,8 +2,8 @@
 // only the platform admin with a random password printed once (production).
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ACCESS_AREAS, SYSTEM_USER_ROLES } from '@/shared/constants';
-import { newId } from '@/shared/ids';
+import { ACCESS_AREAS, SYSTEM_USER_ROLES } from '../../shared/constants';
+import { newId } from '../../shared/ids';
 import type { Db } from '../db';
 import { accounts, departments, users } from '../db/schema';
 import { createAccount, newApiKey } from '../domains/accounts/accounts.service';

@@ -7,7 +7,7 @@ import { IconFilter, IconMessagePlus, IconMessages, IconSettings } from '@tabler
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCurrentUser } from '@/app/lib/user';
-import { entryIndex, leaveEntry } from '@/app/ui/back-stack';
+import { afterStepsBack, entryIndex, leaveEntry } from '@/app/ui/back-stack';
 import { displayName } from '@/app/ui/contact-name';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { deferredPart, lazyDialog, preloadWhenIdle } from '@/app/ui/lazy-dialog';
@@ -119,7 +119,9 @@ function useSelection(mobile: boolean) {
       leaveEntry(router.history, pushed.current);
       pushed.current = null;
     } else {
-      void navigate({ to: '/atendimento', search: {}, replace: true, resetScroll: false });
+      afterStepsBack(
+        () => void navigate({ to: '/atendimento', search: {}, replace: true, resetScroll: false }),
+      );
     }
   }, [navigate, router]);
   return { selectedId, select, close };

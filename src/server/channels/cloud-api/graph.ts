@@ -2,7 +2,7 @@
 // Every call carries the access token and a timeout; any failure is a ChannelError the caller can show.
 import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { messages as texts } from '@/shared/messages';
+import { messages as texts } from '../../../shared/messages';
 import type { Config } from '../../config';
 import { ChannelError } from '../adapter';
 

@@ -3,7 +3,7 @@
 // customers send (and the statuses of our sends) arrives at the signed webhook (./webhook.ts).
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { messages as texts } from '@/shared/messages';
+import { messages as texts } from '../../../shared/messages';
 import { systemActor } from '../../access';
 import { channelChipsRepo, channelInboxRepo } from '../../domains/chips/channel-chips.repo';
 import type { Services } from '../../services';

@@ -1,7 +1,7 @@
 // The webhook notification of the Cloud API (the subset we read) and how a customer's message in it becomes
 // our InboundMessage. Each message and status is parsed on its own, so one odd item never loses the others.
 import { z } from 'zod';
-import { messages as texts } from '@/shared/messages';
+import { messages as texts } from '../../../shared/messages';
 import type { InboundMessage } from '../adapter';
 
 const media = z.object({

@@ -3,8 +3,8 @@
 // then processed in the background: media downloads can be slow and Meta retries answers slower than ~10 s.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { newId } from '@/shared/ids';
-import { messages as texts } from '@/shared/messages';
+import { newId } from '../../../shared/ids';
+import { messages as texts } from '../../../shared/messages';
 import { channelChipsRepo, channelInboxRepo } from '../../domains/chips/channel-chips.repo';
 import { nestedDeeperThan } from '../../http/json';
 import type { Services } from '../../services';

@@ -4,11 +4,11 @@
 // what they send enters the same pipeline as a real provider's messages, the business's replies arrive
 // over the socket, and the page's delivered/read marks come back as receipts.
 import { randomBytes } from 'node:crypto';
-import type { SimulatorMessage } from '@/shared/contract/chips';
-import { simulatorRoom } from '@/shared/contract/events';
-import { newId } from '@/shared/ids';
-import { messages as texts } from '@/shared/messages';
-import { normalizePhone } from '@/shared/phone';
+import type { SimulatorMessage } from '../../../shared/contract/chips';
+import { simulatorRoom } from '../../../shared/contract/events';
+import { newId } from '../../../shared/ids';
+import { messages as texts } from '../../../shared/messages';
+import { normalizePhone } from '../../../shared/phone';
 import { systemActor } from '../../access';
 import { channelChipsRepo } from '../../domains/chips/channel-chips.repo';
 import type { UploadedFile } from '../../http/context';

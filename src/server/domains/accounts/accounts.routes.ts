@@ -1,4 +1,4 @@
-import { messages } from '@/shared/messages';
+import { messages } from '../../../shared/messages';
 import type { Handlers } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../auth/passwords';

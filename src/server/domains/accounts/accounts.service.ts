@@ -1,7 +1,7 @@
 // Accounts and their owners. A new account starts with the smallest plan; admins raise limits later.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { newId } from '@/shared/ids';
+import { newId } from '../../../shared/ids';
 import type { Actor } from '../../access';
 import type { Db } from '../../db';
 import { accounts, subscriptions, users } from '../../db/schema';

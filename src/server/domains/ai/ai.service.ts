@@ -4,8 +4,8 @@
 // provider failure gives the unit back.
 import { basename, parse } from 'node:path';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { MESSAGE_STATUS, SENDABLE_MEDIA } from '@/shared/constants';
-import { messages as texts } from '@/shared/messages';
+import { MESSAGE_STATUS, SENDABLE_MEDIA } from '../../../shared/constants';
+import { messages as texts } from '../../../shared/messages';
 import { type AiClient, type ChatMessage, createAiClient } from '../../ai/client';
 import type { Config } from '../../config';
 import { aiRuns, aiUsage, messages } from '../../db/schema';

@@ -1,8 +1,12 @@
 // Sign-in: sessions with opaque bearer tokens, admin login, failed-login limits, password recovery.
-import { PASSWORD_RESET_TTL_MS, SESSION_TTL_REMEMBER_MS, SESSION_TTL_SHORT_MS } from '@/shared/constants';
-import type { Payload } from '@/shared/contract';
-import { newId } from '@/shared/ids';
-import { messages } from '@/shared/messages';
+import {
+  PASSWORD_RESET_TTL_MS,
+  SESSION_TTL_REMEMBER_MS,
+  SESSION_TTL_SHORT_MS,
+} from '../../../shared/constants';
+import type { Payload } from '../../../shared/contract';
+import { newId } from '../../../shared/ids';
+import { messages } from '../../../shared/messages';
 import type { Db } from '../../db';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';

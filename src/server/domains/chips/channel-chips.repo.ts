@@ -2,7 +2,7 @@
 // link token, by the Cloud API's phone number id), not an account: these finders resolve the chip, and
 // everything after acts as systemActor(chip.accountId, …) on that chip's account only.
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { ChipStatus } from '@/shared/constants';
+import type { ChipStatus } from '../../../shared/constants';
 import type { Actor } from '../../access';
 import type { ChipRow } from '../../channels/adapter';
 import type { Db } from '../../db';

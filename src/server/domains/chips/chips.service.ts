@@ -1,11 +1,11 @@
 // Channels (spec 3 §2.6, §4, §5): create, edit, delete, connect, disconnect, reset; plan limits; support's
 // calls for official numbers. Talking to the provider is the adapter's job (src/server/channels).
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Chip } from '@/shared/contract';
-import { newId } from '@/shared/ids';
-import { messages } from '@/shared/messages';
-import { type ChipInput, prepareChip } from '@/shared/rules/chip';
-import { fieldError } from '@/shared/rules/field-error';
+import type { Chip } from '../../../shared/contract';
+import { newId } from '../../../shared/ids';
+import { messages } from '../../../shared/messages';
+import { type ChipInput, prepareChip } from '../../../shared/rules/chip';
+import { fieldError } from '../../../shared/rules/field-error';
 import { departmentCondition } from '../../access';
 import { ChannelError, type ChipRow } from '../../channels/adapter';
 import { insertOnce } from '../../db/insert-once';

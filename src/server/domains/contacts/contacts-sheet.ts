@@ -2,9 +2,9 @@
 // in about 2 s; the export uses its streaming writer, which never builds the whole workbook in memory.
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { AudienceAnalysis, ImportPerson } from '@/shared/contract/contacts';
-import { messages as texts } from '@/shared/messages';
-import { normalizePhone } from '@/shared/phone';
+import type { AudienceAnalysis, ImportPerson } from '../../../shared/contract/contacts';
+import { messages as texts } from '../../../shared/messages';
+import { normalizePhone } from '../../../shared/phone';
 import { AppError } from '../../http/errors';
 
 /** The most data rows one spreadsheet may have. */

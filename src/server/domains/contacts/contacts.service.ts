@@ -4,10 +4,10 @@
 // conversation_updated for the contact's open conversations, so every list shows it.
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ContactDetails, contactFilter, ImportPerson } from '@/shared/contract/contacts';
-import { newId } from '@/shared/ids';
-import { messages as texts } from '@/shared/messages';
-import { normalizePhone } from '@/shared/phone';
+import type { ContactDetails, contactFilter, ImportPerson } from '../../../shared/contract/contacts';
+import { newId } from '../../../shared/ids';
+import { messages as texts } from '../../../shared/messages';
+import { normalizePhone } from '../../../shared/phone';
 import { assertMayExportContacts } from '../../access';
 import { contacts, conversations, tags } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';

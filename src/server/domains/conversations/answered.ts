@@ -7,7 +7,7 @@
 // message committed before the lock was granted, and a customer message still being appended waits for the
 // lock and sets waiting_response after us.
 import { and, eq, gt, gte, inArray, notInArray, sql } from 'drizzle-orm';
-import { MESSAGE_STATUS } from '@/shared/constants';
+import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Db } from '../../db';
 import { conversations, messages } from '../../db/schema';
 

@@ -3,7 +3,7 @@
 // conversation (last message, waiting response, new, reply window) are written in ONE transaction, so a
 // crash never leaves a stored message behind a stale conversation; the socket event goes out after commit.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { newId } from '@/shared/ids';
+import { newId } from '../../../shared/ids';
 import type { Actor } from '../../access';
 import type { Db } from '../../db';
 import { insertOnce } from '../../db/insert-once';

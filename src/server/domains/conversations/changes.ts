@@ -5,7 +5,7 @@
 // after it was read comes again next time instead of never (the app merges by id).
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Conversation, Message } from '@/shared/contract/conversations';
+import type { Conversation, Message } from '../../../shared/contract/conversations';
 import { actorSeesDepartment, departmentCondition } from '../../access';
 import { contacts, conversations, messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';

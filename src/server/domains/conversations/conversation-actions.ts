@@ -3,11 +3,11 @@
 // that moves to another department is announced to both departments, so it leaves one list and joins the other.
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MESSAGE_STATUS } from '@/shared/constants';
-import type { Conversation } from '@/shared/contract/conversations';
-import { messages as texts } from '@/shared/messages';
-import { fieldError } from '@/shared/rules/field-error';
-import { type TransferInput, transferError } from '@/shared/rules/transfer';
+import { MESSAGE_STATUS } from '../../../shared/constants';
+import type { Conversation } from '../../../shared/contract/conversations';
+import { messages as texts } from '../../../shared/messages';
+import { fieldError } from '../../../shared/rules/field-error';
+import { type TransferInput, transferError } from '../../../shared/rules/transfer';
 import { departmentCondition, narrowDepartments } from '../../access';
 import type { Db } from '../../db';
 import { contacts, conversations, departments, messages, tags } from '../../db/schema';

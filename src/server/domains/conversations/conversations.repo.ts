@@ -1,7 +1,7 @@
 // Conversations, their messages and chips as an actor reaches them: always its account, and for attendants
 // their departments. A row outside them is answered as missing, never as someone else's.
 import { and, eq } from 'drizzle-orm';
-import { messages as texts } from '@/shared/messages';
+import { messages as texts } from '../../../shared/messages';
 import { type Actor, actorSeesDepartment, assertSees } from '../../access';
 import type { ChipRow } from '../../channels/adapter';
 import type { Db } from '../../db';

@@ -1,10 +1,10 @@
 // The outbound half of the message pipeline, and the conversation calls around it. Who may see a
 // conversation: owners and managers every one of the account; attendants those of their departments.
 import { and, desc, eq, lt } from 'drizzle-orm';
-import { MESSAGE_STATUS } from '@/shared/constants';
-import type { Message } from '@/shared/contract/conversations';
-import { messages as texts } from '@/shared/messages';
-import { normalizePhone } from '@/shared/phone';
+import { MESSAGE_STATUS } from '../../../shared/constants';
+import type { Message } from '../../../shared/contract/conversations';
+import { messages as texts } from '../../../shared/messages';
+import { normalizePhone } from '../../../shared/phone';
 import { ChannelError, type ChipRow, type OutboundContent } from '../../channels/adapter';
 import { messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';

@@ -5,9 +5,9 @@
 // at least once towards the provider; a second send happens only when a process dies between the provider's
 // acceptance and that one UPDATE (README: 'Sending: exactly-once and the crash window').
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { MESSAGE_STATUS } from '@/shared/constants';
-import type { Message } from '@/shared/contract/conversations';
-import { messages as texts } from '@/shared/messages';
+import { MESSAGE_STATUS } from '../../../shared/constants';
+import type { Message } from '../../../shared/contract/conversations';
+import { messages as texts } from '../../../shared/messages';
 import { ChannelError, type ChipRow, type OutboundContent } from '../../channels/adapter';
 import type { Db } from '../../db';
 import { chips, conversations, messages } from '../../db/schema';

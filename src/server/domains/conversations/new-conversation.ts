@@ -1,11 +1,11 @@
 // New conversation (spec 2 §5) and the finished-conversations list (spec 2 §2.2).
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Payload } from '@/shared/contract';
-import type { Conversation } from '@/shared/contract/conversations';
-import type { HistoryConversation } from '@/shared/contract/new-conversation';
-import { messages as texts } from '@/shared/messages';
-import { normalizePhone } from '@/shared/phone';
+import type { Payload } from '../../../shared/contract';
+import type { Conversation } from '../../../shared/contract/conversations';
+import type { HistoryConversation } from '../../../shared/contract/new-conversation';
+import { messages as texts } from '../../../shared/messages';
+import { normalizePhone } from '../../../shared/phone';
 import { actorSeesDepartment, contactReachCondition, narrowDepartments } from '../../access';
 import { ChannelError } from '../../channels/adapter';
 import { chips, contacts, conversations, departments, messages } from '../../db/schema';

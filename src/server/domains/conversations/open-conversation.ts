@@ -2,8 +2,8 @@
 // new, and its open conversation on the chip, made when none is open. Safe to repeat and to race: the
 // contact and open-conversation unique indexes let one insert win and the other finds it.
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { OFFICIAL_CHANNEL_TYPE } from '@/shared/constants';
-import { newId } from '@/shared/ids';
+import { OFFICIAL_CHANNEL_TYPE } from '../../../shared/constants';
+import { newId } from '../../../shared/ids';
 import type { ChipRow } from '../../channels/adapter';
 import type { Db } from '../../db';
 import { insertOnce } from '../../db/insert-once';

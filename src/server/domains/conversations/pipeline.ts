@@ -2,10 +2,10 @@
 // delivery receipt. Every step is safe to repeat: a replayed webhook finds its message already stored
 // (unique per chip and provider id) and changes nothing.
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { MESSAGE_STATUS, OFFICIAL_CHANNEL_TYPE } from '@/shared/constants';
-import { withoutBidiControls } from '@/shared/format';
-import { newId } from '@/shared/ids';
-import { normalizePhone } from '@/shared/phone';
+import { MESSAGE_STATUS, OFFICIAL_CHANNEL_TYPE } from '../../../shared/constants';
+import { withoutBidiControls } from '../../../shared/format';
+import { newId } from '../../../shared/ids';
+import { normalizePhone } from '../../../shared/phone';
 import { systemActor } from '../../access';
 import type { ChipRow, InboundMessage, ReceiptStatus } from '../../channels/adapter';
 import type { Db } from '../../db';

@@ -2,8 +2,8 @@
 // message.
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Contact, Conversation, Message } from '@/shared/contract/conversations';
-import { type AutoFollowUpSetting, followUpApplies } from '@/shared/rules/follow-up';
+import type { Contact, Conversation, Message } from '../../../shared/contract/conversations';
+import { type AutoFollowUpSetting, followUpApplies } from '../../../shared/rules/follow-up';
 import type { Db } from '../../db';
 import { contacts, conversations, messages } from '../../db/schema';
 

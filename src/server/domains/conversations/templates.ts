@@ -1,8 +1,8 @@
 // Templates an official number can send as they are (spec 2 §5): APPROVED, with fixed content — no
 // parameters, no {{variables}}, no media header. The list comes from the chip's adapter (the Cloud API's
 // "get template messages by waba id").
-import type { FixedTemplate } from '@/shared/contract/scheduled-messages';
-import { messages as texts } from '@/shared/messages';
+import type { FixedTemplate } from '../../../shared/contract/scheduled-messages';
+import { messages as texts } from '../../../shared/messages';
 import { ChannelError, type ChipRow, type ProviderTemplate } from '../../channels/adapter';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Department } from '@/shared/contract/configuration';
-import { messages } from '@/shared/messages';
-import { prepareDepartment } from '@/shared/rules/department';
-import { fieldError } from '@/shared/rules/field-error';
+import type { Department } from '../../../shared/contract/configuration';
+import { messages } from '../../../shared/messages';
+import { prepareDepartment } from '../../../shared/rules/department';
+import { fieldError } from '../../../shared/rules/field-error';
 import type { Db } from '../../db';
 import { departments, users } from '../../db/schema';
 import { scopedRepo } from '../../db/scoped';

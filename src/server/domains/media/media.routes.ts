@@ -1,9 +1,9 @@
 // The media library: named files of the account, checked by their content (magic bytes), stored under a
 // generated name and listed by type. Deleting keeps the file while a sent message still shows it.
-import { LIBRARY_MEDIA } from '@/shared/constants';
-import type { LibraryMedia } from '@/shared/contract/media';
-import { newId } from '@/shared/ids';
-import { messages as texts } from '@/shared/messages';
+import { LIBRARY_MEDIA } from '../../../shared/constants';
+import type { LibraryMedia } from '../../../shared/contract/media';
+import { newId } from '../../../shared/ids';
+import { messages as texts } from '../../../shared/messages';
 import type { Handlers } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { type MediaRow, mediaRepo } from './media.repo';

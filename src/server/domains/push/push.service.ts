@@ -4,12 +4,12 @@
 // request is sent with fetch, so a push service is just an HTTP endpoint (a local one in the tests).
 import { and, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
-import type { Conversation } from '@/shared/contract/conversations';
-import type { PushPayload } from '@/shared/contract/push';
-import { truncatePreview, withoutBidiControls } from '@/shared/format';
-import { newId } from '@/shared/ids';
-import { messages } from '@/shared/messages';
-import { seesDepartment } from '@/shared/rules/access';
+import type { Conversation } from '../../../shared/contract/conversations';
+import type { PushPayload } from '../../../shared/contract/push';
+import { truncatePreview, withoutBidiControls } from '../../../shared/format';
+import { newId } from '../../../shared/ids';
+import { messages } from '../../../shared/messages';
+import { seesDepartment } from '../../../shared/rules/access';
 import type { Db } from '../../db';
 import { insertOnce } from '../../db/insert-once';
 import { pushKeys, pushSubscriptions, users } from '../../db/schema';

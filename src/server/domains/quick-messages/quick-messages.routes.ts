@@ -1,7 +1,7 @@
-import type { QuickMessage } from '@/shared/contract/configuration';
-import { messages } from '@/shared/messages';
-import { fieldError } from '@/shared/rules/field-error';
-import { prepareQuickMessage } from '@/shared/rules/quick-message';
+import type { QuickMessage } from '../../../shared/contract/configuration';
+import { messages } from '../../../shared/messages';
+import { fieldError } from '../../../shared/rules/field-error';
+import { prepareQuickMessage } from '../../../shared/rules/quick-message';
 import { quickMessages } from '../../db/schema';
 import { scopedRepo } from '../../db/scoped';
 import type { Handlers } from '../../http/context';

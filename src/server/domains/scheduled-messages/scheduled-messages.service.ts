@@ -1,12 +1,12 @@
 // Scheduled individual messages (spec 2 §2.4, §5, §7). The calls keep the list; the job in
 // src/server/jobs/scheduled-messages.ts sends each one when it is due (its runner job is queued here).
 import type { z } from 'zod';
-import type { CallName, Calls } from '@/shared/contract';
-import type { ScheduledMessage } from '@/shared/contract/scheduled-messages';
-import { newId } from '@/shared/ids';
-import { messages as texts } from '@/shared/messages';
-import { fieldError } from '@/shared/rules/field-error';
-import { prepareScheduledMessage, type ScheduledMessageInput } from '@/shared/rules/scheduled-message';
+import type { CallName, Calls } from '../../../shared/contract';
+import type { ScheduledMessage } from '../../../shared/contract/scheduled-messages';
+import { newId } from '../../../shared/ids';
+import { messages as texts } from '../../../shared/messages';
+import { fieldError } from '../../../shared/rules/field-error';
+import { prepareScheduledMessage, type ScheduledMessageInput } from '../../../shared/rules/scheduled-message';
 import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
 import { queueScheduledMessage } from '../../jobs/scheduled-messages';

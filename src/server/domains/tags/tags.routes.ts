@@ -1,7 +1,7 @@
-import type { Tag } from '@/shared/contract/configuration';
-import { messages } from '@/shared/messages';
-import { fieldError } from '@/shared/rules/field-error';
-import { prepareTag } from '@/shared/rules/tag';
+import type { Tag } from '../../../shared/contract/configuration';
+import { messages } from '../../../shared/messages';
+import { fieldError } from '../../../shared/rules/field-error';
+import { prepareTag } from '../../../shared/rules/tag';
 import { tags } from '../../db/schema';
 import { scopedRepo } from '../../db/scoped';
 import type { Handlers } from '../../http/context';

@@ -1,11 +1,11 @@
 // The account's team: managers and agents. The owner row is shown but never changed through these calls.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { TeamUser } from '@/shared/contract/configuration';
-import { newId } from '@/shared/ids';
-import { messages } from '@/shared/messages';
-import { areasHeldBy } from '@/shared/rules/access';
-import { fieldError } from '@/shared/rules/field-error';
-import { prepareTeamUser, type TeamUserInput } from '@/shared/rules/team-user';
+import type { TeamUser } from '../../../shared/contract/configuration';
+import { newId } from '../../../shared/ids';
+import { messages } from '../../../shared/messages';
+import { areasHeldBy } from '../../../shared/rules/access';
+import { fieldError } from '../../../shared/rules/field-error';
+import { prepareTeamUser, type TeamUserInput } from '../../../shared/rules/team-user';
 import type { Db } from '../../db';
 import { accounts, departments, users } from '../../db/schema';
 import { AppError, fieldFailure } from '../../http/errors';

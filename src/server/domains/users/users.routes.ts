@@ -1,4 +1,4 @@
-import { messages } from '@/shared/messages';
+import { messages } from '../../../shared/messages';
 import type { Handlers, SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { usersRepo } from './users.repo';

@@ -1,5 +1,5 @@
-import type { User } from '@/shared/contract';
-import { areasHeldBy, seesApiKey } from '@/shared/rules/access';
+import type { User } from '../../../shared/contract';
+import { areasHeldBy, seesApiKey } from '../../../shared/rules/access';
 import type { AccountRow, UserRow } from './users.repo';
 
 /** The user as the contract answers it. Only owners and managers see the account's API key. */
