@@ -1,16 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Department } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { prepareDepartment } from '../../../shared/rules/department';
 import { fieldError } from '../../../shared/rules/field-error';
-import type { Db } from '../../db';
-import { departments, users } from '../../db/schema';
-import { scopedRepo } from '../../db/scoped';
+import type { departments } from '../../db/schema';
 import type { Handlers } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { nameTaken, softSave } from '../soft-save';
-
-export const departmentsRepo = scopedRepo(departments);
+import { departmentsRepo, fileDepartment, soleAttendants } from './departments.repo';
 
 const toDepartment = (d: typeof departments.$inferSelect, sole?: Map<string, string[]>): Department => ({
   _id: d.id,
@@ -19,28 +15,6 @@ const toDepartment = (d: typeof departments.$inferSelect, sole?: Map<string, str
   filed: d.filed,
   ...(sole && { sole_attendants: sole.get(d.id) ?? [] }),
 });
-
-/** Department id → the names of the attendants for whom it is the only department. */
-async function soleAttendants(db: Db, accountId: string) {
-  const rows = await db
-    .select({ name: users.name, departments: users.departments })
-    .from(users)
-    .where(
-      and(
-        eq(users.accountId, accountId),
-        eq(users.filed, false),
-        eq(users.userRole, 'user'),
-        sql`jsonb_array_length(${users.departments}) = 1`,
-      ),
-    )
-    .orderBy(users.name);
-  const sole = new Map<string, string[]>();
-  for (const r of rows) {
-    const id = r.departments[0] as string;
-    sole.set(id, [...(sole.get(id) ?? []), r.name]);
-  }
-  return sole;
-}
 
 export const departmentsHandlers = {
   'get-departments-by-user': async (_p, ctx) => {
@@ -57,8 +31,10 @@ export const departmentsHandlers = {
     const { db } = ctx.services;
     if (p.filed && p._id) {
       // Spec 1 §5: an agent needs at least 1 department; deleting their only one would leave them blind.
-      const names = (await soleAttendants(db, ctx.actor.accountId)).get(p._id);
-      if (names?.length) throw new AppError(messages.departmentOnlyOf(names));
+      const filed = await fileDepartment(db, ctx.actor, p._id);
+      if (filed.soleOf.length) throw new AppError(messages.departmentOnlyOf(filed.soleOf));
+      if (!filed.row) throw new AppError(messages.notFound);
+      return toDepartment(filed.row);
     }
     const existing = p.filed ? [] : await departmentsRepo.list(db, ctx.actor);
     const row = await softSave(
@@ -74,12 +50,6 @@ export const departmentsHandlers = {
       },
       fieldError('name', messages.departmentNameTaken),
     );
-    // A deleted department leaves the attendants who also held others.
-    if (p.filed)
-      await db
-        .update(users)
-        .set({ departments: sql`${users.departments} - ${row.id}::text` })
-        .where(and(eq(users.accountId, ctx.actor.accountId), sql`${users.departments} ? ${row.id}`));
     return toDepartment(row);
   },
 } satisfies Handlers;
