@@ -528,6 +528,67 @@ export const messages = {
   pushDenied: 'As notificações estão bloqueadas no navegador. Libere nas configurações do site.',
   pushUnsupported: 'Este navegador não recebe notificações.',
   newConversationPushTitle: 'Nova conversa',
+
+  // Flows (spec 3 §5 Flow, §8): the spec's texts.
+  flowsLoadFailed: 'Erro ao carregar fluxos',
+  flowExportFailed: 'Erro ao exportar fluxo',
+  flowImportFailed: 'Erro ao importar fluxo',
+  flowNoFile: 'Nenhum arquivo selecionado',
+  flowFileInvalid: 'Arquivo de fluxo inválido',
+  flowHasErrors: 'Existem erros no fluxo',
+  flowKeywordRequired: 'É necessário adicionar pelo menos uma palavra-chave',
+  flowCharacterLimit: 'Limite de caracteres atingidos',
+  flowOptionTitleTaken: 'Já existe uma opção com esse título',
+  flowPercentRange: 'Digite um número entre 1 e 100',
+  flowMaxQuickReplies: 'Só é possivel adicionar 3 opções nesse componente',
+  flowSaved: 'Fluxo salvo com sucesso',
+  flowDeleted: 'Fluxo apagado com sucesso',
+  flowCreated: 'Fluxo criado com sucesso',
+  // Flows: the server's and the editor's own texts.
+  flowNameRequired: 'O nome é um campo necessário',
+  flowLimitReached: (max: number) =>
+    max === 1
+      ? 'Seu plano permite 1 fluxo. Apague um fluxo ou fale com o suporte para aumentar o limite.'
+      : `Seu plano permite ${max} fluxos. Apague um fluxo ou fale com o suporte para aumentar o limite.`,
+  flowFileTooLarge: 'Arquivo de fluxo muito grande (máximo 2 MB).',
+  flowImported: 'Fluxo importado com sucesso',
+  flowExported: 'Fluxo exportado com sucesso',
+  flowDuplicated: 'Fluxo duplicado com sucesso',
+  flowNeedsStart: 'O fluxo precisa de um único componente Início.',
+  flowUnknownNode: (type: string) => `Componente desconhecido: "${type}".`,
+  flowDuplicateId: (id: string) => `Dois componentes com o mesmo id: "${id}".`,
+  flowDanglingEdge: 'Existe uma ligação para um componente que não existe.',
+  flowUnknownBranch: 'Existe uma ligação saindo de uma saída que o componente não tem.',
+  flowBranchTwice: 'Uma saída deste componente está ligada a mais de um componente.',
+  flowCycleWithoutWait:
+    'Este caminho volta para trás sem esperar o cliente nem aguardar um tempo: o fluxo repetiria sem parar.',
+  flowTextRequired: 'O texto da mensagem é necessário.',
+  flowMediaRequired: 'Escolha o arquivo a enviar.',
+  flowOptionRequired: 'Adicione pelo menos uma opção.',
+  flowOptionTitleRequired: 'Toda opção precisa de um título.',
+  flowMaxListRows: 'Só é possível adicionar 10 opções na lista.',
+  flowListButtonRequired: 'O texto do botão da lista é necessário.',
+  flowPercentTotal: 'A soma das porcentagens precisa ser 100.',
+  flowTagsRequired: 'Escolha pelo menos uma tag.',
+  flowHoursRequired: 'Escolha pelo menos um dia com horário.',
+  flowHoursInvalid: 'Horário inválido: use HH:mm, com o fim depois do início.',
+  flowTimeZoneInvalid: 'Fuso horário inválido.',
+  flowWaitRequired: 'Informe um tempo maior que zero.',
+  flowUrlInvalid: 'Informe um endereço http:// ou https:// válido.',
+  flowVariableInvalid: 'Nome de variável inválido: use letras, números e _.',
+  flowRedirectTargetRequired: 'Escolha o destino do redirecionamento.',
+  flowTooManyNodes: (max: number) => `Um fluxo pode ter no máximo ${max} componentes.`,
+  flowNotFromThisAccount: 'Fluxo não encontrado.',
+  // The engine's texts: what the customer reads and what the team sees in the conversation.
+  flowInvalidOption: 'Não entendi. Responda com o número ou o título de uma das opções.',
+  flowInvalidAnswer: 'Resposta inválida. Tente novamente.',
+  flowMenuFooter: 'Responda com o número da opção.',
+  flowListButton: 'Ver opções',
+  flowEngineFailed: (reason: string) =>
+    `O fluxo parou por um erro (${reason}). A conversa foi enviada para atendimento humano.`,
+  flowNodeMissing: 'o componente seguinte não existe mais',
+  flowFlowMissing: 'o fluxo não existe mais',
+  flowHttpBlocked: 'endereço não permitido',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -596,6 +657,10 @@ export const labels = {
     opcional: 'Opcional',
     todos: 'Todos',
   },
+  flows: {
+    // The flow list (/flows).
+  },
+
   app: {
     atualizar: 'Atualizar',
     mostrarOuOcultarSenha: 'Mostrar ou ocultar senha',
@@ -864,6 +929,10 @@ export const labels = {
     mensagens: 'Mensagens',
     marcarComoLidas: 'Marcar como lidas',
   },
+  flowEditor: {
+    // The flow editor (/flows/:flowId).
+  },
+
   tags: {
     editarTag: 'Editar tag',
     novaTag: 'Nova tag',

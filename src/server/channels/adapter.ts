@@ -4,6 +4,7 @@
 // adapter for QR numbers fits the same shape: connect() starts a socket that emits qrcode() then
 // status('open'), credentials live in chip.credentials, and start() reconnects saved sessions at boot.
 import type { ChannelProvider, ChipStatus, MessageType } from '../../shared/constants';
+import type { InteractiveMenu } from '../../shared/contract/common';
 import type { chips } from '../db/schema';
 
 export type ChipRow = typeof chips.$inferSelect;
@@ -23,6 +24,16 @@ export type OutboundContent =
       replyTo?: string | null;
       /** Audio only: a voice note (recorded), which the customer's app shows as such. */
       voice?: boolean;
+    }
+  | {
+      /**
+       * A flow's menu: interactive buttons or a list where the chip has them (official numbers, the
+       * simulator), otherwise `text` (the same menu, numbered) as plain text.
+       */
+      type: 'interactive';
+      body: string;
+      menu: InteractiveMenu;
+      text: string;
     }
   | {
       type: 'template';
@@ -52,6 +63,8 @@ export interface InboundMessage {
   location?: { latitude: number; longitude: number; name?: string };
   /** The provider's id of the message this one answers. */
   replyTo?: string;
+  /** A tap on an option of a flow's menu (interactive reply): the option's id and title. */
+  choice?: { id: string; title: string };
   timestamp?: Date;
 }
 

@@ -23,6 +23,8 @@ import type {
   SystemUserRole,
   UserRole,
 } from '../../shared/constants';
+import type { InteractiveMenu } from '../../shared/contract/common';
+import type { FlowConnection, FlowContext, FlowNode as FlowNodeRow } from '../../shared/contract/flows';
 import type { OutboundContent } from '../channels/adapter';
 
 /** What a pending send hands the provider: the recipient as the provider names it, and the content. */
@@ -56,6 +58,8 @@ export const accounts = pgTable('accounts', {
   subscriptionStatus: text('subscription_status').notNull().default('active'),
   customNegotiation: boolean('custom_negotiation').notNull().default(false),
   wabas: jsonb('wabas').$type<{ name: string; id: string }[]>().notNull().default([]),
+  /** The account's clock (IANA zone): flows' opening hours are read in it. */
+  timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
   createdAt: createdAt(),
 });
 
@@ -128,6 +132,32 @@ export const tags = pgTable(
     uniqueIndex('tags_account_name_unique')
       .on(t.accountId, sql`lower(${t.name})`)
       .where(sql`${t.filed} = false`),
+  ],
+);
+
+/** Flow chatbots (spec 3 §3 Flow): the editor's graph, run by src/server/domains/flows/engine.ts. */
+export const flows = pgTable(
+  'flows',
+  {
+    id: id().primaryKey(),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    nodes: jsonb('nodes').$type<FlowNodeRow[]>().notNull().default([]),
+    connections: jsonb('connections').$type<FlowConnection[]>().notNull().default([]),
+    trigger: boolean('trigger').notNull().default(false),
+    keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
+    triggerHuman: boolean('trigger_human').notNull().default(false),
+    disabledChips: jsonb('disabled_chips').$type<string[]>().notNull().default([]),
+    filed: boolean('filed').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: changedAt(),
+  },
+  (t) => [
+    index('flows_account_idx').on(t.accountId),
+    // Keyword triggers are looked up on every customer message: only the account's triggered flows.
+    index('flows_trigger_idx').on(t.accountId).where(sql`${t.trigger} = true and ${t.filed} = false`),
   ],
 );
 
@@ -305,7 +335,9 @@ export const conversations = pgTable(
     /** Deadline of the provider's reply window (official channels). */
     contextWindow: timestamp('context_window', { withTimezone: true }),
     startFlow: boolean('start_flow').notNull().default(false),
-    lastFlowContext: jsonb('last_flow_context').$type<Record<string, unknown>>(),
+    lastFlowContext: jsonb('last_flow_context').$type<FlowContext>(),
+    /** The flow engine's claim on this conversation: one process runs its steps at a time (flows/engine.ts). */
+    flowLeaseUntil: timestamp('flow_lease_until', { withTimezone: true }),
     lastMessageId: id('last_message_id'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -364,6 +396,8 @@ export const messages = pgTable(
       forwarded?: boolean;
     }>(),
     location: jsonb('location').$type<{ latitude: number; longitude: number; name?: string }>(),
+    /** A menu sent by a flow (quick replies or a list): the options the customer can tap. */
+    interactive: jsonb('interactive').$type<InteractiveMenu>(),
     /**
      * A send in progress (status pending): the provider request as it goes out, kept so a send cut off by a
      * crash is resumed as it was; cleared once the outcome is recorded.

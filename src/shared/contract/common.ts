@@ -18,6 +18,18 @@ export const fileName = (max: number) => z.string().max(max).overwrite(withoutBi
 export const noPayload = z.object({});
 export const ok = z.object({ ok: z.literal(true) });
 
+/**
+ * A menu a flow sends (quick replies or a list): the phone shows the options to tap; a tap answers with the
+ * option's id. On chips without interactive messages it goes out as a numbered text menu instead.
+ */
+export const interactiveMenu = z.object({
+  kind: z.enum(['buttons', 'list']),
+  /** The list's button ('Ver opções'); buttons have none. */
+  button: z.string().nullable(),
+  options: z.array(z.object({ id: z.string(), title: z.string(), description: z.string().optional() })),
+});
+export type InteractiveMenu = z.infer<typeof interactiveMenu>;
+
 /** A required text: trimmed, not empty, bounded so a 1 MB string is refused with a clear message. */
 export const requiredText = (max: number, emptyMessage: string = messages.requiredField) =>
   z.string().trim().min(1, emptyMessage).max(max);

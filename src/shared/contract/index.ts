@@ -7,6 +7,7 @@ import { configurationCalls } from './configuration';
 import { contactsCalls } from './contacts';
 import { conversationsCalls } from './conversations';
 import type { CallDef } from './define';
+import { flowsCalls } from './flows';
 import { mediaCalls } from './media';
 import { newConversationCalls } from './new-conversation';
 import { pushCalls } from './push';
@@ -28,6 +29,7 @@ export const calls = {
   ...newConversationCalls,
   ...aiCalls,
   ...pushCalls,
+  ...flowsCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

@@ -92,6 +92,9 @@ export function createCloudApiChannel(deps: {
       let payload: Record<string, unknown>;
       if (content.type === 'text') {
         payload = { type: 'text', text: { body: content.text } };
+      } else if (content.type === 'interactive') {
+        // Issue 16: interactive buttons and lists (the channels part); meanwhile the numbered text menu.
+        payload = { type: 'text', text: { body: content.text } };
       } else if (content.type === 'template') {
         payload = {
           type: 'template',
@@ -111,7 +114,7 @@ export function createCloudApiChannel(deps: {
         const voice = content.type === 'audio' && content.voice ? { voice: true } : {};
         payload = { type: content.type, [content.type]: { id: mediaId, ...caption, ...filename, ...voice } };
       }
-      const replyTo = content.type === 'template' ? null : content.replyTo;
+      const replyTo = content.type === 'template' || content.type === 'interactive' ? null : content.replyTo;
       const answer = await g.post<{ messages?: { id?: string }[] }>(`${id}/messages`, {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',

@@ -121,8 +121,15 @@ export function createSimulatorChannel(deps: {
       const message: SimulatorMessage =
         content.type === 'text'
           ? { ...base, type: 'text', text: content.text, media_url: null, file_name: null, ptt: false }
-          : content.type === 'template'
-            ? { ...base, type: 'text', text: content.preview, media_url: null, file_name: null, ptt: false }
+          : content.type === 'template' || content.type === 'interactive'
+            ? {
+                ...base,
+                type: 'text',
+                text: content.type === 'template' ? content.preview : content.text,
+                media_url: null,
+                file_name: null,
+                ptt: false,
+              }
             : {
                 ...base,
                 type: content.type,

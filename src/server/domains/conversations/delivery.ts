@@ -105,7 +105,8 @@ export async function deliverPending(
 
 /** The file's place on this server's disk, found again from its URL (a resume may run elsewhere). */
 function withLocalPath(content: OutboundContent, media: Services['media']): OutboundContent {
-  if (content.type === 'text' || content.type === 'template') return content;
+  if (content.type === 'text' || content.type === 'template' || content.type === 'interactive')
+    return content;
   const path = media.pathOf(content.url);
   if (!path) throw new ChannelError(texts.mediaNotFound);
   return { ...content, path };
