@@ -256,6 +256,13 @@ const historyRoute = createRoute({
   component: lazyRouteComponent(() => import('@/app/features/attendance/history/HistoryPage'), 'HistoryPage'),
 });
 
+const flowsRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/flows',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('@/app/features/flows/FlowsPage'), 'FlowsPage'),
+});
+
 const contactsRoute = createRoute({
   getParentRoute: () => menu,
   path: '/contatos',
@@ -288,6 +295,7 @@ const routeTree = rootRoute.addChildren([
     scheduledMessagesRoute,
     historyRoute,
     contactsRoute,
+    flowsRoute,
     notFoundRoute,
   ]),
 ]);

@@ -659,6 +659,38 @@ export const labels = {
   },
   flows: {
     // The flow list (/flows).
+    fluxos: 'Fluxos',
+    novoFluxo: 'Novo fluxo',
+    importar: 'Importar',
+    importarFluxo: 'Importar fluxo',
+    arquivoDoFluxo: 'Arquivo do fluxo (.json)',
+    escolhaOArquivoExportado: 'Escolha um arquivo exportado de um fluxo.',
+    gatilho: 'Gatilho',
+    criadoEm: 'Criado em',
+    componentes: 'Componentes',
+    semGatilho: 'Sem gatilho',
+    palavrasChave: (keywords: string) => `Palavras-chave: ${keywords}`,
+    nenhumFluxoCadastrado: 'Nenhum fluxo cadastrado.',
+    duplicar: 'Duplicar',
+    duplicarFluxo: 'Duplicar fluxo',
+    nomeDoNovoFluxo: 'Nome do novo fluxo',
+    copiaDe: (name: string) => `${name} (cópia)`,
+    exportar: 'Exportar',
+    criar: 'Criar',
+    apagarFluxo: 'Apagar fluxo',
+    desejaApagarOFluxo: (name: string) =>
+      `Deseja apagar o fluxo "${name}"? Chips e transferências que usam este fluxo deixarão de usá-lo.`,
+    ajudaTitulo: 'Fluxos (chatbot de fluxo)',
+    ajudaTexto:
+      'Um fluxo responde sozinho aos clientes até que uma pessoa seja necessária: mensagens, perguntas, botões e listas de opções, tags, horário de atendimento, esperas, requisições HTTP e redirecionamentos. Ele começa quando um chip tem "Chatbot de fluxo" como primeiro atendimento, quando uma palavra-chave do gatilho chega, quando uma conversa é transferida para o fluxo ou por uma mensagem agendada. Exporte um fluxo para guardá-lo ou levá-lo para outra conta; ao importar de outra conta, as tags, os destinos de redirecionamento e os chips desativados ficam em branco.',
+  },
+  // Interactive menus (flows' quick replies and lists) on the panel and the simulator phone.
+  flowMenus: {
+    opcoesEnviadas: 'Opções enviadas',
+    opcoes: 'Opções',
+    fecharOpcoes: 'Fechar opções',
+    fluxo: 'Fluxo',
+    atendidoPorFluxo: 'Atendida por um fluxo',
   },
 
   app: {

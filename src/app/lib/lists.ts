@@ -11,12 +11,21 @@ export const tagsQuery = callQuery('get-tags-by-user');
 export const chipsQuery = callQuery('get-chip-numbers-by-user');
 export const quickMessagesQuery = callQuery('get-quick-messages-by-user');
 export const teamUsersQuery = callQuery('get-team-users');
+/** The flows (summaries): the list at /flows and the chips, transfer and scheduling pickers. */
+export const flowsQuery = callQuery('get-flows-by-user');
 
 export const useDepartments = () => useQuery(departmentsQuery);
 export const useTags = () => useQuery(tagsQuery);
 export const useChips = () => useQuery(chipsQuery);
 export const useQuickMessages = () => useQuery(quickMessagesQuery);
 export const useTeamUsers = () => useQuery(teamUsersQuery);
+export const useFlows = () => useQuery(flowsQuery);
+
+/** The flows as a Select's options, by name. */
+export const flowOptions = (flows: readonly { _id: string; name: string }[] | undefined) =>
+  (flows ?? [])
+    .map((f) => ({ value: f._id, label: f.name }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR', { sensitivity: 'base', numeric: true }));
 
 /** A call's answer replaces the chip's row at once (the socket may bring the same news a moment later). */
 export function putChip(client: QueryClient, chip: Chip) {

@@ -6,6 +6,7 @@ import {
   IconCreditCard,
   IconDeviceMobile,
   IconHelp,
+  IconHierarchy2,
   IconHistory,
   IconLayoutDashboard,
   IconMessageBolt,
@@ -42,6 +43,7 @@ const SECTIONS: { title: string; items: MenuItem[] }[] = [
     title: labels.shell.configuracoes,
     items: [
       { label: labels.common.meusChips, to: '/chips', icon: IconDeviceMobile },
+      { label: labels.flows.fluxos, to: '/flows', icon: IconHierarchy2 },
       { label: labels.common.tags, to: '/tags', icon: IconTags },
       { label: labels.common.departamentos, to: '/departamentos', icon: IconSitemap },
       { label: labels.common.minhaEquipe, to: '/equipe', icon: IconUsersGroup },

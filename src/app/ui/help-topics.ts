@@ -50,6 +50,11 @@ export const HELP_TOPICS = [
     text: labels.help.agendamentoText,
   },
   {
+    id: 'fluxos',
+    title: labels.flows.ajudaTitulo,
+    text: labels.flows.ajudaTexto,
+  },
+  {
     id: 'instalar',
     title: labels.help.instalarOPainelNoCelular,
     text: labels.help.instalarText,

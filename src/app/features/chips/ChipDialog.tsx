@@ -1,6 +1,6 @@
 import { Select, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useDepartments } from '@/app/lib/lists';
+import { flowOptions, useDepartments, useFlows } from '@/app/lib/lists';
 import { EditDialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
 import type { EditDialogState } from '@/app/ui/use-edit-dialog';
@@ -16,9 +16,8 @@ import { useSaveChip } from './create-or-update-chip';
 /** The fields that show their own message; anything else (the plan's limit) shows under the form. */
 const FIELDS = ['name', 'redirect', 'chatbot', 'flow', 'department'] as const;
 
-// The chatbots and flows screens are not built yet: their selects are there, with nothing to choose.
+// The chatbots screen is not built yet: its select is there, with nothing to choose.
 const NO_CHATBOTS: { value: string; label: string }[] = [];
-const NO_FLOWS: { value: string; label: string }[] = [];
 
 /** Novo chip / Editar chip (spec 3 §2.6, §5): name, first service and its target, entry department. */
 export function ChipDialog({ dialog }: { dialog: EditDialogState<Chip> }) {
@@ -33,6 +32,7 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
   const itemId = useItemId(chip);
   const save = useSaveChip();
   const departments = useDepartments();
+  const flows = useFlows();
   const [name, setName] = useState(chip?.name ?? '');
   const [redirect, setRedirect] = useState<ChipRedirect | ''>(chip?.redirect ?? DEFAULT_CHIP_REDIRECT);
   const [chatbot, setChatbot] = useState<string | null>(chip?.chatbot ?? null);
@@ -108,7 +108,7 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
         <Select
           label={labels.common.fluxo}
           placeholder={labels.chips.selecioneOFluxo}
-          data={NO_FLOWS}
+          data={flowOptions(flows.data)}
           value={flow}
           onChange={(value) => {
             setFlow(value);

@@ -7,7 +7,7 @@ import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { errorMessage } from '@/app/lib/api';
-import { useChips } from '@/app/lib/lists';
+import { flowOptions, useChips, useFlows } from '@/app/lib/lists';
 import { Dialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
 import { PtBrDates } from '@/app/ui/PtBrDates';
@@ -60,6 +60,8 @@ function ScheduleForm({
 }) {
   const itemId = useItemId(item);
   const chips = useChips();
+  const flows = useFlows();
+  const flowChoices = flowOptions(flows.data);
   const save = useSaveScheduledMessage();
   // Editing strips a stored leading 55 into the country code (spec 2 §5).
   const stored = splitStoredPhone(item?.to ?? preset?.phone ?? '');
@@ -215,8 +217,8 @@ function ScheduleForm({
           ) : (
             <Select
               label={labels.common.fluxo}
-              description={messages.paneNoFlows}
-              data={[]}
+              description={flows.data && flowChoices.length === 0 ? messages.paneNoFlows : undefined}
+              data={flowChoices}
               value={flow}
               onChange={(v) => {
                 setFlow(v);

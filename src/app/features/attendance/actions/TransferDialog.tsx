@@ -1,7 +1,7 @@
 import { Button, Group, Radio, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '@/app/lib/api';
-import { useDepartments } from '@/app/lib/lists';
+import { flowOptions, useDepartments, useFlows } from '@/app/lib/lists';
 import { useFormMutation } from '@/app/lib/mutation';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
@@ -38,9 +38,11 @@ function TransferForm({
   onTransferred(conversation: Conversation): void;
 }) {
   const departments = useDepartments();
+  const flows = useFlows();
+  const flowChoices = flowOptions(flows.data);
   const [type, setType] = useState<TransferType | ''>('');
   const [department, setDepartment] = useState<string | null>(null);
-  // The chatbots and flows screens bring their lists; until then there is nothing to pick.
+  // The chatbots screen brings its list; until then there is nothing to pick.
   const [chatbot, setChatbot] = useState<string | null>(null);
   const [flow, setFlow] = useState<string | null>(null);
   const { saving, error, setError, save } = useFormMutation();
@@ -108,10 +110,14 @@ function TransferForm({
         {type === 'flow' && (
           <Select
             label={messages.paneTransferFlow}
-            description={messages.paneNoFlows}
-            data={[]}
+            description={flows.data && flowChoices.length === 0 ? messages.paneNoFlows : undefined}
+            data={flowChoices}
             value={flow}
-            onChange={setFlow}
+            onChange={(v) => {
+              setFlow(v);
+              setError(null);
+            }}
+            comboboxProps={{ withinPortal: true }}
           />
         )}
         <FormError message={error} />

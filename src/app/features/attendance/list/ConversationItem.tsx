@@ -1,11 +1,11 @@
 import { Avatar, Badge, Group, Text, UnstyledButton } from '@mantine/core';
-import { IconAlertCircle, IconClock, IconClockOff } from '@tabler/icons-react';
+import { IconAlertCircle, IconClock, IconClockOff, IconHierarchy2 } from '@tabler/icons-react';
 import { memo } from 'react';
 import { displayName, initialsOf } from '@/app/ui/contact-name';
 import { TagChips } from '@/app/ui/TagBadges';
 import type { Tag } from '@/shared/contract/configuration';
 import type { Conversation } from '@/shared/contract/conversations';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { replyWindowLeft } from '../contact-view';
 import { activityOf } from '../data/conversations';
 import { formatListTime, lastMessageFailed, previewOf, visibleTags } from './list-view';
@@ -42,6 +42,25 @@ function ReplyWindow({ deadline }: { deadline: string }) {
       <IconClock size={14} aria-hidden />
       {left}
     </Text>
+  );
+}
+
+/** A flow answers it (chatbot type 'flow_chatbot'), not a person. */
+const servedByFlow = (c: Conversation) => !c.is_manual && !c.finished && c.chatbot_type === 'flow_chatbot';
+
+function FlowMark() {
+  return (
+    <Badge
+      size="xs"
+      variant="light"
+      color="teal"
+      leftSection={<IconHierarchy2 size={11} aria-hidden />}
+      aria-label={labels.flowMenus.atendidoPorFluxo}
+      title={labels.flowMenus.atendidoPorFluxo}
+      style={{ flex: 'none', textTransform: 'none' }}
+    >
+      {labels.flowMenus.fluxo}
+    </Badge>
   );
 }
 
@@ -98,9 +117,12 @@ export const ConversationItem = memo(function ConversationItem({
           </Text>
         </Group>
         <Group justify="space-between" wrap="nowrap" gap={6} mih={18}>
-          <Text size="xs" c="dimmed" truncate="end">
-            {chipName}
-          </Text>
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed" truncate="end">
+              {chipName}
+            </Text>
+            {servedByFlow(c) && <FlowMark />}
+          </Group>
           {c.context_window && <ReplyWindow deadline={c.context_window} />}
         </Group>
         <Text size="sm" c={c.last_message ? undefined : 'dimmed'} truncate="end">

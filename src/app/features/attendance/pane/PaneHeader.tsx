@@ -6,7 +6,7 @@ import { displayName, initialsOf } from '@/app/ui/contact-name';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { Conversation } from '@/shared/contract/conversations';
 import { formatPhone } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { ConversationMenu } from '../actions/ConversationMenu';
 import classes from './pane.module.css';
 import { ReplyWindow } from './ReplyWindow';
@@ -88,7 +88,11 @@ export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Pr
             color={conversation.is_manual ? 'grape' : 'orange'}
             style={{ textTransform: 'none' }}
           >
-            {conversation.is_manual ? messages.paneHuman : messages.paneChatbot}
+            {conversation.is_manual
+              ? messages.paneHuman
+              : conversation.chatbot_type === 'flow_chatbot'
+                ? labels.flowMenus.fluxo
+                : messages.paneChatbot}
           </Badge>
         </Group>
       </div>
