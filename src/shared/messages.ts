@@ -691,6 +691,7 @@ export const labels = {
     fecharOpcoes: 'Fechar opções',
     fluxo: 'Fluxo',
     atendidoPorFluxo: 'Atendida por um fluxo',
+    menusEmTextoNumerado: 'Menus em texto numerado (número sem API oficial)',
   },
 
   app: {

@@ -752,6 +752,101 @@ describe('sending', () => {
     await adapter.deleteMessage(chip, CUSTOMER.wa_id, 'wamid.X');
   });
 
+  it("sends a flow's menu as interactive reply buttons or a list, never as its numbered text", async () => {
+    await officialChip();
+    const [chip] = await s.t.server.services.db.select().from(chips).where(eq(chips.official, true));
+    if (!chip) throw new Error('no chip');
+    const adapter = s.t.server.services.channels.cloudApi.adapter;
+    const sent = await adapter.send(chip, CUSTOMER.wa_id, {
+      type: 'interactive',
+      body: 'Podemos confirmar?',
+      menu: {
+        kind: 'buttons',
+        button: null,
+        options: [
+          { id: 'sim', title: 'Sim' },
+          { id: 'nao', title: 'Não' },
+        ],
+      },
+      text: 'Podemos confirmar?\n\n1. Sim\n2. Não',
+    });
+    expect(sent.platformMessageId).toMatch(/^wamid\./);
+    await adapter.send(chip, CUSTOMER.wa_id, {
+      type: 'interactive',
+      body: 'Escolha um assunto',
+      menu: {
+        kind: 'list',
+        button: 'Ver assuntos',
+        options: [
+          { id: 'fin', title: 'Financeiro', description: 'Boletos' },
+          { id: 'sup', title: 'Suporte' },
+        ],
+      },
+      text: 'Escolha um assunto\n\n1. Financeiro\n2. Suporte',
+    });
+    const [buttons, list] = graph.to('/messages').map((r) => r.json);
+    expect(buttons).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: CUSTOMER.wa_id,
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text: 'Podemos confirmar?' },
+        action: {
+          buttons: [
+            { type: 'reply', reply: { id: 'sim', title: 'Sim' } },
+            { type: 'reply', reply: { id: 'nao', title: 'Não' } },
+          ],
+        },
+      },
+    });
+    expect(list).toMatchObject({
+      type: 'interactive',
+      interactive: {
+        type: 'list',
+        body: { text: 'Escolha um assunto' },
+        action: {
+          button: 'Ver assuntos',
+          sections: [
+            {
+              rows: [
+                { id: 'fin', title: 'Financeiro', description: 'Boletos' },
+                { id: 'sup', title: 'Suporte' },
+              ],
+            },
+          ],
+        },
+      },
+    });
+  });
+
+  it('a tap on a reply button or a list row is stored as the customer text of its title', async () => {
+    const { chip } = await officialChip();
+    await deliver(
+      fromCustomer([
+        {
+          id: wamid(),
+          type: 'interactive',
+          interactive: { type: 'button_reply', button_reply: { id: 'sim', title: 'Sim' } },
+        },
+        {
+          id: wamid(),
+          type: 'interactive',
+          interactive: {
+            type: 'list_reply',
+            list_reply: { id: 'fin', title: 'Financeiro', description: 'Boletos' },
+          },
+        },
+      ]),
+    );
+    const rows = await storedMessages();
+    expect(rows.map((m) => [m.origin, m.type, m.message, m.chipId])).toEqual([
+      ['customer', 'text', 'Sim', chip._id],
+      ['customer', 'text', 'Financeiro', chip._id],
+    ]);
+  });
+
   it('a Graph error marks the message failed (-1) with the pt-BR reason', async () => {
     const { owner, conversation } = await customerWrote();
     const cases: [Parameters<FakeGraph['failNext']>[0], string][] = [

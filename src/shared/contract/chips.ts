@@ -1,7 +1,7 @@
 // Channels (spec 3 §2.6, §3 Chip, §4 Channel status, §5 Channel) and the built-in simulator's public calls.
 import { z } from 'zod';
 import { CHIP_REDIRECTS, MESSAGE_TYPES } from '../constants';
-import { chip, fileName, id, noPayload, ok } from './common';
+import { chip, fileName, id, interactiveMenu, noPayload, ok } from './common';
 import { defineCall } from './define';
 
 const manageChips = { roles: ['owner', 'manager'], area: 'chips' } as const;
@@ -32,6 +32,8 @@ export const simulatorMessage = z.object({
   /** Deleted for everyone by the business: shown as 'Mensagem apagada'. */
   deleted: z.boolean(),
   created: z.string(),
+  /** A flow's menu on a chip with interactive messages: buttons or a list the customer taps. */
+  interactive: interactiveMenu.nullish(),
 });
 export type SimulatorMessage = z.infer<typeof simulatorMessage>;
 
@@ -89,7 +91,21 @@ export const chipsCalls = {
   'simulator-open': defineCall({
     access: { public: true },
     payload: z.object({ token: simulatorToken, pair: text(64).optional() }),
-    answer: z.object({ chip_name: z.string(), connected: z.boolean() }),
+    answer: z.object({
+      chip_name: z.string(),
+      connected: z.boolean(),
+      /** Flows' menus arrive as numbered text (a number without interactive messages), not as buttons. */
+      numbered_menus: z.boolean(),
+    }),
+  }),
+  /**
+   * The simulator plays an official number (flows' menus as WhatsApp's buttons and lists) or another one (the
+   * same menus as numbered text): the page's switch, kept on the chip for every page of its link.
+   */
+  'simulator-set-menus': defineCall({
+    access: { public: true },
+    payload: z.object({ token: simulatorToken, numbered: z.boolean() }),
+    answer: ok,
   }),
   /** The customer's conversation with the chip, oldest first (the last 200). */
   'simulator-get-messages': defineCall({
@@ -117,6 +133,8 @@ export const chipsCalls = {
           name: text(200).optional(),
         })
         .optional(),
+      /** A tap on an option of a menu (text is the option's title). */
+      choice: z.object({ id: text(200), title: text(200) }).optional(),
     }),
     answer: simulatorMessage,
   }),

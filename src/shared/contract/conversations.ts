@@ -2,7 +2,7 @@
 // (Atendimento) adds its list, filters and conversation actions on top of these shapes.
 import { z } from 'zod';
 import { MESSAGE_ORIGINS, MESSAGE_TYPES, SENDABLE_MEDIA } from '../constants';
-import { fileName, id, noPayload } from './common';
+import { fileName, id, interactiveMenu, noPayload } from './common';
 import { defineCall } from './define';
 
 const iso = z.string();
@@ -51,6 +51,8 @@ export const message = z.object({
   event: z.string().nullable(),
   reply_message: replyMessage.nullable(),
   location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().optional() }).nullable(),
+  /** A flow's menu (quick replies or a list): the options the customer was offered. Absent on older copies. */
+  interactive: interactiveMenu.nullish(),
 });
 export type Message = z.infer<typeof message>;
 

@@ -5,6 +5,7 @@ import type { SimulatorMessage } from '@/shared/contract/chips';
 import { withoutBidiControls } from '@/shared/format';
 import { labels, messages } from '@/shared/messages';
 import type { Bubble } from './chat-state';
+import { type MenuChoice, MenuReplies } from './MenuReplies';
 import classes from './simulator.module.css';
 
 function Content({ message, onMediaLoad }: { message: SimulatorMessage; onMediaLoad(): void }) {
@@ -67,10 +68,13 @@ interface Props {
   chipName: string;
   onRetry(id: string): void;
   onMediaLoad(): void;
+  /** A tap on an option of the business's menu; `menuDisabled` while the chip is offline. */
+  onChoose(choice: MenuChoice): void;
+  menuDisabled: boolean;
 }
 
 /** One message on the customer's phone: theirs (the customer's) on the right, the business's on the left. */
-export function MessageBubble({ bubble, chipName, onRetry, onMediaLoad }: Props) {
+export function MessageBubble({ bubble, chipName, onRetry, onMediaLoad, onChoose, menuDisabled }: Props) {
   const { message, deleted, outgoing } = bubble;
   const mine = !message.from_me;
   const unread = message.from_me && !deleted && message.status < 4;
@@ -109,6 +113,9 @@ export function MessageBubble({ bubble, chipName, onRetry, onMediaLoad }: Props)
             ))}
         </div>
       </div>
+      {message.from_me && message.interactive && !deleted && (
+        <MenuReplies menu={message.interactive} disabled={menuDisabled} onChoose={onChoose} />
+      )}
       {failed && (
         <div className={classes.failure} role="alert">
           <span>{failed}</span>

@@ -1,6 +1,7 @@
 import { Alert, Avatar, Badge, Box, Button, Center, Group, Loader, Switch, Text } from '@mantine/core';
 import { IconChecks, IconPlugConnectedX, IconUserCircle } from '@tabler/icons-react';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { api } from '@/app/lib/api';
 import { notifyError } from '@/app/lib/notify';
 import { formatPhone } from '@/shared/format';
 import { labels, messages } from '@/shared/messages';
@@ -14,6 +15,9 @@ interface Props {
   token: string;
   chipName: string;
   connected: boolean;
+  /** Flows' menus as numbered text (a number without the official API) instead of buttons and lists. */
+  numberedMenus: boolean;
+  onNumberedMenus(numbered: boolean): void;
   identity: CustomerIdentity;
   onSwitchCustomer(): void;
   onChip(connected: boolean | null): void;
@@ -33,9 +37,19 @@ function dayLabel(iso: string) {
 }
 
 /** The chat with the business as the customer's phone shows it. */
-export function SimulatorChat({ token, chipName, connected, identity, onSwitchCustomer, onChip }: Props) {
+export function SimulatorChat({
+  token,
+  chipName,
+  connected,
+  numberedMenus,
+  onNumberedMenus,
+  identity,
+  onSwitchCustomer,
+  onChip,
+}: Props) {
   const [autoRead, setAutoRead] = useState(loadAutoRead);
-  const { bubbles, loading, loadError, send, retry, unreadCount, markRead } = useSimulatorChat({
+  const [switchingMenus, setSwitchingMenus] = useState(false);
+  const { bubbles, loading, loadError, send, retry, unreadCount, markRead, reload } = useSimulatorChat({
     token,
     identity,
     autoRead,
@@ -69,6 +83,20 @@ export function SimulatorChat({ token, chipName, connected, identity, onSwitchCu
       notifyError(err);
     } finally {
       setMarking(false);
+    }
+  }
+
+  async function switchMenus(numbered: boolean) {
+    setSwitchingMenus(true);
+    try {
+      await api('simulator-set-menus', { token, numbered });
+      onNumberedMenus(numbered);
+      // The menus already on screen are drawn again the new way.
+      await reload();
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setSwitchingMenus(false);
     }
   }
 
@@ -119,6 +147,15 @@ export function SimulatorChat({ token, chipName, connected, identity, onSwitchCu
             setAutoRead(on);
             saveAutoRead(on);
           }}
+        />
+        <Switch
+          mt={4}
+          size="xs"
+          color="teal"
+          label={labels.flowMenus.menusEmTextoNumerado}
+          checked={numberedMenus}
+          disabled={switchingMenus}
+          onChange={(e) => void switchMenus(e.currentTarget.checked)}
         />
       </div>
       {!connected && (
@@ -174,6 +211,8 @@ export function SimulatorChat({ token, chipName, connected, identity, onSwitchCu
                       chipName={chipName}
                       onRetry={retry}
                       onMediaLoad={() => toBottom(false)}
+                      onChoose={(choice) => send({ type: 'text', text: choice.title, choice })}
+                      menuDisabled={!connected}
                     />
                   </Fragment>
                 );

@@ -79,7 +79,7 @@ export function SimulatorPage() {
     );
   }
 
-  const { chip_name: chipName, connected } = open.data;
+  const { chip_name: chipName, connected, numbered_menus: numberedMenus } = open.data;
   return (
     <div className={classes.stage}>
       <main className={classes.phone}>
@@ -89,6 +89,10 @@ export function SimulatorPage() {
             token={token}
             chipName={chipName}
             connected={connected}
+            numberedMenus={numberedMenus}
+            onNumberedMenus={(numbered) =>
+              client.setQueryData(queryKey, (old) => old && { ...old, numbered_menus: numbered })
+            }
             identity={identity}
             onSwitchCustomer={() => setChoosing(true)}
             onChip={onChip}

@@ -14,6 +14,8 @@ export interface Draft {
   media_url?: string;
   file_name?: string;
   location?: { latitude: number; longitude: number; name?: string };
+  /** A tap on a menu's option (text is its title). */
+  choice?: { id: string; title: string };
 }
 
 export interface Bubble {

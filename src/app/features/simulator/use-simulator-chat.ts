@@ -22,7 +22,7 @@ interface Options {
 
 /** A new message as the customer composes it; the id is named here, before the first try. */
 export type Compose =
-  | { type: 'text'; text: string }
+  | { type: 'text'; text: string; choice?: { id: string; title: string } }
   | { type: 'image' | 'audio' | 'video' | 'document'; file: File }
   | { type: 'location'; location: { latitude: number; longitude: number; name?: string } };
 
@@ -130,6 +130,7 @@ export function useSimulatorChat({ token, identity, autoRead, onChip }: Options)
           ...(ready.media_url && { media_url: ready.media_url }),
           ...(ready.file_name && { file_name: ready.file_name }),
           ...(ready.location && { location: ready.location }),
+          ...(ready.choice && { choice: ready.choice }),
         });
         dispatch({ type: 'sent', id: bubbleId, message: answer });
       } catch (err) {
@@ -143,7 +144,12 @@ export function useSimulatorChat({ token, identity, autoRead, onChip }: Options)
     (compose: Compose) => {
       const draft: Draft =
         compose.type === 'text'
-          ? { id: newId(), type: 'text', text: compose.text }
+          ? {
+              id: newId(),
+              type: 'text',
+              text: compose.text,
+              ...(compose.choice && { choice: compose.choice }),
+            }
           : compose.type === 'location'
             ? { id: newId(), type: 'location', text: '', location: compose.location }
             : { id: newId(), type: compose.type, text: '', file: compose.file, file_name: compose.file.name };
@@ -211,5 +217,14 @@ export function useSimulatorChat({ token, identity, autoRead, onChip }: Options)
 
   const markRead = useCallback(() => mark(unreadIds(current.current), 4), [mark]);
 
-  return { bubbles, loading, loadError, send, retry, unreadCount: unread.length, markRead };
+  return {
+    bubbles,
+    loading,
+    loadError,
+    send,
+    retry,
+    unreadCount: unread.length,
+    markRead,
+    reload: loadHistory,
+  };
 }

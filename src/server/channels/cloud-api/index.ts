@@ -15,6 +15,7 @@ import {
   type ProviderTemplate,
 } from '../adapter';
 import { createGraphClient } from './graph';
+import { interactivePayload } from './payload';
 import { processNotification, registerWebhookRoutes } from './webhook';
 
 export interface CloudApiChannel {
@@ -93,8 +94,7 @@ export function createCloudApiChannel(deps: {
       if (content.type === 'text') {
         payload = { type: 'text', text: { body: content.text } };
       } else if (content.type === 'interactive') {
-        // Issue 16: interactive buttons and lists (the channels part); meanwhile the numbered text menu.
-        payload = { type: 'text', text: { body: content.text } };
+        payload = interactivePayload(content.body, content.menu);
       } else if (content.type === 'template') {
         payload = {
           type: 'template',

@@ -1,7 +1,9 @@
 // The webhook notification of the Cloud API (the subset we read) and how a customer's message in it becomes
 // our InboundMessage. Each message and status is parsed on its own, so one odd item never loses the others.
 import { z } from 'zod';
+import type { InteractiveMenu } from '../../../shared/contract/common';
 import { messages as texts } from '../../../shared/messages';
+import { INTERACTIVE_LIMITS } from '../../../shared/rules/flow';
 import type { InboundMessage } from '../adapter';
 
 const media = z.object({
@@ -47,12 +49,15 @@ export const webhookMessage = z.object({
   interactive: z
     .object({
       type: z.string(),
-      button_reply: z.object({ title: z.string() }).optional(),
-      list_reply: z.object({ title: z.string() }).optional(),
+      button_reply: z.object({ id: z.string().optional(), title: z.string() }).optional(),
+      list_reply: z
+        .object({ id: z.string().optional(), title: z.string(), description: z.string().optional() })
+        .optional(),
       nfm_reply: z.object({ body: z.string().optional() }).optional(),
     })
     .optional(),
-  button: z.object({ text: z.string() }).optional(),
+  /** A template's quick-reply button: `payload` is what the template set for it. */
+  button: z.object({ text: z.string(), payload: z.string().optional() }).optional(),
   reaction: z.object({ message_id: z.string(), emoji: z.string().optional() }).optional(),
 });
 export type WebhookMessage = z.infer<typeof webhookMessage>;
@@ -192,14 +197,21 @@ export async function toInbound(
       if (m.contacts?.length) return { ...base, type: 'contact', text: contactsText(m.contacts) };
       break;
     case 'interactive': {
-      const i = m.interactive;
-      const title = i?.button_reply?.title ?? i?.list_reply?.title;
-      if (title) return text(title);
-      if (i?.nfm_reply) return text(i.nfm_reply.body || texts.cloudApiFormAnswered);
+      // A tap on a reply button or a list row: the title is what the customer sees they sent, the id names
+      // the option a flow's menu offered.
+      const reply = m.interactive?.button_reply ?? m.interactive?.list_reply;
+      if (reply?.title) {
+        return { ...text(reply.title), ...(reply.id && { choice: { id: reply.id, title: reply.title } }) };
+      }
+      if (m.interactive?.nfm_reply) return text(m.interactive.nfm_reply.body || texts.cloudApiFormAnswered);
       break;
     }
     case 'button':
-      if (m.button) return text(m.button.text);
+      // A template's quick reply: its payload is the option's id when the template set one.
+      if (m.button) {
+        const { text: title, payload } = m.button;
+        return { ...text(title), ...(payload && { choice: { id: payload, title } }) };
+      }
       break;
     case 'reaction':
       // Kept as a short text quoting the message it reacts to: the team sees the customer's answer (a 👍 often
@@ -209,4 +221,49 @@ export async function toInbound(
   }
   // 'unsupported', orders, polls, and any type newer than this code.
   return text(texts.cloudApiUnsupportedMessage);
+}
+
+const cut = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
+
+/**
+ * A flow's menu as the Cloud API's interactive message (reference: 'Interactive reply buttons messages',
+ * 'Interactive list messages'): reply buttons (id and title each), or a list behind a button with one section
+ * of rows. The editor keeps within WhatsApp's limits; they are cut here too, so an older flow is never refused.
+ */
+export function interactivePayload(body: string, menu: InteractiveMenu) {
+  const L = INTERACTIVE_LIMITS;
+  if (menu.kind === 'buttons') {
+    return {
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text: cut(body, L.body) },
+        action: {
+          buttons: menu.options.slice(0, L.quickReplies).map((o) => ({
+            type: 'reply',
+            reply: { id: o.id, title: cut(o.title, L.buttonTitle) },
+          })),
+        },
+      },
+    };
+  }
+  return {
+    type: 'interactive',
+    interactive: {
+      type: 'list',
+      body: { text: cut(body, L.body) },
+      action: {
+        button: cut(menu.button || texts.flowListButton, L.listButton),
+        sections: [
+          {
+            rows: menu.options.slice(0, L.listRows).map((o) => ({
+              id: o.id,
+              title: cut(o.title, L.rowTitle),
+              ...(o.description && { description: cut(o.description, L.rowDescription) }),
+            })),
+          },
+        ],
+      },
+    },
+  };
 }

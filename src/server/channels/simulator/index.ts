@@ -9,6 +9,7 @@ import { simulatorRoom } from '../../../shared/contract/events';
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
+import { numberedMenu } from '../../../shared/rules/menu';
 import { systemActor } from '../../access';
 import { channelChipsRepo } from '../../domains/chips/channel-chips.repo';
 import type { UploadedFile } from '../../http/context';
@@ -21,6 +22,8 @@ interface Credentials {
   token?: string;
   /** The code of the QR waiting to be scanned. */
   pair?: string | null;
+  /** Flows' menus go out as numbered text (a number without interactive messages); else buttons and lists. */
+  numberedMenus?: boolean;
 }
 
 export interface SimulatorSend {
@@ -33,11 +36,17 @@ export interface SimulatorSend {
   media_url?: string;
   file_name?: string;
   location?: { latitude: number; longitude: number; name?: string };
+  /** A tap on a menu's option: the message's text is its title. */
+  choice?: { id: string; title: string };
 }
 
 export interface SimulatorChannel {
   adapter: ChannelAdapter;
-  open(token: string, pair?: string): Promise<{ chip_name: string; connected: boolean }>;
+  open(
+    token: string,
+    pair?: string,
+  ): Promise<{ chip_name: string; connected: boolean; numbered_menus: boolean }>;
+  setMenus(token: string, numbered: boolean): Promise<void>;
   messages(token: string, phone: string): Promise<SimulatorMessage[]>;
   send(input: SimulatorSend): Promise<SimulatorMessage>;
   upload(token: string, file: UploadedFile): Promise<{ url: string; mime: string; file_name: string }>;
@@ -47,7 +56,14 @@ export interface SimulatorChannel {
 }
 
 const randomToken = (bytes: number) => randomBytes(bytes).toString('base64url');
+const textOnly = (text: string) =>
+  ({ type: 'text', text, media_url: null, file_name: null, ptt: false }) as const;
 const credentialsOf = (chip: ChipRow) => chip.credentials as Credentials;
+/**
+ * Whether flows' menus go out as WhatsApp's buttons and lists: official numbers have them; the simulator stands
+ * in for both kinds of number, by its page's switch (buttons unless asked for the numbered text).
+ */
+const sendsInteractive = (chip: ChipRow) => chip.official || credentialsOf(chip).numberedMenus !== true;
 
 /** The link a QR code encodes: absolute with PUBLIC_URL, otherwise a path the app completes with its origin. */
 export const simulatorLink = (base: string, token: string, pair?: string) =>
@@ -92,11 +108,11 @@ export function createSimulatorChannel(deps: {
       const credentials = credentialsOf(chip);
       const token = credentials.token ?? randomToken(32);
       const pair = randomToken(12);
-      await setCredentials(chip, { token, pair });
+      await setCredentials(chip, { ...credentials, token, pair });
       await deps.sink.qrcode(chip.id, simulatorLink(deps.services().config.serverAddress, token, pair));
     },
     async disconnect(chip) {
-      await setCredentials(chip, { token: credentialsOf(chip).token, pair: null });
+      await setCredentials(chip, { ...credentialsOf(chip), pair: null });
       await deps.sink.status(chip.id, 'close');
       notifyPages(chip, false);
     },
@@ -121,23 +137,20 @@ export function createSimulatorChannel(deps: {
       const message: SimulatorMessage =
         content.type === 'text'
           ? { ...base, type: 'text', text: content.text, media_url: null, file_name: null, ptt: false }
-          : content.type === 'template' || content.type === 'interactive'
-            ? {
-                ...base,
-                type: 'text',
-                text: content.type === 'template' ? content.preview : content.text,
-                media_url: null,
-                file_name: null,
-                ptt: false,
-              }
-            : {
-                ...base,
-                type: content.type,
-                text: content.caption ?? '',
-                media_url: content.url,
-                file_name: content.fileName,
-                ptt: content.type === 'audio' && content.voice === true,
-              };
+          : content.type === 'interactive'
+            ? sendsInteractive(chip)
+              ? { ...base, ...textOnly(content.body), interactive: content.menu }
+              : { ...base, ...textOnly(content.text) }
+            : content.type === 'template'
+              ? { ...base, ...textOnly(content.preview) }
+              : {
+                  ...base,
+                  type: content.type,
+                  text: content.caption ?? '',
+                  media_url: content.url,
+                  file_name: content.fileName,
+                  ptt: content.type === 'audio' && content.voice === true,
+                };
       deps.services().realtime.toSimulator(chip.id, to, { type: 'message', message });
       return { platformMessageId: id };
     },
@@ -158,17 +171,23 @@ export function createSimulatorChannel(deps: {
     async open(token, pair) {
       const chip = await requireChip(token);
       const waiting = credentialsOf(chip).pair;
+      const numbered_menus = !sendsInteractive(chip);
       if (pair && waiting && pair === waiting && chip.status !== 'open') {
-        await setCredentials(chip, { token, pair: null });
+        await setCredentials(chip, { ...credentialsOf(chip), token, pair: null });
         await deps.sink.status(chip.id, 'open');
         notifyPages(chip, true);
-        return { chip_name: chip.name, connected: true };
+        return { chip_name: chip.name, connected: true, numbered_menus };
       }
-      return { chip_name: chip.name, connected: chip.status === 'open' };
+      return { chip_name: chip.name, connected: chip.status === 'open', numbered_menus };
+    },
+    async setMenus(token, numbered) {
+      const chip = await requireChip(token);
+      await setCredentials(chip, { ...credentialsOf(chip), numberedMenus: numbered });
     },
     async messages(token, rawPhone) {
       const chip = await requireChip(token);
       const phone = customerPhone(rawPhone);
+      const interactive = sendsInteractive(chip);
       const rows = await channelChipsRepo.phoneHistory(db(), chip, phone, [
         'text',
         'image',
@@ -181,7 +200,12 @@ export function createSimulatorChannel(deps: {
         id: m.platformMessageId ?? m.id,
         from_me: m.origin !== 'customer',
         type: m.type,
-        text: m.deleted ? '' : m.message,
+        // A menu as the phone shows it now: buttons under its text, or the numbered text.
+        text: m.deleted
+          ? ''
+          : m.interactive && !interactive
+            ? numberedMenu(m.message, m.interactive)
+            : m.message,
         media_url: m.deleted ? null : m.mediaUrl,
         file_name: m.fileName,
         ptt: m.ptt,
@@ -189,6 +213,7 @@ export function createSimulatorChannel(deps: {
         status: m.origin === 'customer' ? 1 : Math.max(m.status, 1),
         deleted: m.deleted,
         created: m.createdAt.toISOString(),
+        interactive: interactive && !m.deleted ? (m.interactive ?? null) : null,
       }));
     },
     async send(input) {
@@ -199,7 +224,9 @@ export function createSimulatorChannel(deps: {
       if (media && !(input.media_url && deps.services().media.pathOf(input.media_url))) {
         throw new AppError(texts.mediaNotFound);
       }
-      if (input.type === 'text' && !input.text.trim()) throw new AppError(texts.messageEmpty);
+      // A tap on an option sends its title, as WhatsApp shows the customer's answer.
+      const text = input.choice ? input.choice.title : input.text;
+      if (input.type === 'text' && !text.trim()) throw new AppError(texts.messageEmpty);
       if (input.type === 'location' && !input.location) throw new AppError(texts.requiredField);
       const platformMessageId = `SIMC${phone}${input.id}`;
       await deps.sink.inbound(chip.id, {
@@ -207,15 +234,16 @@ export function createSimulatorChannel(deps: {
         from: phone,
         name: input.name,
         type: input.type,
-        text: input.type === 'location' ? (input.location?.name ?? '') : input.text,
+        text: input.type === 'location' ? (input.location?.name ?? '') : text,
         ...(media && input.media_url && { storedMedia: { url: input.media_url, fileName: input.file_name } }),
         ...(input.location && { location: input.location }),
+        ...(input.choice && input.type === 'text' && { choice: input.choice }),
       });
       return {
         id: platformMessageId,
         from_me: false,
         type: input.type,
-        text: input.type === 'location' ? (input.location?.name ?? '') : input.text,
+        text: input.type === 'location' ? (input.location?.name ?? '') : text,
         media_url: input.media_url ?? null,
         file_name: input.file_name ?? null,
         ptt: false,

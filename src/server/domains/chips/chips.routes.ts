@@ -17,6 +17,10 @@ export const chipsHandlers = {
   'register-phone-number': (p, ctx) => registerPhoneNumber(ctx, p._id, p.register),
   // The simulator page's calls: public, the link's token is the key.
   'simulator-open': (p, ctx) => ctx.services.channels.simulator.open(p.token, p.pair),
+  'simulator-set-menus': async (p, ctx) => {
+    await ctx.services.channels.simulator.setMenus(p.token, p.numbered);
+    return { ok: true as const };
+  },
   'simulator-get-messages': (p, ctx) => ctx.services.channels.simulator.messages(p.token, p.phone),
   'simulator-send': (p, ctx) => ctx.services.channels.simulator.send(p),
   'simulator-upload': async (p, ctx) => {

@@ -8,7 +8,7 @@ import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
 import { actorSeesDepartment, contactReachCondition, narrowDepartments } from '../../access';
 import { ChannelError } from '../../channels/adapter';
-import { chips, contacts, conversations, departments, flows, messages } from '../../db/schema';
+import { chips, contacts, conversations, departments, messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { sendConversationMessage, visibleChip } from './conversations.service';
@@ -202,18 +202,11 @@ export async function listHistory(ctx: Ctx, p: Payload<'get-conversations-by-use
   const { db } = ctx.services;
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        conversation: conversations,
-        contact: contacts,
-        last: lastMessage,
-        chip: chips,
-        flow: { name: flows.name, filed: flows.filed },
-      })
+      .select({ conversation: conversations, contact: contacts, last: lastMessage, chip: chips })
       .from(conversations)
       .innerJoin(contacts, eq(contacts.id, conversations.contactId))
       .innerJoin(chips, eq(chips.id, conversations.chipId))
       .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
-      .leftJoin(flows, and(eq(flows.id, conversations.flowId), eq(flows.accountId, conversations.accountId)))
       .where(where)
       .orderBy(desc(endedAt), desc(conversations.id))
       .limit(itemsPerPage)
@@ -224,17 +217,12 @@ export async function listHistory(ctx: Ctx, p: Payload<'get-conversations-by-use
       .innerJoin(contacts, eq(contacts.id, conversations.contactId))
       .where(where),
   ]);
-  const list: HistoryConversation[] = rows.map((r) => {
-    // A flow chatbot is named by its flow (a deleted flow: 'Chatbot apagado'). The AI chatbots' table comes
-    // with their issue: until then a named AI chatbot cannot be found, so it is gone.
-    const byFlow = r.conversation.chatbotType === 'flow_chatbot' && r.conversation.flowId !== null;
-    const flowName = byFlow && r.flow && !r.flow.filed ? r.flow.name : null;
-    return {
-      ...toConversation(r.conversation, r.contact, r.last),
-      chip_name: r.chip.filed ? null : r.chip.name,
-      chatbot_name: flowName,
-      chatbot_deleted: byFlow ? flowName === null : r.conversation.chatbotId !== null,
-    };
-  });
+  const list: HistoryConversation[] = rows.map((r) => ({
+    ...toConversation(r.conversation, r.contact, r.last),
+    chip_name: r.chip.filed ? null : r.chip.name,
+    // The chatbots' table comes with their issue: until then a named chatbot cannot be found, so it is gone.
+    chatbot_name: null,
+    chatbot_deleted: r.conversation.chatbotId !== null,
+  }));
   return { conversations: list, total: total?.n ?? 0 };
 }

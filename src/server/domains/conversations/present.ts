@@ -31,6 +31,7 @@ export const toMessage = (m: MessageRow): Message => ({
   event: m.event,
   reply_message: m.replyMessage ?? null,
   location: m.deleted ? null : (m.location ?? null),
+  interactive: m.deleted ? null : (m.interactive ?? null),
 });
 
 export const toContact = (c: ContactRow): Contact => ({

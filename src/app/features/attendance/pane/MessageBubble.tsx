@@ -15,7 +15,7 @@ import { memo } from 'react';
 import { AudioPlayer, clockTime, DocumentLink, LocationCard } from '@/app/ui/message-parts';
 import { WhatsAppText } from '@/app/ui/whatsapp-format';
 import { withoutBidiControls } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import type { PaneMessage } from '../data/messages';
 import classes from './pane.module.css';
 import { contactCard, replyText, sideOf, TICK_LABELS, type Tick, tickOf } from './pane-view';
@@ -185,6 +185,14 @@ export const MessageBubble = memo(function MessageBubble({ message, me, actions 
           </div>
         ) : (
           <Content message={message} actions={actions} />
+        )}
+        {message.interactive && !message.deleted && (
+          // What the customer was offered (a flow's buttons or list): shown, not tappable here.
+          <ul className={classes.menu} aria-label={labels.flowMenus.opcoesEnviadas}>
+            {message.interactive.options.map((o) => (
+              <li key={o.id}>{o.title}</li>
+            ))}
+          </ul>
         )}
         <div className={classes.meta}>
           <time dateTime={message.created}>{clockTime(message.created)}</time>

@@ -1,0 +1,82 @@
+// A flow's menu on the customer's phone, as WhatsApp draws it: quick replies are up to 3 buttons under the
+// message; a list is one button that opens a sheet of rows (title and description). A tap answers with the
+// option; the buttons stay tappable afterwards, as on WhatsApp.
+import { Drawer, UnstyledButton } from '@mantine/core';
+import { IconArrowBackUp, IconList } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { InteractiveMenu } from '@/shared/contract/common';
+import { labels } from '@/shared/messages';
+import classes from './simulator.module.css';
+
+export interface MenuChoice {
+  id: string;
+  title: string;
+}
+
+interface Props {
+  menu: InteractiveMenu;
+  disabled: boolean;
+  onChoose(choice: MenuChoice): void;
+}
+
+export function MenuReplies({ menu, disabled, onChoose }: Props) {
+  const [open, setOpen] = useState(false);
+  if (menu.kind === 'buttons')
+    return (
+      <div className={classes.replies}>
+        {menu.options.slice(0, 3).map((o) => (
+          <UnstyledButton
+            key={o.id}
+            className={classes.reply}
+            disabled={disabled}
+            onClick={() => onChoose({ id: o.id, title: o.title })}
+          >
+            <IconArrowBackUp size={16} aria-hidden />
+            {o.title}
+          </UnstyledButton>
+        ))}
+      </div>
+    );
+  const title = menu.button || labels.flowMenus.opcoes;
+  return (
+    <div className={classes.replies}>
+      <UnstyledButton
+        className={classes.reply}
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+      >
+        <IconList size={16} aria-hidden />
+        {title}
+      </UnstyledButton>
+      <Drawer
+        opened={open}
+        onClose={() => setOpen(false)}
+        position="bottom"
+        title={title}
+        size="auto"
+        radius="md"
+        closeButtonProps={{ 'aria-label': labels.flowMenus.fecharOpcoes }}
+        styles={{ content: { maxWidth: 420, margin: '0 auto' }, title: { fontWeight: 600 } }}
+      >
+        <ul className={classes.rows} aria-label={title}>
+          {menu.options.map((o) => (
+            <li key={o.id}>
+              <UnstyledButton
+                className={classes.listRow}
+                disabled={disabled}
+                onClick={() => {
+                  setOpen(false);
+                  onChoose({ id: o.id, title: o.title });
+                }}
+              >
+                <span className={classes.rowTitle}>{o.title}</span>
+                {o.description && <span className={classes.rowDescription}>{o.description}</span>}
+              </UnstyledButton>
+            </li>
+          ))}
+        </ul>
+      </Drawer>
+    </div>
+  );
+}
