@@ -156,6 +156,7 @@ describe('connect, disconnect and reset (simulator)', () => {
     expect(await s.t.call('simulator-open', { token: simulatorToken, pair: 'wrong' })).toEqual({
       chip_name: 'Simulador',
       connected: false,
+      numbered_menus: false,
     });
     const page = simulatorSocket(s.t, simulatorToken, '5511955554444');
     await connected(page.sock);
