@@ -54,10 +54,14 @@ export function MenuReplies({ menu, disabled, onChoose }: Props) {
         onClose={() => setOpen(false)}
         position="bottom"
         title={title}
-        size="auto"
         radius="md"
         closeButtonProps={{ 'aria-label': labels.flowMenus.fecharOpcoes }}
-        styles={{ content: { maxWidth: 420, margin: '0 auto' }, title: { fontWeight: 600 } }}
+        // A sheet as tall as its rows (at most most of the screen), as wide as the phone on a desktop.
+        styles={{
+          content: { flex: '0 0 auto', height: 'auto', maxHeight: '75dvh', width: '100%', maxWidth: 400 },
+          inner: { justifyContent: 'center' },
+          title: { fontWeight: 600 },
+        }}
       >
         <ul className={classes.rows} aria-label={title}>
           {menu.options.map((o) => (
