@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import type { Chip } from '@/shared/contract';
 import type { Conversation, Message } from '@/shared/contract/conversations';
 import { messages } from '@/shared/messages';
-import { calm, connectSimulator, isPhone, tokenOf } from './app';
+import { calm, connectSimulator, isPhone, realtimeReady, signedIn, tokenOf } from './app';
 import { type AppServer, expect, test } from './fixtures';
 
 test.use({ seed: 'demo', ...calm });
@@ -90,6 +90,7 @@ async function write(page: Page, text: string) {
 
 test('quick replies and a list on the simulator phone: each tap answers and moves the flow on', async ({
   page,
+  browser,
   server,
 }) => {
   const token = await tokenOf(server, 'gerente@demo.com');
@@ -114,7 +115,8 @@ test('quick replies and a list on the simulator phone: each tap answers and move
   const number = project() === 'phone' ? '11 97000-1101' : '11 97000-1102';
 
   await page.goto(`/simulador/${simulator}`);
-  await chooseCustomer(page, number, 'Maria Cliente');
+  const customer = `Cliente Menus ${suffix}`;
+  await chooseCustomer(page, number, customer);
   await write(page, 'Oi');
 
   // The quick replies: buttons under the flow's message.
@@ -122,6 +124,40 @@ test('quick replies and a list on the simulator phone: each tap answers and move
   await expect(menu.getByRole('button', { name: 'Suporte' })).toBeVisible();
   await expect(menu.getByRole('button', { name: 'Assuntos' })).toBeVisible();
   await look(page, 'buttons');
+
+  // Meanwhile, in the panel: the list marks the conversation a flow is serving, and its message shows the
+  // options the customer was offered.
+  const conversationNow = async () =>
+    (
+      await server.call<{ conversations: Conversation[] }>(
+        'get-conversations-with-last-message',
+        { filter: { chips: [chip._id] } },
+        token,
+      )
+    ).conversations[0];
+  const open = await conversationNow();
+  expect(open).toMatchObject({ is_manual: false, chatbot_type: 'flow_chatbot', flow: flowId });
+  const staffContext = await browser.newContext({ ...calm.contextOptions, viewport: page.viewportSize() });
+  try {
+    const staff = await staffContext.newPage();
+    await signedIn(staff, server, 'gerente@demo.com');
+    await staff.goto('/atendimento');
+    const row = staff.getByRole('button', { name: new RegExp(customer) });
+    await expect(row.getByLabel('Atendida por um fluxo')).toBeVisible();
+    await look(staff, 'attendance-list');
+    await staff.goto(`/atendimento?c=${open?._id}`);
+    const pane = staff.getByRole('region', { name: customer });
+    await expect(pane.locator('header')).toContainText('Fluxo');
+    await expect(pane.getByRole('list', { name: 'Opções enviadas' }).getByRole('listitem')).toHaveText([
+      'Suporte',
+      'Assuntos',
+    ]);
+    await realtimeReady(staff);
+    await look(staff, 'attendance-pane');
+  } finally {
+    await staffContext.close();
+  }
+
   await menu.getByRole('button', { name: 'Assuntos' }).click();
   // The tap is the customer's message, with the option's title.
   await expect(bubbles(page).filter({ hasText: /^Você:Assuntos/ })).toHaveCount(1);
@@ -142,12 +178,7 @@ test('quick replies and a list on the simulator phone: each tap answers and move
   let conversation: Conversation | undefined;
   await expect
     .poll(async () => {
-      const { conversations } = await server.call<{ conversations: Conversation[] }>(
-        'get-conversations-with-last-message',
-        { filter: { chips: [chip._id] } },
-        token,
-      );
-      conversation = conversations[0];
+      conversation = await conversationNow();
       return conversation && [conversation.is_manual, conversation.department];
     })
     .toEqual([true, sales]);
