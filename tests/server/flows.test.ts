@@ -108,6 +108,7 @@ describe('flow calls', () => {
     const graph = { nodes: [start, message('hi')], connections: [edge('start', 'hi')] };
     const saved = await s.t.call('create-or-update-flow', { _id: created._id, ...graph }, owner);
     expect(saved).toMatchObject({ name: 'Pós-venda', ...graph });
+    expect(await s.t.call('create-or-update-flow', { _id: created._id }, owner)).toEqual(saved);
     const renamed = await s.t.call('create-or-update-flow', { _id: created._id, name: 'Pós' }, owner);
     expect(renamed).toMatchObject({ name: 'Pós', ...graph });
     const triggered = await s.t.call(

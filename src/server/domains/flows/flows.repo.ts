@@ -57,7 +57,7 @@ export const flowsRepo = {
   async update(db: Db, actor: Actor, id: string, fields: Partial<FlowFields>): Promise<FlowRow | null> {
     const [row] = await db
       .update(flows)
-      .set({ ...fields, updatedAt: new Date() })
+      .set(fields)
       .where(scope(actor.accountId, id))
       .returning();
     return row ?? null;
@@ -71,7 +71,7 @@ export const flowsRepo = {
     return db.transaction(async (tx) => {
       const [row] = await tx
         .update(flows)
-        .set({ filed: true, updatedAt: new Date() })
+        .set({ filed: true })
         .where(scope(actor.accountId, id))
         .returning();
       if (!row) return null;

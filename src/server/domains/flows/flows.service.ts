@@ -186,6 +186,7 @@ export async function saveFlow(ctx: Ctx, p: Payload<'create-or-update-flow'>): P
   if (p.disabled_chips !== undefined) fields.disabledChips = await checkDisabledChips(ctx, p.disabled_chips);
 
   if (!existing) return toFlow(await flowsRepo.insertWithinLimit(db, ctx.actor, fields as FlowFields));
+  if (Object.keys(fields).length === 0) return toFlow(existing);
   const saved = await flowsRepo.update(db, ctx.actor, existing.id, fields);
   // Deleted by someone else between the read and the write.
   if (!saved) throw new AppError(messages.flowNotFound);
