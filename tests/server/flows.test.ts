@@ -108,6 +108,7 @@ describe('flow calls', () => {
     const graph = { nodes: [start, message('hi')], connections: [edge('start', 'hi')] };
     const saved = await s.t.call('create-or-update-flow', { _id: created._id, ...graph }, owner);
     expect(saved).toMatchObject({ name: 'Pós-venda', ...graph });
+    expect(await s.t.call('create-or-update-flow', { _id: created._id }, owner)).toEqual(saved);
     const renamed = await s.t.call('create-or-update-flow', { _id: created._id, name: 'Pós' }, owner);
     expect(renamed).toMatchObject({ name: 'Pós', ...graph });
     const triggered = await s.t.call(
@@ -318,6 +319,41 @@ describe('flow calls', () => {
     const after = await s.t.call('get-flow', { _id: flow._id }, owner);
     expect(after).toMatchObject({ name: 'Alvo', trigger: false, disabled_chips: [] });
     expect(after.nodes.map((n) => n.id)).toEqual(['start', 'a', 'q']);
+  });
+
+  it('a redirect back to the flow itself, directly or through another flow, needs a pause on the way', async () => {
+    const owner = await s.t.login('dono@demo.com');
+    const x = await s.t.call('create-or-update-flow', { name: 'X' }, owner);
+    const y = await s.t.call('create-or-update-flow', { name: 'Y' }, owner);
+    const redirectTo = (flow: string): Node => ({
+      id: 'go',
+      type: 'redirect',
+      position: at,
+      data: { to: 'flow', value: flow },
+    });
+    const straight = (flow: string) => ({
+      nodes: [start, redirectTo(flow)],
+      connections: [edge('start', 'go')],
+    });
+    const cycle = texts.flowHasErrorsNamed(texts.flowCycleWithoutWait);
+    expect((await refusal('create-or-update-flow', { _id: x._id, ...straight(x._id) }, owner)).message).toBe(
+      cycle,
+    );
+    await s.t.call('create-or-update-flow', { _id: x._id, ...straight(y._id) }, owner);
+    expect((await refusal('create-or-update-flow', { _id: y._id, ...straight(x._id) }, owner)).message).toBe(
+      cycle,
+    );
+    // A question before the redirect: each round waits for the customer.
+    const question: Node = { id: 'q', type: 'question', position: at, data: { text: 'De novo?' } };
+    await s.t.call(
+      'create-or-update-flow',
+      {
+        _id: y._id,
+        nodes: [start, question, redirectTo(x._id)],
+        connections: [edge('start', 'q'), edge('q', 'go')],
+      },
+      owner,
+    );
   });
 });
 

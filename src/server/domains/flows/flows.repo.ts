@@ -55,11 +55,7 @@ export const flowsRepo = {
   },
 
   async update(db: Db, actor: Actor, id: string, fields: Partial<FlowFields>): Promise<FlowRow | null> {
-    const [row] = await db
-      .update(flows)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(scope(actor.accountId, id))
-      .returning();
+    const [row] = await db.update(flows).set(fields).where(scope(actor.accountId, id)).returning();
     return row ?? null;
   },
 
@@ -69,11 +65,7 @@ export const flowsRepo = {
    */
   file(db: Db, actor: Actor, id: string): Promise<FlowRow | null> {
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(flows)
-        .set({ filed: true, updatedAt: new Date() })
-        .where(scope(actor.accountId, id))
-        .returning();
+      const [row] = await tx.update(flows).set({ filed: true }).where(scope(actor.accountId, id)).returning();
       if (!row) return null;
       await tx
         .update(chips)

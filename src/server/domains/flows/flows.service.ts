@@ -6,6 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CallName, Calls } from '../../../shared/contract';
 import {
+  type AnyFlowNode,
   type Flow,
   type FlowConnection,
   type FlowNode,
@@ -18,6 +19,7 @@ import { fieldError } from '../../../shared/rules/field-error';
 import {
   flowProblems,
   newFlowGraph,
+  PAUSING_NODES,
   parseFlowNode,
   readFlowFile,
   triggerProblem,
@@ -89,6 +91,45 @@ async function referenceProblem(db: Db, accountId: string, graph: GraphInput): P
   if (!(await live(departments, departmentIds))) return messages.departmentNotFound;
   for (const id of flowIds) if (!(await flowsRepo.find(db, accountId, id))) return messages.flowNotFound;
   return null;
+}
+
+/** The flows a run of this graph reaches from Início without pausing: redirect nodes to another flow. */
+function pauselessRedirects(graph: GraphInput): string[] {
+  const nodes = new Map<string, AnyFlowNode>();
+  for (const raw of graph.nodes) {
+    const parsed = parseFlowNode(raw);
+    if ('node' in parsed) nodes.set(raw.id, parsed.node);
+  }
+  const next = new Map<string, string[]>();
+  for (const e of graph.connections) next.set(e.source, [...(next.get(e.source) ?? []), e.target]);
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const queue = [...nodes.values()].filter((n) => n.type === 'start').map((n) => n.id);
+  for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+    const node = nodes.get(id);
+    if (!node || seen.has(id) || PAUSING_NODES.includes(node.type)) continue;
+    seen.add(id);
+    if (node.type === 'redirect' && node.data.to === 'flow' && node.data.value) found.add(node.data.value);
+    queue.push(...(next.get(id) ?? []));
+  }
+  return [...found];
+}
+
+/**
+ * A redirect that comes back to this flow (directly or through other flows) with no pause on the way would
+ * run for ever, as a cycle inside one graph would: the same refusal.
+ */
+async function redirectCycle(db: Db, accountId: string, flowId: string, graph: GraphInput) {
+  const seen = new Set<string>();
+  const queue = pauselessRedirects(graph);
+  for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+    if (id === flowId) return true;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const target = await flowsRepo.find(db, accountId, id);
+    if (target) queue.push(...pauselessRedirects(target));
+  }
+  return false;
 }
 
 /** Refuses a graph the rules or the account's references refuse, naming the first problem. */
@@ -171,6 +212,8 @@ export async function saveFlow(ctx: Ctx, p: Payload<'create-or-update-flow'>): P
       connections: p.connections ?? base.connections,
     };
     await checkGraph(ctx, graph);
+    if (existing && (await redirectCycle(db, ctx.actor.accountId, existing.id, graph)))
+      throw refuse(messages.flowCycleWithoutWait);
     fields.nodes = graph.nodes as FlowNode[];
     fields.connections = graph.connections;
   }
@@ -186,6 +229,7 @@ export async function saveFlow(ctx: Ctx, p: Payload<'create-or-update-flow'>): P
   if (p.disabled_chips !== undefined) fields.disabledChips = await checkDisabledChips(ctx, p.disabled_chips);
 
   if (!existing) return toFlow(await flowsRepo.insertWithinLimit(db, ctx.actor, fields as FlowFields));
+  if (Object.keys(fields).length === 0) return toFlow(existing);
   const saved = await flowsRepo.update(db, ctx.actor, existing.id, fields);
   // Deleted by someone else between the read and the write.
   if (!saved) throw new AppError(messages.flowNotFound);
