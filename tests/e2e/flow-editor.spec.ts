@@ -12,6 +12,15 @@ test.use({ seed: 'demo', ...calm });
 
 const L = labels.flowEditor;
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+/** Closes the toasts on screen: on desktop they sit over the header's Salvar. */
+async function dismissToasts(page: Page) {
+  const close = page.getByRole('alert').getByRole('button', { name: 'Fechar' });
+  while ((await close.count()) > 0)
+    await close
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+}
 const nodesOf = (page: Page, type: string) => page.locator(`.react-flow__node-${type}`);
 
 type Api = { call<T>(c: string, b?: unknown, t?: string): Promise<T> };
@@ -35,13 +44,15 @@ async function addNode(page: Page, type: keyof typeof L.tipos) {
   return nodesOf(page, type).nth(before);
 }
 
-/** Drags a node by its header to a point of the canvas (the panel stays open meanwhile). */
+/** Drags a node by its header (grabbed 20 px from its left) to a point of the canvas. */
 async function moveNode(page: Page, node: Locator, to: { x: number; y: number }) {
   const box = await node.locator('.flow-node-header').boundingBox();
   if (!box) throw new Error('node not on screen');
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
   await page.mouse.down();
-  await page.mouse.move(to.x, to.y, { steps: 8 });
+  // A first small move starts the drag; the node then follows the pointer exactly.
+  await page.mouse.move(box.x + 24, box.y + box.height / 2 + 4, { steps: 2 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
   await page.mouse.up();
 }
 
@@ -60,6 +71,8 @@ const source = (node: Locator, branch = 'next') =>
   node.locator(`.react-flow__handle.source[data-handleid="${branch}"]`);
 const target = (node: Locator) => node.locator('.react-flow__handle.target');
 const panel = (page: Page) => page.getByTestId('node-panel');
+/** Closes the node's panel: the canvas takes the whole width again. */
+const closePanel = (page: Page) => panel(page).getByRole('button', { name: L.fecharPainel }).click();
 /** The drawn card inside xyflow's node wrapper (it carries the broken mark). */
 const card = (node: Locator) => node.locator('.flow-node');
 
@@ -94,30 +107,35 @@ test.describe('desktop', () => {
     await moveNode(page, start, { x: 60, y: 150 });
 
     const message = await addNode(page, 'message');
-    await panel(page).getByLabel(L.texto).fill('Olá {nome:first}! Bem-vindo à Loja Demo.');
-    await moveNode(page, message, { x: 360, y: 150 });
+    await panel(page).getByLabel(L.texto, { exact: true }).fill('Olá {nome:first}! Bem-vindo à Loja Demo.');
+    await closePanel(page);
+    await moveNode(page, message, { x: 420, y: 150 });
 
     const buttons = await addNode(page, 'buttons');
-    await panel(page).getByLabel(L.texto).fill('Como podemos ajudar?');
+    await panel(page).getByLabel(L.texto, { exact: true }).fill('Como podemos ajudar?');
     await panel(page).getByLabel(`${L.titulo} 1`).fill('Suporte');
     await panel(page).getByRole('button', { name: L.adicionarOpcao }).click();
     await panel(page).getByLabel(`${L.titulo} 2`).fill('Vendas');
-    await moveNode(page, buttons, { x: 660, y: 150 });
+    await closePanel(page);
+    await moveNode(page, buttons, { x: 780, y: 150 });
 
     const tag = await addNode(page, 'add_tag');
     await pick(page, panel(page), L.tags, 'Lead do fluxo');
     await page.keyboard.press('Escape');
+    await closePanel(page);
     await moveNode(page, tag, { x: 60, y: 430 });
 
     const question = await addNode(page, 'question');
-    await panel(page).getByLabel(L.texto).fill('Qual é o seu e-mail?');
+    await panel(page).getByLabel(L.texto, { exact: true }).fill('Qual é o seu e-mail?');
     await pick(page, panel(page), L.validacao, L.validacoes.email);
     await panel(page).getByLabel(L.salvarNaVariavel).fill('email');
-    await moveNode(page, question, { x: 360, y: 430 });
+    await closePanel(page);
+    await moveNode(page, question, { x: 420, y: 430 });
 
     const redirect = await addNode(page, 'redirect');
     await pick(page, panel(page), L.departamento, 'Suporte');
-    await moveNode(page, redirect, { x: 660, y: 430 });
+    await closePanel(page);
+    await moveNode(page, redirect, { x: 780, y: 430 });
 
     // The buttons node shows its options as branches, each a handle of its own.
     await expect(buttons.locator('.flow-node-branch')).toHaveText(['Suporte', 'Vendas']);
@@ -130,8 +148,8 @@ test.describe('desktop', () => {
     await drag(page, source(buttons, optionIds[0]), target(tag));
     await drag(page, source(tag), target(question));
     await drag(page, source(question), target(redirect));
-    await expect(page.locator('.react-flow__edge')).toHaveCount(5);
     await shot(page, 'flow-editor-built');
+    await expect(page.locator('.react-flow__edge')).toHaveCount(5);
 
     await page.getByRole('button', { name: L.salvar }).click();
     await expect(toast(page, messages.flowSaved)).toBeVisible();
@@ -206,10 +224,10 @@ test.describe('desktop', () => {
 
     // Fixed, the marks go as the text is typed.
     await message.click();
-    await panel(page).getByLabel(L.texto).fill('Oi!');
+    await panel(page).getByLabel(L.texto, { exact: true }).fill('Oi!');
     await expect(card(message)).not.toHaveAttribute('data-broken', 'true');
     await buttons.click();
-    await panel(page).getByLabel(L.texto).fill('Quer continuar?');
+    await panel(page).getByLabel(L.texto, { exact: true }).fill('Quer continuar?');
     await expect(card(buttons)).not.toHaveAttribute('data-broken', 'true');
 
     // The trigger: on without a keyword is refused with the spec's text.
@@ -217,13 +235,16 @@ test.describe('desktop', () => {
     const drawer = page.getByRole('dialog', { name: L.configuracoesDoGatilho });
     await drawer.getByLabel(L.iniciarComPalavraChave).check();
     await expect(drawer).toContainText(messages.flowKeywordRequired);
-    await page.keyboard.press('Escape');
+    await drawer.getByRole('button', { name: 'Fechar' }).click();
+    await dismissToasts(page);
     await page.getByRole('button', { name: L.salvar }).click();
-    await expect(toast(page, messages.flowKeywordRequired)).toBeVisible();
-    await drawer.getByRole('textbox', { name: L.palavrasChave }).fill('oi');
+    // Refused: the drawer opens again on the keywords, with the spec's text.
+    await expect(drawer).toContainText(messages.flowKeywordRequired);
+    await drawer.getByRole('combobox', { name: L.palavrasChave }).fill('oi');
     await page.keyboard.press('Enter');
     await expect(drawer).not.toContainText(messages.flowKeywordRequired);
-    await page.keyboard.press('Escape');
+    await drawer.getByRole('button', { name: 'Fechar' }).click();
+    await dismissToasts(page);
     await page.getByRole('button', { name: L.salvar }).click();
     await expect(toast(page, messages.flowSaved)).toBeVisible();
     const saved = await server.call<Flow>('get-flow', { _id: flow._id }, token);
@@ -237,7 +258,7 @@ test.describe('desktop', () => {
     await openEditor(page, flow._id);
     const nodes = page.locator('.react-flow__node');
     const message = await addNode(page, 'message');
-    await panel(page).getByLabel(L.texto).fill('Primeira mensagem');
+    await panel(page).getByLabel(L.texto, { exact: true }).fill('Primeira mensagem');
     await expect(nodes).toHaveCount(2);
 
     // Ctrl+Z undoes the text (one step for the words typed), then the node; Ctrl+Shift+Z brings them back.
@@ -328,7 +349,7 @@ test.describe('phone', () => {
     const message = await addNode(page, 'message');
     // The node's panel is a bottom drawer.
     await expect(panel(page)).toBeVisible();
-    await panel(page).getByLabel(L.texto).fill('Oi, tudo bem?');
+    await panel(page).getByLabel(L.texto, { exact: true }).fill('Oi, tudo bem?');
     await page.screenshot({
       path: `test-results/screens/flow-editor-phone-panel-${test.info().project.name}.png`,
     });

@@ -176,7 +176,7 @@ export function FlowEditor({ flow }: { flow: Flow }) {
       }));
       setPanelId(node.id);
     },
-    [flowApi, g.change],
+    [flowApi, g.change, g.latest],
   );
 
   const copy = useCallback(() => {
@@ -236,8 +236,9 @@ export function FlowEditor({ flow }: { flow: Flow }) {
     if (!flowName) return showRed(messages.flowNameRequired);
     const problemOfTrigger = triggerProblem(trigger);
     if (problemOfTrigger) {
+      // The drawer opens on its field, which shows the rule's text (a toast would cover its close button).
       setTriggerOpen(true);
-      return showRed(problemOfTrigger);
+      return;
     }
     const graph = savedGraph(g.latest());
     const found = flowProblems(graph);
