@@ -228,7 +228,11 @@ export function FlowEditor({ flow }: { flow: Flow }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [g.undo, g.redo, copy, paste, deleteSelected]);
 
-  const onNodeClick: NodeMouseHandler<Node> = useCallback((_, node) => setPanelId(node.id), []);
+  // A tap on a handle is the start of a connection (connectOnClick), not a request for the node's panel.
+  const onNodeClick: NodeMouseHandler<Node> = useCallback((event, node) => {
+    if (event.target instanceof Element && event.target.closest('.react-flow__handle')) return;
+    setPanelId(node.id);
+  }, []);
   const onPaneClick = useCallback(() => setPanelId(null), []);
 
   async function save() {
