@@ -39,31 +39,32 @@ function bigFlow() {
 
 /** Collects long tasks and frame gaps from now until `stop()`. */
 async function watch(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { __bench: { tasks: number[]; frames: number[]; on: boolean } };
-    w.__bench = { tasks: [], frames: [], on: true };
+  // A string, not a function: tsx's helpers (__name) do not exist in the page.
+  await page.evaluate(`(() => {
+    const bench = { tasks: [], frames: [], on: true };
+    window.__bench = bench;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__bench.tasks.push(e.duration);
+      for (const e of list.getEntries()) bench.tasks.push(e.duration);
     }).observe({ type: 'longtask' });
     let last = performance.now();
-    const tick = (t: number) => {
-      w.__bench.frames.push(t - last);
+    const tick = (t) => {
+      bench.frames.push(t - last);
       last = t;
-      if (w.__bench.on) requestAnimationFrame(tick);
+      if (bench.on) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  })()`);
   return async () => {
     await page.waitForTimeout(300);
-    return page.evaluate(() => {
-      const w = window as unknown as { __bench: { tasks: number[]; frames: number[]; on: boolean } };
-      w.__bench.on = false;
+    return page.evaluate<{ longestTask: number; tasks: number; longestFrame: number }>(`(() => {
+      const bench = window.__bench;
+      bench.on = false;
       return {
-        longestTask: Math.max(0, ...w.__bench.tasks),
-        tasks: w.__bench.tasks.length,
-        longestFrame: Math.max(0, ...w.__bench.frames.slice(1)),
+        longestTask: Math.max(0, ...bench.tasks),
+        tasks: bench.tasks.length,
+        longestFrame: Math.max(0, ...bench.frames.slice(1)),
       };
-    });
+    })()`);
   };
 }
 
