@@ -115,7 +115,9 @@ export async function createServer(config: Config, opts: { database?: Database }
           ? messages.mediaTooLarge(config.MEDIA_MAX_MB)
           : upload && call === 'upload-profile-picture'
             ? messages.profilePictureSize
-            : messages.bodyTooLarge,
+            : call === 'import-flow'
+              ? messages.flowFileTooLarge
+              : messages.bodyTooLarge,
       });
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

@@ -589,6 +589,10 @@ export const messages = {
   flowNodeMissing: 'o componente seguinte não existe mais',
   flowFlowMissing: 'o fluxo não existe mais',
   flowHttpBlocked: 'endereço não permitido',
+  // Flows: the server's domain (create, save, import) — the server helper's block.
+  /** A graph the server refuses: the spec's 'Existem erros no fluxo' with the first problem named. */
+  flowHasErrorsNamed: (problem: string) => `Existem erros no fluxo: ${problem}`,
+  flowChipNotFound: 'Um dos canais escolhidos não existe nesta conta.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -5,8 +5,9 @@
 // spread over several queries still interleaves there. Shared by tests/server/concurrency.test.ts and
 // tests/bench/concurrency-figures.ts.
 import { and, eq, isNull } from 'drizzle-orm';
-import { contacts, conversations, messages } from '@/server/db/schema';
+import { accounts, contacts, conversations, messages } from '@/server/db/schema';
 import { newId } from '@/shared/ids';
+import { messages as texts } from '@/shared/messages';
 import { connectedSimulatorChip } from './channel-helpers';
 import type { TestServer } from './helpers';
 
@@ -515,6 +516,40 @@ export const scenarios: Record<string, (w: World) => Promise<Outcome>> = {
     if (failed || mine.length !== 1 || !consistent) {
       o.lost += failed || 1;
       o.detail.push(`scheduled: ${failed} failed, ${mine.length} rows, ${JSON.stringify(item)}`);
+    }
+    return o;
+  },
+
+  async 'flow creations against the plan’s max_flows'(w) {
+    const o = outcome();
+    const max = 4;
+    await w.t.server.services.db
+      .update(accounts)
+      .set({ maxFlows: max })
+      .where(eq(accounts.id, w.seed.accountId));
+    const [demo] = await w.t.call('get-flows-by-user', {}, w.owner);
+    if (!demo) throw new Error('no demo flow');
+    const file = await w.t.call('get-flow', { _id: demo._id }, w.owner);
+    const kinds = [
+      (i: number) => ({ call: 'create-or-update-flow', body: { name: `Fluxo ${i}` } }),
+      (i: number) => ({ call: 'duplicate-flow', body: { _id: demo._id, name: `Cópia ${i}` } }),
+      () => ({ call: 'import-flow', body: { file } }),
+    ];
+    const answers = await fire(
+      w.t,
+      range(WIDTH * 2).map((i) => ({
+        ...(kinds[i % 3] as (i: number) => { call: string; body: unknown })(i),
+        token: w.owner,
+      })),
+    );
+    o.tried = answers.length;
+    const live = (await w.t.call('get-flows-by-user', {}, w.owner)).length;
+    const created = answers.filter((a) => a.ok).length;
+    // Every creation past the limit is one too many; every refusal must be the limit's message.
+    const wrong = answers.filter((a) => !a.ok && a.message !== texts.flowLimitReached(max)).length;
+    if (live !== max || created !== max - 1 || wrong) {
+      o.lost += Math.max(0, live - max) + wrong || 1;
+      o.detail.push(`flows: ${live} live of ${max}, ${created} created, ${wrong} other refusals`);
     }
     return o;
   },

@@ -155,7 +155,7 @@ interface Side {
   tag: string;
   endpoint: string;
 }
-let A: Side & { attendantId: string; quickMessage: string; scheduled: string; media: string };
+let A: Side & { attendantId: string; quickMessage: string; scheduled: string; media: string; flow: string };
 let ownerA: string;
 let attendantA: string; // Ana, Suporte
 let bAccountId: string;
@@ -275,6 +275,24 @@ async function buildAccountB() {
     },
     owner,
   );
+  const flow = await call(
+    'create-or-update-flow',
+    { name: `Fluxo ${SECRET}`, trigger: true, keywords: [`chave${SECRET}`] },
+    owner,
+  );
+  await call(
+    'create-scheduled-message',
+    {
+      chip: c.chip,
+      country_code: '55',
+      to: '21976543212',
+      type: 'flow',
+      message: '',
+      flow: flow._id,
+      scheduledTo: inHours(48),
+    },
+    owner,
+  );
   await uploadMedia(owner, `Mídia ${SECRET}`);
   await call('subscribe-push', pushSubscription('contab'), owner);
   // Old enough for finish-inactive-conversations, were it not scoped to the caller's account.
@@ -368,6 +386,8 @@ const overrides: Partial<Record<CallName, Record<string, unknown>>> = {
   'send-conversation-message': { text: 'Olá' },
   'create-system-message': { message: 'Nota do sistema' },
   'transfer-conversation': { type: 'department' },
+  'create-or-update-flow': { name: 'Fluxo A' },
+  'duplicate-flow': { name: 'Cópia A' },
   'change-contact-name': { override_name: 'Outro nome' },
   'change-contact-annotations-and-data': { data: {}, new_annotation: 'nota' },
   'get-messages-by-conversation': { limit: 50 },
@@ -420,6 +440,8 @@ function basePayload(name: CallName): Record<string, unknown> {
       'delete-conversation-message': A.message,
       'delete-media': A.media,
       'update-scheduled-message': A.scheduled,
+      'get-flow': A.flow,
+      'duplicate-flow': A.flow,
     };
     if (ownId[name]) out._id = ownId[name];
     Object.assign(out, overrides[name]);
@@ -575,6 +597,7 @@ beforeAll(async () => {
     quickMessage: quick,
     scheduled: scheduled._id,
     media: await uploadMedia(ownerA, 'Mídia A'),
+    flow: ((await call('get-flows-by-user', {}, ownerA))[0] as { _id: string })._id,
   };
   const salesMessages = await db()
     .select()

@@ -9,6 +9,7 @@ import { contactsHandlers } from './contacts/contacts.routes';
 import { conversationsHandlers } from './conversations/conversations.routes';
 import { newConversationHandlers } from './conversations/new-conversation.routes';
 import { departmentsHandlers } from './departments/departments.routes';
+import { flowsHandlers } from './flows/flows.routes';
 import { mediaHandlers } from './media/media.routes';
 import { pushHandlers } from './push/push.routes';
 import { quickMessagesHandlers } from './quick-messages/quick-messages.routes';
@@ -34,4 +35,5 @@ export const handlers: Handlers = {
   ...newConversationHandlers,
   ...aiHandlers,
   ...pushHandlers,
+  ...flowsHandlers,
 };

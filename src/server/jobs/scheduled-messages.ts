@@ -11,14 +11,16 @@
 // - The send uses the message_id `sched-<id>`: the send path stores one message per message_id and calls the
 //   provider once for it, so a re-send after a crash between the provider call and the status update finds
 //   the first send and only reads its outcome: a message is never sent twice.
+import { eq } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../shared/constants';
 import { messages as texts } from '../../shared/messages';
 import { systemActor } from '../access';
 import type { Db } from '../db';
-import type { scheduledMessages } from '../db/schema';
+import { conversations, type scheduledMessages } from '../db/schema';
 import { sendConversationMessage } from '../domains/conversations/conversations.service';
 import { contactByPhone, openTeamConversation } from '../domains/conversations/open-conversation';
 import { loadConversation } from '../domains/conversations/present';
+import { flowsRepo } from '../domains/flows/flows.repo';
 import { scheduledJobRows } from '../domains/scheduled-messages/scheduled-messages.repo';
 import { usersRepo } from '../domains/users/users.repo';
 import { AppError } from '../http/errors';
@@ -98,6 +100,7 @@ async function send(services: Services, row: Row, lookups: Lookups) {
     if (view)
       realtime.toConversation(row.accountId, view.department, { type: 'new_conversation', message: view });
   }
+  if (row.type === 'flow' && !row.template) return handToFlow(services, row, conversation.id);
   // The job acts as the system of the row's account; the message is attributed to whoever scheduled it.
   return sendConversationMessage({ services, actor: systemActor(row.accountId, 'scheduler') }, found.user, {
     conversation_id: conversation.id,
@@ -105,6 +108,29 @@ async function send(services: Services, row: Row, lookups: Lookups) {
     text: row.message,
     ...(row.template && { template: row.template }),
   });
+}
+
+/**
+ * A scheduled flow: the conversation is handed to the flow, to run from its beginning. A flow deleted since
+ * it was scheduled is an error on the row, with the reason.
+ */
+async function handToFlow(services: Services, row: Row, conversationId: string) {
+  const flow = row.flowId ? await flowsRepo.find(services.db, row.accountId, row.flowId) : null;
+  if (!flow) throw new AppError(texts.flowNotFound);
+  await services.db
+    .update(conversations)
+    .set({
+      isManual: false,
+      chatbotType: 'flow_chatbot',
+      chatbotId: null,
+      flowId: flow.id,
+      startFlow: true,
+      lastFlowContext: null,
+    })
+    .where(eq(conversations.id, conversationId));
+  // ENGINE: start flow here — the engine starts `flow.id` for `conversationId` (once per scheduled row:
+  // a retry of this job after a crash must not start a second run).
+  return { status: MESSAGE_STATUS.sent, failure: null };
 }
 
 /** Claims and sends everything due at `now`; answers how many rows it handled. */

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { ACCESS_AREAS, SYSTEM_USER_ROLES } from '../../shared/constants';
 import { newId } from '../../shared/ids';
 import type { Db } from '../db';
-import { accounts, departments, users } from '../db/schema';
+import { accounts, departments, flows, users } from '../db/schema';
 import { createAccount, newApiKey } from '../domains/accounts/accounts.service';
 import { hashPassword } from '../domains/auth/passwords';
 
@@ -91,7 +91,47 @@ export async function seedDemo(db: Db, passwordHash?: string) {
       departments: [sales],
     },
   ]);
+  await db.insert(flows).values({ id: newId(), accountId, ...welcomeFlow(support, sales) });
   return { accountId, departments: { support, sales } };
+}
+
+/**
+ * A small flow to try the editor with: a greeting, a menu of two departments, each sending the customer to
+ * a person there. No chip uses it until someone chooses it as a chip's first service.
+ */
+export function welcomeFlow(support: string, sales: string) {
+  const node = (id: string, type: string, x: number, y: number, data: Record<string, unknown>) => ({
+    id,
+    type,
+    position: { x, y },
+    data,
+  });
+  return {
+    name: 'Boas-vindas',
+    nodes: [
+      node('start', 'start', 0, 0, {}),
+      node('hello', 'message', 0, 120, {
+        kind: 'text',
+        text: 'Olá, {nome:first}! Bem-vindo(a) à Loja Demo.',
+        typing_seconds: 1,
+      }),
+      node('menu', 'buttons', 0, 260, {
+        text: 'Como podemos ajudar?',
+        options: [
+          { id: 'opt_support', title: 'Suporte' },
+          { id: 'opt_sales', title: 'Comprar' },
+        ],
+      }),
+      node('to_support', 'redirect', -180, 440, { to: 'human', value: support }),
+      node('to_sales', 'redirect', 180, 440, { to: 'human', value: sales }),
+    ] as (typeof flows.$inferInsert)['nodes'],
+    connections: [
+      { id: 'e_start', source: 'start', sourceHandle: 'next', target: 'hello' },
+      { id: 'e_hello', source: 'hello', sourceHandle: 'next', target: 'menu' },
+      { id: 'e_support', source: 'menu', sourceHandle: 'opt_support', target: 'to_support' },
+      { id: 'e_sales', source: 'menu', sourceHandle: 'opt_sales', target: 'to_sales' },
+    ],
+  };
 }
 
 /** Runs once, on an empty database; answers the lines to print, or null when nothing was created. */

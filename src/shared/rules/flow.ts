@@ -114,8 +114,25 @@ export function optionProblem(
 export const percentProblem = (percent: number) =>
   Number.isInteger(percent) && percent >= 1 && percent <= 100 ? null : messages.flowPercentRange;
 
+/** Two options (or randomizer branches) of one node with one id would be one branch: the first repeat. */
+function repeatedId(items: readonly { id: string }[]): string | null {
+  const seen = new Set<string>();
+  for (const { id } of items) {
+    if (seen.has(id)) return id;
+    seen.add(id);
+  }
+  return null;
+}
+
 /** The first problem of one node's data (already of its type's shape), or null. */
 export function nodeProblem(node: AnyFlowNode): string | null {
+  const repeated =
+    node.type === 'buttons' || node.type === 'list'
+      ? repeatedId(node.data.options)
+      : node.type === 'randomizer'
+        ? repeatedId(node.data.branches)
+        : null;
+  if (repeated) return messages.flowDuplicateId(repeated);
   switch (node.type) {
     case 'start':
       return null;

@@ -13,6 +13,7 @@ import { accounts, chips, departments } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
 import type { Services } from '../../services';
+import { flowsRepo } from '../flows/flows.repo';
 
 export const toChip = (c: ChipRow): Chip => ({
   _id: c.id,
@@ -121,9 +122,11 @@ export async function saveChip(
       ),
     );
   if (!department) throw fieldFailure(fieldError('department', messages.departmentNotFound));
-  // The chatbots and flows issues bring their tables; until then no id can name one.
+  // The chatbots issue brings their table; until then no id can name one.
   if (fields.chatbot) throw fieldFailure(fieldError('chatbot', messages.chatbotNotFound));
-  if (fields.flow) throw fieldFailure(fieldError('flow', messages.flowNotFound));
+  // A flow of this account, not deleted.
+  if (fields.flow && !(await flowsRepo.find(db, user.accountId, fields.flow)))
+    throw fieldFailure(fieldError('flow', messages.flowNotFound));
   const values = {
     name: fields.name,
     redirect: fields.redirect,

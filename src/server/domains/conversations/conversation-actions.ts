@@ -13,6 +13,7 @@ import type { Db } from '../../db';
 import { contacts, conversations, departments, messages, tags } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
+import { flowsRepo } from '../flows/flows.repo';
 import { appendMessage } from './append-message';
 import { visibleConversation } from './conversations.service';
 import { loadConversation, toConversation, toMessage } from './present';
@@ -194,14 +195,23 @@ export async function transferConversation(
         ),
       );
     if (!department) throw fieldFailure(fieldError('department', texts.departmentNotFound));
-    set = { departmentId: department.id, isManual: true };
+    // A person serves it: a flow serving it stops (the engine reads is_manual before every step).
+    set = { departmentId: department.id, isManual: true, startFlow: false };
+  } else if (p.type === 'flow') {
+    const flow = await flowsRepo.find(db, ctx.actor.accountId, p.flow ?? '');
+    if (!flow) throw fieldFailure(fieldError('flow', texts.flowNotFound));
+    // The flow serves it from its beginning: a new run, no AI chatbot, no position of an older run.
+    set = {
+      isManual: false,
+      chatbotType: 'flow_chatbot',
+      chatbotId: null,
+      flowId: flow.id,
+      startFlow: true,
+      lastFlowContext: null,
+    };
   } else {
-    // The chatbots and flows issues bring their tables; until then no id can name one.
-    throw fieldFailure(
-      p.type === 'chatbot'
-        ? fieldError('chatbot', texts.chatbotNotFound)
-        : fieldError('flow', texts.flowNotFound),
-    );
+    // The chatbots issue brings their table; until then no id can name one.
+    throw fieldFailure(fieldError('chatbot', texts.chatbotNotFound));
   }
   if (p.tags) await checkTags(ctx, p.tags);
   const tagsSet = p.tags;
@@ -216,6 +226,8 @@ export async function transferConversation(
         .where(eq(conversations.id, conversation.id));
     }),
   );
+  // ENGINE: start flow here — when p.type === 'flow', the engine starts set.flowId for this conversation
+  // (start_flow is set; the engine of issue 16 lives in domains/flows/engine.ts, not on this branch).
   return announce(ctx, conversation);
 }
 

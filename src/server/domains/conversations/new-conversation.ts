@@ -11,6 +11,7 @@ import { ChannelError } from '../../channels/adapter';
 import { chips, contacts, conversations, departments, messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { flowsRepo } from '../flows/flows.repo';
 import { sendConversationMessage, visibleChip } from './conversations.service';
 import { contactByPhone, openTeamConversation } from './open-conversation';
 import { loadConversation, toContact, toConversation } from './present';
@@ -217,12 +218,21 @@ export async function listHistory(ctx: Ctx, p: Payload<'get-conversations-by-use
       .innerJoin(contacts, eq(contacts.id, conversations.contactId))
       .where(where),
   ]);
-  const list: HistoryConversation[] = rows.map((r) => ({
-    ...toConversation(r.conversation, r.contact, r.last),
-    chip_name: r.chip.filed ? null : r.chip.name,
-    // The chatbots' table comes with their issue: until then a named chatbot cannot be found, so it is gone.
-    chatbot_name: null,
-    chatbot_deleted: r.conversation.chatbotId !== null,
-  }));
+  const flowNames = await flowsRepo.names(
+    db,
+    ctx.actor.accountId,
+    rows.flatMap((r) => (r.conversation.flowId ? [r.conversation.flowId] : [])),
+  );
+  const list: HistoryConversation[] = rows.map((r) => {
+    // A flow that served it names the chatbot ('Chatbot apagado' once deleted); else its AI chatbot, whose
+    // table comes with its issue: until then a named chatbot cannot be found, so it is gone.
+    const flow = r.conversation.flowId ? flowNames.get(r.conversation.flowId) : undefined;
+    return {
+      ...toConversation(r.conversation, r.contact, r.last),
+      chip_name: r.chip.filed ? null : r.chip.name,
+      chatbot_name: r.conversation.flowId ? (flow && !flow.filed ? flow.name : null) : null,
+      chatbot_deleted: r.conversation.flowId ? !flow || flow.filed : r.conversation.chatbotId !== null,
+    };
+  });
   return { conversations: list, total: total?.n ?? 0 };
 }

@@ -12,6 +12,7 @@ import { AppError, fieldFailure } from '../../http/errors';
 import { queueScheduledMessage } from '../../jobs/scheduled-messages';
 import { visibleChip } from '../conversations/conversations.service';
 import { usableTemplates } from '../conversations/templates';
+import { flowsRepo } from '../flows/flows.repo';
 import { type ScheduledMessageRow as Row, scheduledMessagesRepo as repo } from './scheduled-messages.repo';
 
 type Ctx = SignedInContext;
@@ -40,6 +41,7 @@ async function prepare(ctx: Ctx, p: ScheduledMessageInput) {
   if (!prepared.ok) throw fieldFailure(prepared.error);
   if (!chip) throw fieldFailure(fieldError('chip', texts.scheduleChipRequired));
   let template: Row['template'] = null;
+  let flowId: string | null = null;
   if (chip.official) {
     const wanted = p.template;
     const found = (await usableTemplates(ctx.services, chip)).find(
@@ -48,15 +50,16 @@ async function prepare(ctx: Ctx, p: ScheduledMessageInput) {
     if (!found) throw fieldFailure(fieldError('template', texts.newConversationTemplateNotFixed));
     template = found;
   } else if (p.type === 'flow') {
-    // Flows arrive with their own issue: until then no id names one.
-    throw fieldFailure(fieldError('flow', texts.flowNotFound));
+    const flow = await flowsRepo.find(ctx.services.db, ctx.actor.accountId, p.flow ?? '');
+    if (!flow) throw fieldFailure(fieldError('flow', texts.flowNotFound));
+    flowId = flow.id;
   }
   return {
     chipId: chip.id,
     to: prepared.to,
     type: chip.official ? ('text' as const) : p.type,
-    message: chip.official ? '' : p.message,
-    flowId: null,
+    message: chip.official || p.type === 'flow' ? '' : p.message,
+    flowId,
     template,
     scheduledTo: prepared.scheduledTo,
   };

@@ -1,0 +1,289 @@
+// Flows (spec 3 §2.8, §3 Flow, §4 Flow import, §5 Flow): list, open, create, save, delete, duplicate, import.
+// A graph is judged by the shared rules (rules/flow.ts, the editor's own) and then by what only the server
+// knows: the tags, departments and flows its nodes name belong to this account. A refusal names the first
+// problem ('Existem erros no fluxo: …') and changes nothing.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { CallName, Calls } from '../../../shared/contract';
+import {
+  type AnyFlowNode,
+  type Flow,
+  type FlowConnection,
+  type FlowNode,
+  type FlowSummary,
+  flowFile,
+  MAX_FLOW_FILE_BYTES,
+} from '../../../shared/contract/flows';
+import { messages } from '../../../shared/messages';
+import { fieldError } from '../../../shared/rules/field-error';
+import {
+  flowProblems,
+  newFlowGraph,
+  PAUSING_NODES,
+  parseFlowNode,
+  readFlowFile,
+  triggerProblem,
+} from '../../../shared/rules/flow';
+import type { Db } from '../../db';
+import { departments, tags } from '../../db/schema';
+import type { SignedInContext } from '../../http/context';
+import { AppError, fieldFailure } from '../../http/errors';
+import { type FlowFields, type FlowRow, flowsRepo } from './flows.repo';
+
+type Ctx = SignedInContext;
+type Payload<N extends CallName> = z.output<Calls[N]['payload']>;
+type GraphInput = {
+  nodes: readonly { id: string; type: string; position: { x: number; y: number }; data: unknown }[];
+  connections: readonly FlowConnection[];
+};
+
+export const toFlow = (r: FlowRow): Flow => ({
+  _id: r.id,
+  name: r.name,
+  account: r.accountId,
+  nodes: r.nodes as Flow['nodes'],
+  connections: r.connections,
+  trigger: r.trigger,
+  keywords: r.keywords,
+  trigger_human: r.triggerHuman,
+  disabled_chips: r.disabledChips,
+  created: r.createdAt.toISOString(),
+  filed: r.filed,
+});
+
+export const toFlowSummary = (r: FlowRow): FlowSummary => ({
+  _id: r.id,
+  name: r.name,
+  trigger: r.trigger,
+  keywords: r.keywords,
+  node_count: r.nodes.length,
+  created: r.createdAt.toISOString(),
+});
+
+const refuse = (problem: string) => new AppError(messages.flowHasErrorsNamed(problem));
+
+/** The account's tags, departments and flows the graph's nodes name: each must exist and be live. */
+async function referenceProblem(db: Db, accountId: string, graph: GraphInput): Promise<string | null> {
+  const tagIds = new Set<string>();
+  const departmentIds = new Set<string>();
+  const flowIds = new Set<string>();
+  for (const raw of graph.nodes) {
+    const parsed = parseFlowNode(raw);
+    if (!('node' in parsed)) continue;
+    const node = parsed.node;
+    if (node.type === 'add_tag' || node.type === 'remove_tag' || node.type === 'tag_condition')
+      for (const t of node.data.tags) tagIds.add(t);
+    if (node.type === 'redirect' && node.data.value) {
+      // AI chatbots have no table yet (their issue brings it): no id can name one, as for chips.
+      if (node.data.to === 'ai_chatbot') return messages.chatbotNotFound;
+      (node.data.to === 'human' ? departmentIds : flowIds).add(node.data.value);
+    }
+  }
+  const live = async (table: typeof tags | typeof departments, ids: Set<string>) => {
+    if (!ids.size) return true;
+    const rows = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.accountId, accountId), eq(table.filed, false), inArray(table.id, [...ids])));
+    return rows.length === ids.size;
+  };
+  if (!(await live(tags, tagIds))) return messages.tagNotFound;
+  if (!(await live(departments, departmentIds))) return messages.departmentNotFound;
+  for (const id of flowIds) if (!(await flowsRepo.find(db, accountId, id))) return messages.flowNotFound;
+  return null;
+}
+
+/** The flows a run of this graph reaches from Início without pausing: redirect nodes to another flow. */
+function pauselessRedirects(graph: GraphInput): string[] {
+  const nodes = new Map<string, AnyFlowNode>();
+  for (const raw of graph.nodes) {
+    const parsed = parseFlowNode(raw);
+    if ('node' in parsed) nodes.set(raw.id, parsed.node);
+  }
+  const next = new Map<string, string[]>();
+  for (const e of graph.connections) next.set(e.source, [...(next.get(e.source) ?? []), e.target]);
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const queue = [...nodes.values()].filter((n) => n.type === 'start').map((n) => n.id);
+  for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+    const node = nodes.get(id);
+    if (!node || seen.has(id) || PAUSING_NODES.includes(node.type)) continue;
+    seen.add(id);
+    if (node.type === 'redirect' && node.data.to === 'flow' && node.data.value) found.add(node.data.value);
+    queue.push(...(next.get(id) ?? []));
+  }
+  return [...found];
+}
+
+/**
+ * A redirect that comes back to this flow (directly or through other flows) with no pause on the way would
+ * run for ever, as a cycle inside one graph would: the same refusal.
+ */
+async function redirectCycle(db: Db, accountId: string, flowId: string, graph: GraphInput) {
+  const seen = new Set<string>();
+  const queue = pauselessRedirects(graph);
+  for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+    if (id === flowId) return true;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const target = await flowsRepo.find(db, accountId, id);
+    if (target) queue.push(...pauselessRedirects(target));
+  }
+  return false;
+}
+
+/** Refuses a graph the rules or the account's references refuse, naming the first problem. */
+async function checkGraph(ctx: Ctx, graph: GraphInput) {
+  const [problem] = flowProblems(graph);
+  if (problem) throw refuse(problem.message);
+  const missing = await referenceProblem(ctx.services.db, ctx.actor.accountId, graph);
+  if (missing) throw refuse(missing);
+}
+
+/** Keywords trimmed, empty ones and repeats (whatever their case) dropped. */
+function cleanKeywords(keywords: readonly string[]) {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const k of keywords) {
+    const word = k.trim();
+    const key = word.toLocaleLowerCase('pt-BR');
+    if (!word || seen.has(key)) continue;
+    seen.add(key);
+    out.push(word);
+  }
+  return out;
+}
+
+/** The disabled chips must be this account's chips; deleted ones are dropped (they send nothing any more). */
+async function checkDisabledChips(ctx: Ctx, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  const found = await flowsRepo.chipsOf(ctx.services.db, ctx.actor.accountId, unique);
+  if (found.length !== unique.length)
+    throw fieldFailure(fieldError('disabled_chips', messages.flowChipNotFound));
+  const live = new Set(found.filter((c) => !c.filed).map((c) => c.id));
+  return unique.filter((id) => live.has(id));
+}
+
+function checkTrigger(t: { trigger: boolean; keywords: readonly string[] }) {
+  const problem = triggerProblem(t);
+  if (problem) throw fieldFailure(fieldError('keywords', problem));
+}
+
+export async function listFlows(ctx: Ctx): Promise<FlowSummary[]> {
+  return (await flowsRepo.list(ctx.services.db, ctx.actor)).map(toFlowSummary);
+}
+
+async function ownFlow(ctx: Ctx, id: string) {
+  const row = await flowsRepo.find(ctx.services.db, ctx.actor.accountId, id);
+  if (!row) throw new AppError(messages.flowNotFound);
+  return row;
+}
+
+export async function getFlow(ctx: Ctx, id: string): Promise<Flow> {
+  return toFlow(await ownFlow(ctx, id));
+}
+
+const requiredName = (name: string | undefined) => {
+  const trimmed = (name ?? '').trim();
+  if (!trimmed) throw fieldFailure(fieldError('name', messages.flowNameRequired));
+  return trimmed;
+};
+
+/**
+ * Creates (no _id) or saves a flow; `filed: true` deletes it. A save may carry any subset of the fields: the
+ * graph is judged when it is sent, the trigger when the trigger or its keywords are.
+ */
+export async function saveFlow(ctx: Ctx, p: Payload<'create-or-update-flow'>): Promise<Flow> {
+  const { db } = ctx.services;
+  if (p.filed) {
+    if (!p._id) throw new AppError(messages.flowNotFound);
+    const filed = await flowsRepo.file(db, ctx.actor, p._id);
+    if (!filed) throw new AppError(messages.flowNotFound);
+    return toFlow(filed);
+  }
+  const existing = p._id ? await ownFlow(ctx, p._id) : null;
+  const fields: Partial<FlowFields> = {};
+  if (!existing || p.name !== undefined) fields.name = requiredName(p.name);
+
+  if (p.nodes !== undefined || p.connections !== undefined || !existing) {
+    const base = existing ?? newFlowGraph();
+    const graph = {
+      nodes: (p.nodes ?? base.nodes) as GraphInput['nodes'],
+      connections: p.connections ?? base.connections,
+    };
+    await checkGraph(ctx, graph);
+    if (existing && (await redirectCycle(db, ctx.actor.accountId, existing.id, graph)))
+      throw refuse(messages.flowCycleWithoutWait);
+    fields.nodes = graph.nodes as FlowNode[];
+    fields.connections = graph.connections;
+  }
+
+  if (p.trigger !== undefined || p.keywords !== undefined || !existing) {
+    const keywords = cleanKeywords(p.keywords ?? existing?.keywords ?? []);
+    const trigger = p.trigger ?? existing?.trigger ?? false;
+    checkTrigger({ trigger, keywords });
+    fields.trigger = trigger;
+    fields.keywords = keywords;
+  }
+  if (p.trigger_human !== undefined) fields.triggerHuman = p.trigger_human;
+  if (p.disabled_chips !== undefined) fields.disabledChips = await checkDisabledChips(ctx, p.disabled_chips);
+
+  if (!existing) return toFlow(await flowsRepo.insertWithinLimit(db, ctx.actor, fields as FlowFields));
+  if (Object.keys(fields).length === 0) return toFlow(existing);
+  const saved = await flowsRepo.update(db, ctx.actor, existing.id, fields);
+  // Deleted by someone else between the read and the write.
+  if (!saved) throw new AppError(messages.flowNotFound);
+  return toFlow(saved);
+}
+
+/** A copy under a new name, with the same graph and trigger settings; counts against max_flows. */
+export async function duplicateFlow(ctx: Ctx, p: Payload<'duplicate-flow'>): Promise<Flow> {
+  const name = requiredName(p.name);
+  const source = await ownFlow(ctx, p._id);
+  const row = await flowsRepo.insertWithinLimit(ctx.services.db, ctx.actor, {
+    name,
+    nodes: source.nodes,
+    connections: source.connections,
+    trigger: source.trigger,
+    keywords: source.keywords,
+    triggerHuman: source.triggerHuman,
+    disabledChips: source.disabledChips,
+  });
+  return toFlow(row);
+}
+
+/**
+ * Imports an exported file (spec 3 §4). The graph is judged as it was written; from another account, the
+ * tags, redirect targets and disabled chips are then dropped (readFlowFile), and the editor marks the nodes
+ * left to complete: such a flow is stored, but saved again only once they are filled in.
+ */
+export async function importFlow(ctx: Ctx, p: Payload<'import-flow'>): Promise<Flow> {
+  // The body limit stops most oversized files before this; a file just under it is still measured here.
+  const size = Buffer.byteLength(JSON.stringify(p.file ?? null) ?? '', 'utf8');
+  if (size > MAX_FLOW_FILE_BYTES) throw new AppError(messages.flowFileTooLarge);
+  const read = readFlowFile(p.file, ctx.actor.accountId);
+  if (!read.ok) throw new AppError(read.message);
+  const asWritten = read.foreign ? flowFile.parse(p.file) : read.file;
+  const [problem] = flowProblems(asWritten);
+  if (problem) throw refuse(problem.message);
+  const { file } = read;
+  if (!read.foreign) {
+    const missing = await referenceProblem(ctx.services.db, ctx.actor.accountId, file);
+    if (missing) throw refuse(missing);
+  }
+  const name = requiredName(file.name);
+  const keywords = cleanKeywords(file.keywords ?? []);
+  const trigger = file.trigger ?? false;
+  checkTrigger({ trigger, keywords });
+  const disabledChips = await checkDisabledChips(ctx, file.disabled_chips ?? []);
+  const row = await flowsRepo.insertWithinLimit(ctx.services.db, ctx.actor, {
+    name,
+    nodes: file.nodes as FlowNode[],
+    connections: file.connections,
+    trigger,
+    keywords,
+    triggerHuman: file.trigger_human ?? false,
+    disabledChips,
+  });
+  return toFlow(row);
+}
