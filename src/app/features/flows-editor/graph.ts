@@ -195,13 +195,12 @@ export function pasteInto(graph: Graph, clip: Clipboard, offset: { x: number; y:
 }
 
 /**
- * Each option's own message as the user types (the first problem of the list is also shown by optionProblem
- * on save): its title's length and emptiness, then a title an earlier option already has.
+ * Each option's own message as the user types (the save judges the whole list with optionProblem): its
+ * title's or description's length, then a title an earlier option already has.
  */
 export function optionMessages(
   type: 'buttons' | 'list',
   options: readonly { title: string; description?: string }[],
-  touched = false,
 ): (string | null)[] {
   const seen = new Set<string>();
   return options.map((o) => {
@@ -209,7 +208,8 @@ export function optionMessages(
     const key = o.title.trim().toLocaleLowerCase('pt-BR');
     const taken = key && seen.has(key);
     seen.add(key);
-    if (own === messages.flowOptionTitleRequired) return touched ? own : null;
+    // An empty title is the save's business (nodeProblem), not shouted at while the option is new.
+    if (own === messages.flowOptionTitleRequired) return null;
     if (own) return own;
     return taken ? messages.flowOptionTitleTaken : null;
   });
