@@ -383,3 +383,16 @@ test('a flow that does not open goes back to /flows with the reason', async ({ p
   await expect(page).toHaveURL(/\/flows$/);
   await expect(toast(page, messages.flowNotFound)).toBeVisible();
 });
+
+test('an attendant (no flows area) is sent to Atendimento', async ({ page, server, signIn }) => {
+  const manager = await server.call<{ token: string }>('auth', {
+    email: 'gerente@demo.com',
+    password: 'demo123',
+  });
+  const flow = await newFlow(server, manager.token);
+  await signIn(page, 'atendente@demo.com');
+  await page.goto(`/flows/${flow._id}`);
+  await expect(page).toHaveURL(/\/atendimento/);
+  await expect(toast(page, messages.insufficientPermissions)).toBeVisible();
+  await expect(page.locator('.react-flow')).toHaveCount(0);
+});
