@@ -1,6 +1,6 @@
 // The editor's header: back to the list, the flow's name, and its actions (trigger, export, reset, save). On
 // phones the actions are icons with their names as aria-labels.
-import { ActionIcon, Button, Group, Indicator, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconBolt, IconDeviceFloppy, IconDownload, IconRestore } from '@tabler/icons-react';
 import { labels } from '@/shared/messages';
 
@@ -53,11 +53,16 @@ export function EditorHeader(props: {
       <Group gap={mobile ? 0 : 'xs'} wrap="nowrap" ml="auto">
         {actions.map(({ label, icon: Icon, onClick, dot }) =>
           mobile ? (
-            <Indicator key={label} disabled={!dot} size={8} offset={6} color="green">
-              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={onClick}>
-                <Icon size={20} aria-hidden />
-              </ActionIcon>
-            </Indicator>
+            <ActionIcon
+              key={label}
+              variant="subtle"
+              color={dot ? 'green' : 'gray'}
+              size="lg"
+              aria-label={label}
+              onClick={onClick}
+            >
+              <Icon size={20} aria-hidden />
+            </ActionIcon>
           ) : (
             <Button
               key={label}
