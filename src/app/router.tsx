@@ -119,23 +119,32 @@ export function preloadSignedInStart(pathname: string) {
     void loadAttendance().catch(() => undefined);
 }
 
+/** A screen for signed-in users: a stored token and the user (the guards read it), else /login. */
+async function signedInUser({
+  context,
+  location,
+}: {
+  context: RouterContext;
+  location: { href: string };
+}): Promise<{ user: User }> {
+  if (!session.token) throw redirect({ to: '/login', search: { redirect: location.href } });
+  try {
+    // The cached user answers at once (offline too); a stale one is refreshed in the background.
+    const user = await context.queryClient.ensureQueryData({
+      ...currentUserQuery,
+      revalidateIfStale: true,
+    });
+    return { user };
+  } catch (err) {
+    if (err instanceof ApiError && err.logout) throw redirect({ to: '/login' });
+    throw err;
+  }
+}
+
 const menu = createRoute({
   getParentRoute: () => rootRoute,
   id: 'menu',
-  beforeLoad: async ({ context, location }): Promise<{ user: User }> => {
-    if (!session.token) throw redirect({ to: '/login', search: { redirect: location.href } });
-    try {
-      // The cached user answers at once (offline too); a stale one is refreshed in the background.
-      const user = await context.queryClient.ensureQueryData({
-        ...currentUserQuery,
-        revalidateIfStale: true,
-      });
-      return { user };
-    } catch (err) {
-      if (err instanceof ApiError && err.logout) throw redirect({ to: '/login' });
-      throw err;
-    }
-  },
+  beforeLoad: signedInUser,
   component: lazyRouteComponent(loadSignedIn, 'SignedIn'),
 });
 
@@ -278,9 +287,26 @@ const notFoundRoute = createRoute({
   component: lazyRouteComponent(() => import('@/app/shell/NotFoundPage'), 'NotFoundPage'),
 });
 
+// --- signed in, full screen (no menu): the flow editor --------------------------------------------------
+
+const signedInFullscreen = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in-fullscreen',
+  beforeLoad: signedInUser,
+});
+
+// Its own chunk (xyflow and its CSS): nothing of it reaches /login or Atendimento.
+const flowEditorRoute = createRoute({
+  getParentRoute: () => signedInFullscreen,
+  path: '/flows/$flowId',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('@/app/features/flows-editor/FlowEditorPage'), 'FlowEditorPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   fullscreen.addChildren([loginRoute, welcomeRoute, adminLoginRoute, resetPasswordRoute]),
   simulatorRoute,
+  signedInFullscreen.addChildren([flowEditorRoute]),
   menu.addChildren([
     dashboardRoute,
     attendanceRoute,

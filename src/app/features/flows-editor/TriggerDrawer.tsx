@@ -1,0 +1,76 @@
+// The trigger settings (spec 3 §3 Flow): keywords that start the flow on every chip but the disabled ones,
+// and whether they also start it in conversations a person is serving.
+import { Drawer, MultiSelect, Stack, Switch, TagsInput, Text } from '@mantine/core';
+import { useChips } from '@/app/lib/lists';
+import { labels } from '@/shared/messages';
+import { triggerProblem } from '@/shared/rules/flow';
+import type { TriggerSettings } from './graph';
+
+const L = labels.flowEditor;
+
+export function TriggerDrawer({
+  opened,
+  onClose,
+  value,
+  onChange,
+  mobile,
+}: {
+  opened: boolean;
+  onClose(): void;
+  value: TriggerSettings;
+  onChange(v: TriggerSettings): void;
+  mobile: boolean;
+}) {
+  const chips = useChips();
+  const problem = triggerProblem(value);
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={L.configuracoesDoGatilho}
+      position={mobile ? 'bottom' : 'right'}
+      size={mobile ? '85%' : 400}
+      closeButtonProps={{ 'aria-label': labels.app.fechar }}
+    >
+      <Stack gap="md">
+        <Switch
+          label={L.iniciarComPalavraChave}
+          checked={value.trigger}
+          onChange={(e) => onChange({ ...value, trigger: e.currentTarget.checked })}
+        />
+        <TagsInput
+          label={L.palavrasChave}
+          placeholder={L.palavrasChaveDica}
+          value={value.keywords}
+          onChange={(keywords) => onChange({ ...value, keywords })}
+          maxTags={100}
+          clearable
+          disabled={!value.trigger}
+          // With the trigger on and no keyword, the rule's message at once.
+          error={problem ?? undefined}
+        />
+        <Switch
+          label={L.dispararEmAtendimentoHumano}
+          checked={value.trigger_human}
+          disabled={!value.trigger}
+          onChange={(e) => onChange({ ...value, trigger_human: e.currentTarget.checked })}
+        />
+        {chips.data && chips.data.length === 0 ? (
+          <Text c="dimmed" fz="sm">
+            {L.nenhumChip}
+          </Text>
+        ) : (
+          <MultiSelect
+            label={L.chipsDesativados}
+            data={(chips.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+            value={value.disabled_chips}
+            onChange={(disabled_chips) => onChange({ ...value, disabled_chips })}
+            searchable
+            clearable
+            disabled={!value.trigger}
+          />
+        )}
+      </Stack>
+    </Drawer>
+  );
+}
