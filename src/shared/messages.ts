@@ -589,6 +589,11 @@ export const messages = {
   flowNodeMissing: 'o componente seguinte não existe mais',
   flowFlowMissing: 'o fluxo não existe mais',
   flowHttpBlocked: 'endereço não permitido',
+  // The flow engine (issue 16 §4, the engine's part): reasons in the system note when a flow stops.
+  flowUnexpected: 'erro inesperado',
+  flowDepartmentMissing: 'o departamento de destino não existe mais',
+  flowLoop: 'o fluxo executou componentes demais sem aguardar o cliente',
+  flowMediaMissing: 'o arquivo da mensagem não foi encontrado',
 } as const;
 
 export type MessageKey = keyof typeof messages;
