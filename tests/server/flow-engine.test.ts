@@ -4,7 +4,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chips, contacts, flows, messages } from '@/server/db/schema';
 import { receiveInbound } from '@/server/domains/conversations/pipeline';
 import { runConversation } from '@/server/domains/flows/engine';
@@ -15,6 +15,7 @@ import { connected, connectedSimulatorChip, simulatorSocket, until } from './cha
 import {
   botMessages,
   conversationRow,
+  flowsSettled,
   insertFlow,
   insertTag,
   openConversationOf,
@@ -26,6 +27,7 @@ import { testServerPerFile } from './helpers';
 
 const s = testServerPerFile({ FLOWS_HTTP_ALLOW_PRIVATE: 'true' });
 const services = () => s.t.server.services;
+afterEach(() => flowsSettled(services()));
 
 let seq = 0;
 const localId = () => `f${Date.now().toString(36)}${(seq++).toString(36)}xxxx`;

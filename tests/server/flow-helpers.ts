@@ -1,6 +1,6 @@
 // Helpers for the flow engine's tests: flows written straight into the flows table (the flows CRUD has its
 // own tests), a simulator chip whose first service is a flow, and reading what the flow sent.
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { chips, contacts, conversations, flows, messages, tags } from '@/server/db/schema';
 import type { Services } from '@/server/services';
 import type { FlowNodeType } from '@/shared/contract/flows';
@@ -97,4 +97,22 @@ export async function conversationRow(services: Pick<Services, 'db'>, id: string
   const [row] = await services.db.select().from(conversations).where(eq(conversations.id, id));
   if (!row) throw new Error('no conversation');
   return row;
+}
+
+/**
+ * Waits until no flow run is due or running (a test's flows have settled): the next test's reset empties
+ * every table, which must not meet a run in the middle of a step (PostgreSQL would find a deadlock).
+ */
+export async function flowsSettled(services: Pick<Services, 'db'>, ms = 15_000) {
+  await until(async () => {
+    const jobs = await services.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'flow-run' and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+    );
+    const [lease] = await services.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(conversations)
+      .where(sql`${conversations.flowLeaseUntil} is not null`);
+    const row = (jobs as unknown as { rows: { n: number }[] }).rows[0];
+    return (row?.n ?? 0) === 0 && (lease?.n ?? 0) === 0 ? true : undefined;
+  }, ms);
 }

@@ -35,7 +35,7 @@ import {
   type SendInput,
   sendConversationMessage,
 } from '../conversations/conversations.service';
-import { loadConversation } from '../conversations/present';
+import { loadConversation, toMessage } from '../conversations/present';
 import {
   acceptAnswer,
   type ContactView,
@@ -160,6 +160,8 @@ interface Run {
   holder: { lease: Date };
   graphs: Map<string, Graph>;
   conversation: ConversationRow;
+  /** The contact as read in this claim; a step that writes to it reads it again. */
+  contact?: ContactView & { id: string };
 }
 
 async function graphOf(run: Run, flowId: string) {
@@ -178,16 +180,19 @@ class Stopped extends Error {}
 
 async function runClaimed(services: Services, conversationId: string, holder: { lease: Date }) {
   const graphs = new Map<string, Graph>();
+  const cache: { contact?: Run['contact'] } = {};
   for (let steps = 0; ; steps++) {
     const [conversation] = await services.db
       .select()
       .from(conversations)
       .where(and(eq(conversations.id, conversationId), eq(conversations.flowLeaseUntil, holder.lease)));
     if (!conversation || !isFlowServed(conversation)) return;
-    const run: Run = { services, holder, graphs, conversation };
+    const run: Run = { services, holder, graphs, conversation, contact: cache.contact };
     try {
       if (steps >= MAX_STEPS_PER_CLAIM) throw new FlowError(texts.flowLoop);
-      if (!(await step(run))) return;
+      const more = await step(run);
+      cache.contact = run.contact;
+      if (!more) return;
     } catch (err) {
       if (err instanceof Stopped) return;
       await failToHuman(run, err);
@@ -209,6 +214,7 @@ interface StepResult {
 
 async function persist(run: Run, result: StepResult) {
   const { services, conversation, holder } = run;
+  if (result.also) run.contact = undefined;
   const lease = await services.db.transaction(async (tx) => {
     if (result.also) await result.also(tx as Db);
     const [row] = await tx
@@ -267,12 +273,14 @@ async function lastInput(db: Db, conversationId: string): Promise<FlowContext['i
 }
 
 async function contactOf(run: Run): Promise<ContactView & { id: string }> {
+  if (run.contact) return run.contact;
   const [c] = await run.services.db
     .select()
     .from(contacts)
     .where(eq(contacts.id, run.conversation.contactId));
   if (!c) throw new FlowError(texts.notFound);
-  return { id: c.id, name: c.overrideName || c.name, phone: c.phone, tags: c.tags, data: c.data };
+  run.contact = { id: c.id, name: c.overrideName || c.name, phone: c.phone, tags: c.tags, data: c.data };
+  return run.contact;
 }
 
 /** Sends one of the step's messages through the attendants' send path (message_id: run, step, index). */
@@ -640,27 +648,45 @@ async function failToHuman(run: Run, err: unknown) {
   if (!(err instanceof FlowError))
     services.log.error({ err, conversation: conversation.id }, 'flow step failed');
   const ctx = conversation.lastFlowContext;
-  const [row] = await services.db
-    .update(conversations)
-    .set({
-      isManual: true,
-      startFlow: false,
-      ...(ctx && { lastFlowContext: { ...ctx, waiting: null, until: null, ended: iso(new Date()) } }),
-    })
-    .where(
-      and(eq(conversations.id, conversation.id), eq(conversations.flowLeaseUntil, holder.lease), flowServed),
-    )
-    .returning();
-  if (!row) return;
-  await appendMessage(services, systemActor(conversation.accountId, 'flows'), {
-    conversation: row,
-    effect: 'none',
-    message: {
-      origin: 'chatbot',
-      type: 'system',
-      message: texts.flowEngineFailed(reason),
-      status: MESSAGE_STATUS.sent,
-    },
+  // The change and its note in one transaction: whoever sees the conversation with a person sees why.
+  const note = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(conversations)
+      .set({
+        isManual: true,
+        startFlow: false,
+        ...(ctx && { lastFlowContext: { ...ctx, waiting: null, until: null, ended: iso(new Date()) } }),
+      })
+      .where(
+        and(
+          eq(conversations.id, conversation.id),
+          eq(conversations.flowLeaseUntil, holder.lease),
+          flowServed,
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    const { row: message } = await appendMessage(
+      { db: tx as Db, realtime: services.realtime },
+      systemActor(conversation.accountId, 'flows'),
+      {
+        conversation: row,
+        effect: 'none',
+        announce: false,
+        message: {
+          origin: 'chatbot',
+          type: 'system',
+          message: texts.flowEngineFailed(reason),
+          status: MESSAGE_STATUS.sent,
+        },
+      },
+    );
+    return message;
+  });
+  if (!note) return;
+  services.realtime.toConversation(conversation.accountId, conversation.departmentId, {
+    type: 'new_message',
+    message: { conversation_id: conversation.id, message: toMessage(note) },
   });
   await announce(services, conversation);
 }
