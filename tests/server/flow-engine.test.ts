@@ -3,13 +3,14 @@
 // input arriving while a step is in flight; 'Atender como humano'; the HTTP request node; a broken flow.
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chips, contacts, flows, messages } from '@/server/db/schema';
 import { receiveInbound } from '@/server/domains/conversations/pipeline';
 import { runConversation } from '@/server/domains/flows/engine';
 import { acceptAnswer, isOpen, isPrivateAddress, pickOption } from '@/server/domains/flows/nodes';
 import { startFlowRun } from '@/server/domains/flows/start';
+import { newId } from '@/shared/ids';
 import { messages as texts } from '@/shared/messages';
 import { connected, connectedSimulatorChip, simulatorSocket, until } from './channel-helpers';
 import {
@@ -528,6 +529,132 @@ describe('the flow engine', () => {
     expect(notes.find((m) => m.type === 'system')?.message).toBe(
       texts.flowEngineFailed(texts.flowFlowMissing),
     );
+  });
+
+  it('branches on tags, removes one, picks a random branch, answers a list and hands over to another flow, then to an AI chatbot', async () => {
+    const vip = await insertTag(services(), s.seed.accountId, 'VIP');
+    const chatbotId = newId();
+    const second = await insertFlow(
+      services(),
+      s.seed.accountId,
+      [
+        { id: 'start', type: 'start' },
+        {
+          id: 'menu',
+          type: 'list',
+          data: {
+            text: 'Escolha um assunto',
+            button: 'Assuntos',
+            options: [
+              { id: 'l1', title: 'Entrega', description: 'Prazos e frete' },
+              { id: 'l2', title: 'Troca' },
+            ],
+          },
+        },
+        { id: 'bot', type: 'redirect', data: { to: 'ai_chatbot', value: chatbotId } },
+      ],
+      [
+        ['start', 'menu'],
+        ['menu', 'l2', 'bot'],
+      ],
+    );
+    const first = await insertFlow(
+      services(),
+      s.seed.accountId,
+      [
+        { id: 'start', type: 'start' },
+        { id: 'cond', type: 'tag_condition', data: { tags: [vip], mode: 'any' } },
+        { id: 'untag', type: 'remove_tag', data: { tags: [vip] } },
+        {
+          id: 'dice',
+          type: 'randomizer',
+          data: {
+            branches: [
+              { id: 'r0', percent: 0 },
+              { id: 'r1', percent: 100 },
+            ],
+          },
+        },
+        { id: 'lucky', type: 'message', data: { kind: 'text', text: 'Cliente VIP!' } },
+        { id: 'plain', type: 'message', data: { kind: 'text', text: 'Cliente comum.' } },
+        { id: 'next', type: 'redirect', data: { to: 'flow', value: second } },
+      ],
+      [
+        ['start', 'cond'],
+        ['cond', 'yes', 'untag'],
+        ['cond', 'no', 'plain'],
+        ['untag', 'dice'],
+        ['dice', 'r1', 'lucky'],
+        ['dice', 'r0', 'plain'],
+        ['lucky', 'next'],
+      ],
+    );
+    const { token } = await chipWith(first);
+    const phone = newPhone();
+    // A known contact, already tagged VIP.
+    await services()
+      .db.insert(contacts)
+      .values({ id: newId(), accountId: s.seed.accountId, phone, name: 'Maria', tags: [vip] });
+    await say(token, phone, 'Oi');
+    const c = await openConversationOf(services(), phone);
+    const rows = await waitBot(services(), c.id, 2);
+    expect(texts_(rows)).toEqual(['Cliente VIP!', 'Escolha um assunto']);
+    expect(rows[1]?.interactive).toMatchObject({ kind: 'list', button: 'Assuntos' });
+    const [contact] = await services().db.select().from(contacts).where(eq(contacts.id, c.contactId));
+    expect(contact?.tags).toEqual([]);
+    expect((await conversationRow(services(), c.id)).flowId).toBe(second);
+    await say(token, phone, 'troca');
+    const bot = await until(async () => {
+      const row = await conversationRow(services(), c.id);
+      return row.chatbotType === 'chatbot' ? row : undefined;
+    });
+    expect(bot).toMatchObject({ isManual: false, chatbotId, flowId: null });
+  });
+
+  it('takes a question’s timeout branch once its time has passed (a durable job wakes it)', async () => {
+    const flowId = await insertFlow(
+      services(),
+      s.seed.accountId,
+      [
+        { id: 'start', type: 'start' },
+        {
+          id: 'ask',
+          type: 'question',
+          data: { text: 'Ainda está aí?', timeout: { amount: 5, unit: 'minutes' } },
+        },
+        { id: 'late', type: 'message', data: { kind: 'text', text: 'Vamos encerrar por aqui.' } },
+        { id: 'ok', type: 'message', data: { kind: 'text', text: 'Que bom!' } },
+      ],
+      [
+        ['start', 'ask'],
+        ['ask', 'timeout', 'late'],
+        ['ask', 'next', 'ok'],
+      ],
+    );
+    const { token } = await chipWith(flowId);
+    const phone = newPhone();
+    await say(token, phone, 'Oi');
+    const c = await openConversationOf(services(), phone);
+    await waitBot(services(), c.id, 1);
+    const [job] = (
+      (await services().db.execute(
+        sql`select start_after from pgboss.job where name = 'flow-run' and data->>'conversation' = ${c.id} and start_after > now() + interval '4 minutes'`,
+      )) as unknown as { rows: { start_after: string }[] }
+    ).rows;
+    expect(job).toBeTruthy();
+    // Before its time the job's run changes nothing; five minutes later it takes the timeout branch.
+    await runConversation(services(), c.id);
+    expect(await botMessages(services(), c.id)).toHaveLength(1);
+    try {
+      services().clock = { now: () => new Date(Date.now() + 6 * 60_000) };
+      await runConversation(services(), c.id);
+    } finally {
+      services().clock = undefined;
+    }
+    expect(texts_(await botMessages(services(), c.id))).toEqual([
+      'Ainda está aí?',
+      'Vamos encerrar por aqui.',
+    ]);
   });
 
   it('judges replies: options by number or title, answers by validation', () => {
