@@ -375,7 +375,9 @@ async function step(run: Run): Promise<boolean> {
       }
       return false;
     }
-    await reply(run, graph, node, ctx, { at: iso(input.createdAt), id: input.id }, input.message);
+    // A file without a caption answers with its address (a question without validation saves it).
+    const text = input.message.trim() || input.mediaUrl || '';
+    await reply(run, graph, node, ctx, { at: iso(input.createdAt), id: input.id }, text);
     return true;
   }
   await execute(run, graph, node, ctx);
