@@ -68,6 +68,11 @@ const envSchema = z.object({
   AI_TRANSCRIPTION_MODEL: z.string().min(1).optional(),
   /** How long one provider request may take. */
   AI_TIMEOUT_SECONDS: intFrom(60, 1, 600),
+  /**
+   * Flows' HTTP request nodes may call private, loopback and link-local addresses (tests against a local
+   * server). Off: such an address, even one a public name resolves to, is refused.
+   */
+  FLOWS_HTTP_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = z.output<typeof envSchema> & {

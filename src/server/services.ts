@@ -19,4 +19,6 @@ export interface Services {
   /** The durable job runner: every background job goes through it. */
   jobs: JobRunner;
   log: FastifyBaseLogger;
+  /** The clock the flows' opening hours read; a test sets a fixed one. Absent: the system's. */
+  clock?: { now(): Date };
 }

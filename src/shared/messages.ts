@@ -593,6 +593,11 @@ export const messages = {
   /** A graph the server refuses: the spec's 'Existem erros no fluxo' with the first problem named. */
   flowHasErrorsNamed: (problem: string) => `Existem erros no fluxo: ${problem}`,
   flowChipNotFound: 'Um dos canais escolhidos não existe nesta conta.',
+  // The flow engine (issue 16 §4, the engine's part): reasons in the system note when a flow stops.
+  flowUnexpected: 'erro inesperado',
+  flowDepartmentMissing: 'o departamento de destino não existe mais',
+  flowLoop: 'o fluxo executou componentes demais sem aguardar o cliente',
+  flowMediaMissing: 'o arquivo da mensagem não foi encontrado',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -2,6 +2,7 @@
 // (flows, chatbots, campaigns, follow-ups) adds its kind here.
 import { mediaDownloadJob } from '../channels/cloud-api/media-retry';
 import { resumePendingSends } from '../domains/conversations/delivery';
+import { flowRunJob, flowSweepJob } from './flows';
 import { housekeepingJob } from './housekeeping';
 import type { JobKind, JobRunner } from './runner';
 import { adoptScheduledMessagesJob, scheduledMessageJob } from './scheduled-messages';
@@ -24,6 +25,8 @@ export const jobKinds: JobKind[] = [
   sendSweepJob,
   housekeepingJob,
   mediaDownloadJob as unknown as JobKind,
+  flowRunJob as unknown as JobKind,
+  flowSweepJob,
 ];
 
 export async function defineJobs(runner: JobRunner) {

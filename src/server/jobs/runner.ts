@@ -185,6 +185,10 @@ export function createJobRunner(deps: {
         ...(opts.tx && { db: { executeSql: executeSqlOn(opts.tx) } }),
       });
       remember(name, opts.startAfter);
+      // Due now and already committed: its worker looks at once, not up to a poll later (a flow's answer).
+      const worker = workers.get(name);
+      if (worker && started && !opts.tx && !(opts.startAfter && opts.startAfter.getTime() > Date.now()))
+        boss.notifyWorker(worker);
     },
     async sendMany(name, jobs) {
       if (!jobs.length) return;

@@ -11,16 +11,16 @@
 // - The send uses the message_id `sched-<id>`: the send path stores one message per message_id and calls the
 //   provider once for it, so a re-send after a crash between the provider call and the status update finds
 //   the first send and only reads its outcome: a message is never sent twice.
-import { eq } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../shared/constants';
 import { messages as texts } from '../../shared/messages';
 import { systemActor } from '../access';
 import type { Db } from '../db';
-import { conversations, type scheduledMessages } from '../db/schema';
+import type { scheduledMessages } from '../db/schema';
 import { sendConversationMessage } from '../domains/conversations/conversations.service';
 import { contactByPhone, openTeamConversation } from '../domains/conversations/open-conversation';
 import { loadConversation } from '../domains/conversations/present';
 import { flowsRepo } from '../domains/flows/flows.repo';
+import { startFlowRun } from '../domains/flows/start';
 import { scheduledJobRows } from '../domains/scheduled-messages/scheduled-messages.repo';
 import { usersRepo } from '../domains/users/users.repo';
 import { AppError } from '../http/errors';
@@ -117,19 +117,10 @@ async function send(services: Services, row: Row, lookups: Lookups) {
 async function handToFlow(services: Services, row: Row, conversationId: string) {
   const flow = row.flowId ? await flowsRepo.find(services.db, row.accountId, row.flowId) : null;
   if (!flow) throw new AppError(texts.flowNotFound);
-  await services.db
-    .update(conversations)
-    .set({
-      isManual: false,
-      chatbotType: 'flow_chatbot',
-      chatbotId: null,
-      flowId: flow.id,
-      startFlow: true,
-      lastFlowContext: null,
-    })
-    .where(eq(conversations.id, conversationId));
-  // ENGINE: start flow here — the engine starts `flow.id` for `conversationId` (once per scheduled row:
-  // a retry of this job after a crash must not start a second run).
+  // The row is marked sent in the start's transaction: a retry after a crash claims nothing, never a second run.
+  await startFlowRun(services, conversationId, flow.id, (tx) =>
+    scheduledJobRows.settle(tx, row.id, 'sent', null),
+  );
   return { status: MESSAGE_STATUS.sent, failure: null };
 }
 

@@ -13,7 +13,8 @@ import type { Db } from '../../db';
 import { contacts, conversations, departments, messages, tags } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
-import { flowsRepo } from '../flows/flows.repo';
+import type { Services } from '../../services';
+import { activeFlow, queueFlowRun, startingFlow } from '../flows/start';
 import { appendMessage } from './append-message';
 import { visibleConversation } from './conversations.service';
 import { loadConversation, toConversation, toMessage } from './present';
@@ -184,33 +185,15 @@ export async function transferConversation(
   const { db } = ctx.services;
   let set: Partial<typeof conversations.$inferInsert>;
   if (p.type === 'department') {
-    const [department] = await db
-      .select({ id: departments.id })
-      .from(departments)
-      .where(
-        and(
-          eq(departments.id, p.department ?? ''),
-          eq(departments.accountId, ctx.actor.accountId),
-          eq(departments.filed, false),
-        ),
-      );
+    const department = await accountDepartment(db, ctx.actor.accountId, p.department ?? '');
     if (!department) throw fieldFailure(fieldError('department', texts.departmentNotFound));
-    // A person serves it: a flow serving it stops (the engine reads is_manual before every step).
-    set = { departmentId: department.id, isManual: true, startFlow: false };
+    set = toDepartment(department);
   } else if (p.type === 'flow') {
-    const flow = await flowsRepo.find(db, ctx.actor.accountId, p.flow ?? '');
+    const flow = await activeFlow(db, ctx.actor.accountId, p.flow ?? '');
     if (!flow) throw fieldFailure(fieldError('flow', texts.flowNotFound));
-    // The flow serves it from its beginning: a new run, no AI chatbot, no position of an older run.
-    set = {
-      isManual: false,
-      chatbotType: 'flow_chatbot',
-      chatbotId: null,
-      flowId: flow.id,
-      startFlow: true,
-      lastFlowContext: null,
-    };
+    set = startingFlow(flow.id);
   } else {
-    // The chatbots issue brings their table; until then no id can name one.
+    // The chatbots issue brings its table; until then no id can name one.
     throw fieldFailure(fieldError('chatbot', texts.chatbotNotFound));
   }
   if (p.tags) await checkTags(ctx, p.tags);
@@ -224,27 +207,57 @@ export async function transferConversation(
         .update(conversations)
         .set(conversation.finishedAt ? { ...set, finishedAt: null } : set)
         .where(eq(conversations.id, conversation.id));
+      // The flow starts from the beginning: its run is queued with the change (flows/engine.ts).
+      if (set.startFlow) await queueFlowRun(ctx.services, conversation.id, { tx: tx as Db });
     }),
   );
-  // ENGINE: start flow here — when p.type === 'flow', the engine starts set.flowId for this conversation
-  // (start_flow is set; the engine of issue 16 lives in domains/flows/engine.ts, not on this branch).
   return announce(ctx, conversation);
 }
 
+/** The account's department of that id (not deleted), or null. */
+export async function accountDepartment(db: Db, accountId: string, id: string) {
+  const [department] = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(eq(departments.id, id), eq(departments.accountId, accountId), eq(departments.filed, false)));
+  return department ?? null;
+}
+
+/** A transfer to a department: a person there serves it (a flow's redirect to human service too). */
+/** A person in that department serves it: a flow serving it stops (the engine reads is_manual before every step). */
+export const toDepartment = (department: { id: string }): ConversationChange => ({
+  departmentId: department.id,
+  isManual: true,
+  startFlow: false,
+});
+
 export async function finishConversation(ctx: Ctx, conversationId: string) {
   const conversation = await openOne(ctx, conversationId);
-  const { db, realtime } = ctx.services;
-  const [row] = await db
+  const row = await finishOpen(ctx.services, conversation.id, ctx.user.id);
+  if (!row) throw new AppError(texts.conversationAlreadyFinished);
+  return (await loadConversation(ctx.services.db, row.id)) as Conversation;
+}
+
+/**
+ * Finishes an open conversation and tells the lists; null when it was finished already. `by`: the user, or
+ * null when a flow's end finished it.
+ */
+export async function finishOpen(
+  services: Pick<Services, 'db' | 'realtime'>,
+  conversationId: string,
+  by: string | null,
+) {
+  const [row] = await services.db
     .update(conversations)
     .set({ finishedAt: new Date() })
-    .where(and(eq(conversations.id, conversation.id), isNull(conversations.finishedAt)))
+    .where(and(eq(conversations.id, conversationId), isNull(conversations.finishedAt)))
     .returning();
-  if (!row) throw new AppError(texts.conversationAlreadyFinished);
-  realtime.toConversation(ctx.actor.accountId, row.departmentId, {
+  if (!row) return null;
+  services.realtime.toConversation(row.accountId, row.departmentId, {
     type: 'conversation_finished',
-    message: { _id: row.id, user: ctx.user.id },
+    message: { _id: row.id, user: by },
   });
-  return (await loadConversation(db, row.id)) as Conversation;
+  return row;
 }
 
 /** A contact has one open conversation per chip: a resume waits until the other one is finished. */

@@ -2,6 +2,7 @@
 // conversation: owners and managers every one of the account; attendants those of their departments.
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../../shared/constants';
+import type { InteractiveMenu } from '../../../shared/contract/common';
 import type { Message } from '../../../shared/contract/conversations';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
@@ -18,7 +19,12 @@ type Ctx = SignedInContext;
 /** What a send needs: the server's parts and who acts (an attendant, or a job as the system actor). */
 type ActingCtx = Pick<Ctx, 'services' | 'actor'>;
 /** Whom a sent message is attributed to (its user_id and the signature's name). */
-export type Sender = Pick<Ctx['user'], 'id' | 'name' | 'userSignature'>;
+export type Sender =
+  | Pick<Ctx['user'], 'id' | 'name' | 'userSignature'>
+  /** A flow (or a chatbot) answering by itself: origin 'chatbot', no user, no signature. */
+  | { chatbot: true };
+
+export const chatbotSender: Sender = { chatbot: true };
 
 /** The conversation with its chip and contact, when the caller may see it; otherwise 'not found'. */
 export const visibleConversation = (ctx: ActingCtx, conversationId: string) =>
@@ -75,6 +81,11 @@ export interface SendInput {
   reply_message?: string;
   /** Official numbers outside the reply window: a fixed-content template (new conversation, scheduled send). */
   template?: { name: string; language: string; preview: string };
+  /**
+   * A flow's menu: `text` is the body; the channel shows the options to tap where it can, else the numbered
+   * `fallback` (body, options, footer). The menu is stored with the message (messages.interactive).
+   */
+  interactive?: { menu: InteractiveMenu; fallback: string };
 }
 
 /**
@@ -124,7 +135,10 @@ export async function sendConversationMessage(
   // Only audio can be a voice note; the flag on any other file means nothing.
   const ptt = p.media?.type === 'audio' && p.media.ptt === true;
   // The signature (spec 2 §6): the user's name in bold before the text.
-  const body = sender.userSignature && text && !p.template ? `*${sender.name}*:\n${text}` : text;
+  const body =
+    !('chatbot' in sender) && sender.userSignature && text && !p.template
+      ? `*${sender.name}*:\n${text}`
+      : text;
 
   const to =
     contact.channelContactId && chip.provider !== 'simulator' ? contact.channelContactId : contact.phone;
@@ -137,18 +151,20 @@ export async function sendConversationMessage(
         components: [],
         preview: body,
       }
-    : p.media && file
-      ? {
-          type: p.media.type,
-          path: file.path,
-          url: p.media.url,
-          mime: file.mime,
-          fileName: p.media.file_name ?? p.media.url.split('/').pop() ?? 'arquivo',
-          caption: body || undefined,
-          replyTo,
-          ...(ptt && { voice: true }),
-        }
-      : { type: 'text', text: body, replyTo };
+    : p.interactive
+      ? { type: 'interactive', body, menu: p.interactive.menu, text: p.interactive.fallback }
+      : p.media && file
+        ? {
+            type: p.media.type,
+            path: file.path,
+            url: p.media.url,
+            mime: file.mime,
+            fileName: p.media.file_name ?? p.media.url.split('/').pop() ?? 'arquivo',
+            caption: body || undefined,
+            replyTo,
+            ...(ptt && { voice: true }),
+          }
+        : { type: 'text', text: body, replyTo };
 
   // The message and the conversation's new preview in one transaction (append-message.ts); 'answered' is
   // recorded with the channel's acceptance (delivery.ts).
@@ -157,13 +173,14 @@ export async function sendConversationMessage(
     effect: 'team',
     existing: and(eq(messages.accountId, ctx.actor.accountId), eq(messages.messageId, p.message_id)),
     message: {
-      origin: 'user',
+      origin: 'chatbot' in sender ? 'chatbot' : 'user',
       type: p.media?.type ?? 'text',
       message: body,
       mediaUrl: p.media?.url ?? null,
       fileName: p.media ? (p.media.file_name ?? null) : null,
       ptt,
-      userId: sender.id,
+      userId: 'chatbot' in sender ? null : sender.id,
+      interactive: p.interactive?.menu ?? null,
       messageId: p.message_id,
       status: MESSAGE_STATUS.pending,
       replyMessage: quoted ? { type: quoted.type, message: quoted.message, media: quoted.mediaUrl } : null,

@@ -146,7 +146,8 @@ export async function resumePendingSends(
   const pendingCutOff = and(
     opts.id ? eq(messages.id, opts.id) : undefined,
     eq(messages.status, MESSAGE_STATUS.pending),
-    eq(messages.origin, 'user'),
+    // The attendants' sends and the flows' (origin 'chatbot'): the same path, the same resume.
+    inArray(messages.origin, ['user', 'chatbot']),
     claimRanOut(),
   );
 

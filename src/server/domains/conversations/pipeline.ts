@@ -11,6 +11,7 @@ import type { ChipRow, InboundMessage, ReceiptStatus } from '../../channels/adap
 import type { Db } from '../../db';
 import { contacts, conversations, messages, tags } from '../../db/schema';
 import type { Services } from '../../services';
+import { onCustomerMessage } from '../flows/engine';
 import { notifyNewConversation } from '../push/push.service';
 import { matchAutoTags } from '../tags/auto-tag';
 import { reopenUnanswered } from './answered';
@@ -211,6 +212,8 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
       message: { conversation_id: conversation.id, message: toMessage(row) },
     });
   }
+  // Flows: a keyword starts one; a flow serving the conversation reads the message (flows/engine.ts).
+  await onCustomerMessage(services, chip, conversation.id, { id: row.id, text: inbound.text });
 }
 
 const RECEIPT_STATUS: Record<ReceiptStatus, number> = {

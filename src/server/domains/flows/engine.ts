@@ -1,0 +1,815 @@
+// The flow engine (issue 16 §4): runs a conversation's flow, step by step, from its position stored in
+// conversations.last_flow_context, so a restart, a deploy or a second server continues exactly there.
+//
+// - One runner at a time per conversation: runConversation claims conversations.flow_lease_until (an UPDATE
+//   that takes it only when free or run out), runs steps until the flow waits or ends, and persists the
+//   position after EVERY step, in the transaction that renews the claim. It then lets go and looks again for
+//   work that arrived meanwhile (a customer's message while a step was in flight): whoever holds the claim
+//   handles every message, once and in order; a job that finds the claim taken just returns.
+// - A process killed mid-run leaves its claim to run out; its runner job is retried and continues.
+// - The customer's messages are the run's input: those after `input_after` (created_at, id), consumed in order
+//   by the node that waits for a reply. What arrives before a run starts or during a wait node is not input.
+// - Every send goes through the attendants' idempotent send path with message_id `flow-<run>-<step>[-i]`: a
+//   step run again after a crash finds its messages stored and sends nothing twice.
+// - A wait (a wait node, a question's timeout) is a runner job due at its time, queued in the step's
+//   transaction: it survives a restart. Jobs of an older run find another run (or none) and change nothing.
+// - 'Atender como humano', a transfer, or a finish make the conversation not flow-served: the run stops at
+//   its next step. An error in a node sends that conversation (only) to human service with a system note.
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { MESSAGE_STATUS } from '../../../shared/constants';
+import type { AnyFlowNode, FlowConnection, FlowContext, FlowNodeType } from '../../../shared/contract/flows';
+import { flowNodeData } from '../../../shared/contract/flows';
+import { newId } from '../../../shared/ids';
+import { messages as texts } from '../../../shared/messages';
+import { branchOf, isFlowNodeType } from '../../../shared/rules/flow';
+import { systemActor } from '../../access';
+import type { ChipRow } from '../../channels/adapter';
+import type { Db } from '../../db';
+import { accounts, contacts, conversations, flows, messages, tags } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Services } from '../../services';
+import { appendMessage } from '../conversations/append-message';
+import { accountDepartment, finishOpen, toDepartment } from '../conversations/conversation-actions';
+import {
+  chatbotSender,
+  type SendInput,
+  sendConversationMessage,
+} from '../conversations/conversations.service';
+import { loadConversation, toMessage } from '../conversations/present';
+import {
+  acceptAnswer,
+  type ContactView,
+  FlowError,
+  fillVariables,
+  fold,
+  httpRequest,
+  isOpen,
+  menuOf,
+  pickBranch,
+  pickOption,
+  readPath,
+} from './nodes';
+import { activeFlow, FLOW_RUN_JOB, type FlowRunJob, queueFlowRun, startingFlow } from './start';
+
+type ConversationRow = typeof conversations.$inferSelect;
+type FlowRow = typeof flows.$inferSelect;
+
+/** How long a claim holds a conversation: longer than the slowest step (30 s typing + a 30 s request). */
+export const FLOW_LEASE_SECONDS = 120;
+/** Steps one claim runs without the customer: a flow that never waits is stopped (rules/flow.ts refuses it). */
+const MAX_STEPS_PER_CLAIM = 500;
+/** A time is due this close to it: the runner's clock (the database's) and ours may differ a little. */
+const CLOCK_SLACK_MS = 1000;
+
+const now = (services: Pick<Services, 'clock'>) => services.clock?.now() ?? new Date();
+
+/** Served by its flow: a flow chatbot, not taken by a person, open. */
+const flowServed = and(
+  eq(conversations.chatbotType, 'flow_chatbot'),
+  eq(conversations.isManual, false),
+  isNull(conversations.finishedAt),
+  sql`${conversations.flowId} is not null`,
+);
+export const isFlowServed = (c: ConversationRow) =>
+  c.chatbotType === 'flow_chatbot' && !c.isManual && !c.finishedAt && !!c.flowId;
+
+// The claim's value, to the millisecond, so that the holder can name it again in its writes.
+const newLease = () => sql`date_trunc('milliseconds', now() + ${`${FLOW_LEASE_SECONDS} seconds`}::interval)`;
+
+async function claim(db: Db, conversationId: string): Promise<Date | null> {
+  const [row] = await db
+    .update(conversations)
+    .set({ flowLeaseUntil: newLease() })
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        or(isNull(conversations.flowLeaseUntil), lt(conversations.flowLeaseUntil, sql`now()`)),
+      ),
+    )
+    .returning({ lease: conversations.flowLeaseUntil });
+  return row?.lease ?? null;
+}
+
+const release = (db: Db, conversationId: string, lease: Date) =>
+  db
+    .update(conversations)
+    .set({ flowLeaseUntil: null })
+    .where(and(eq(conversations.id, conversationId), eq(conversations.flowLeaseUntil, lease)));
+
+/**
+ * Runs the conversation's flow until it waits or ends, when no one else is running it. Safe to call any
+ * number of times, from any process: the runner's job, or directly.
+ */
+export async function runConversation(services: Services, conversationId: string) {
+  for (let round = 0; round < 50; round++) {
+    const lease = await claim(services.db, conversationId);
+    if (!lease) return;
+    const holder = { lease };
+    try {
+      await runClaimed(services, conversationId, holder);
+    } finally {
+      await release(services.db, conversationId, holder.lease);
+    }
+    // Work that arrived while we held the claim (its own job found the claim taken and left it to us).
+    if (!(await hasWork(services, conversationId))) return;
+  }
+}
+
+/** Whether the conversation's flow has something to do now (a start, a due time, a reply to read). */
+export async function hasWork(services: Services, conversationId: string) {
+  const [c] = await services.db.select().from(conversations).where(eq(conversations.id, conversationId));
+  if (!c || !isFlowServed(c)) return false;
+  if (c.startFlow) return true;
+  const ctx = c.lastFlowContext;
+  if (!ctx || ctx.ended) return false;
+  if (!ctx.waiting) return true;
+  if (ctx.until && new Date(ctx.until).getTime() - CLOCK_SLACK_MS <= now(services).getTime()) return true;
+  return ctx.waiting === 'reply' && !!(await nextInput(services.db, c.id, ctx.input_after));
+}
+
+// --- The flow's graph, parsed once per claim -------------------------------------------------------------
+
+interface Graph {
+  row: FlowRow;
+  nodes: Map<string, AnyFlowNode>;
+  edges: FlowConnection[];
+  start: string | null;
+}
+
+function parseGraph(row: FlowRow): Graph {
+  const nodes = new Map<string, AnyFlowNode>();
+  let start: string | null = null;
+  for (const n of row.nodes) {
+    if (!isFlowNodeType(n.type)) continue;
+    const parsed = flowNodeData[n.type as FlowNodeType].safeParse(n.data ?? {});
+    if (!parsed.success) continue;
+    nodes.set(n.id, { ...n, data: parsed.data } as AnyFlowNode);
+    if (n.type === 'start' && !start) start = n.id;
+  }
+  return { row, nodes, edges: row.connections, start };
+}
+
+/** The node a branch leads to, or null: an unconnected branch ends the run. */
+const follow = (graph: Graph, node: string, branch: string) =>
+  graph.edges.find((e) => e.source === node && branchOf(e) === branch)?.target ?? null;
+
+// --- The claimed run -------------------------------------------------------------------------------------
+
+interface Run {
+  services: Services;
+  holder: { lease: Date };
+  graphs: Map<string, Graph>;
+  conversation: ConversationRow;
+  /** The contact as read in this claim; a step that writes to it reads it again. */
+  contact?: ContactView & { id: string };
+}
+
+async function graphOf(run: Run, flowId: string) {
+  let graph = run.graphs.get(flowId);
+  if (!graph) {
+    const row = await activeFlow(run.services.db, run.conversation.accountId, flowId);
+    if (!row) throw new FlowError(texts.flowFlowMissing);
+    graph = parseGraph(row);
+    run.graphs.set(flowId, graph);
+  }
+  return graph;
+}
+
+/** The claim was lost (it ran out, or a person took the conversation): stop without a trace. */
+class Stopped extends Error {}
+
+async function runClaimed(services: Services, conversationId: string, holder: { lease: Date }) {
+  const graphs = new Map<string, Graph>();
+  const cache: { contact?: Run['contact'] } = {};
+  for (let steps = 0; ; steps++) {
+    const [conversation] = await services.db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.id, conversationId), eq(conversations.flowLeaseUntil, holder.lease)));
+    if (!conversation || !isFlowServed(conversation)) return;
+    const run: Run = { services, holder, graphs, conversation, contact: cache.contact };
+    try {
+      if (steps >= MAX_STEPS_PER_CLAIM) throw new FlowError(texts.flowLoop);
+      const more = await step(run);
+      cache.contact = run.contact;
+      if (!more) return;
+    } catch (err) {
+      if (err instanceof Stopped) return;
+      await failToHuman(run, err);
+      return;
+    }
+  }
+}
+
+/** The position and whatever else a step changes, in one transaction that also renews the claim. */
+interface StepResult {
+  ctx: FlowContext;
+  /** Writes of the same change (contact variables, tags), before the conversation's (lock order). */
+  also?: (tx: Db) => Promise<unknown>;
+  /** The conversation's other changes (a redirect). */
+  set?: Partial<typeof conversations.$inferInsert>;
+  /** A runner job due at this time (a wait, a question's timeout). */
+  wakeAt?: Date;
+}
+
+async function persist(run: Run, result: StepResult) {
+  const { services, conversation, holder } = run;
+  if (result.also) run.contact = undefined;
+  const lease = await services.db.transaction(async (tx) => {
+    if (result.also) await result.also(tx as Db);
+    const [row] = await tx
+      .update(conversations)
+      .set({ lastFlowContext: result.ctx, startFlow: false, ...result.set, flowLeaseUntil: newLease() })
+      .where(
+        and(
+          eq(conversations.id, conversation.id),
+          eq(conversations.flowLeaseUntil, holder.lease),
+          flowServed,
+        ),
+      )
+      .returning({ lease: conversations.flowLeaseUntil });
+    if (!row?.lease) throw new Stopped();
+    if (result.wakeAt)
+      await queueFlowRun(services, conversation.id, {
+        tx: tx as Db,
+        startAfter: result.wakeAt,
+        key: `${conversation.id}:${result.ctx.run}:${result.ctx.step}`,
+      });
+    return row.lease;
+  });
+  holder.lease = lease;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+/** The first customer message after `after`, in order. */
+async function nextInput(db: Db, conversationId: string, after: FlowContext['input_after']) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.origin, 'customer'),
+        after
+          ? sql`(date_trunc('milliseconds', ${messages.createdAt}), ${messages.id}) > (${after.at}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(messages.createdAt, messages.id)
+    .limit(1);
+  return row ?? null;
+}
+
+/** The latest customer message: what came before it is not a reply to what the flow sends next. */
+async function lastInput(db: Db, conversationId: string): Promise<FlowContext['input_after']> {
+  const [row] = await db
+    .select({ at: messages.createdAt, id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.origin, 'customer')))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
+  return row ? { at: iso(row.at), id: row.id } : null;
+}
+
+async function contactOf(run: Run): Promise<ContactView & { id: string }> {
+  if (run.contact) return run.contact;
+  const [c] = await run.services.db
+    .select()
+    .from(contacts)
+    .where(eq(contacts.id, run.conversation.contactId));
+  if (!c) throw new FlowError(texts.notFound);
+  run.contact = { id: c.id, name: c.overrideName || c.name, phone: c.phone, tags: c.tags, data: c.data };
+  return run.contact;
+}
+
+/** Sends one of the step's messages through the attendants' send path (message_id: run, step, index). */
+async function send(
+  run: Run,
+  ctx: FlowContext,
+  index: number,
+  input: Omit<SendInput, 'conversation_id' | 'message_id'>,
+) {
+  const { services, conversation } = run;
+  const message = await sendConversationMessage(
+    { services, actor: systemActor(conversation.accountId, 'flows') },
+    chatbotSender,
+    {
+      conversation_id: conversation.id,
+      message_id: `flow-${ctx.run}-${ctx.step}${index ? `-${index}` : ''}`,
+      ...input,
+    },
+  );
+  return message;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A fresh run of `flowId` from its start node. */
+async function newRun(run: Run, flowId: string): Promise<FlowContext> {
+  const graph = await graphOf(run, flowId);
+  if (!graph.start) throw new FlowError(texts.flowNodeMissing);
+  return {
+    run: newId(),
+    flow: flowId,
+    node: graph.start,
+    step: 0,
+    waiting: null,
+    until: null,
+    attempts: 0,
+    input_after: await lastInput(run.services.db, run.conversation.id),
+    ended: null,
+  };
+}
+
+/** Moves on along `branch` of the current node: the next node, or the run's end. */
+function moveOn(
+  graph: Graph,
+  ctx: FlowContext,
+  branch: string,
+  extra: Partial<FlowContext> = {},
+): FlowContext {
+  const target = follow(graph, ctx.node, branch);
+  return {
+    ...ctx,
+    ...extra,
+    node: target ?? ctx.node,
+    step: ctx.step + 1,
+    waiting: null,
+    until: null,
+    attempts: 0,
+    ...(target ? {} : { ended: new Date().toISOString() }),
+  };
+}
+
+/** One step of the run; answers whether there is more to do right away. */
+async function step(run: Run): Promise<boolean> {
+  const { conversation, services } = run;
+  let ctx = conversation.lastFlowContext;
+  if (conversation.startFlow || !ctx) {
+    if (!conversation.startFlow || !conversation.flowId) return false;
+    ctx = await newRun(run, conversation.flowId);
+    await persist(run, { ctx });
+    await announce(services, conversation);
+    return true;
+  }
+  if (ctx.ended) return false;
+  const graph = await graphOf(run, ctx.flow);
+  const node = graph.nodes.get(ctx.node);
+  if (!node) throw new FlowError(texts.flowNodeMissing);
+
+  if (ctx.waiting === 'time') {
+    if (!due(services, ctx.until)) return false;
+    // What the customer wrote during the pause is not an answer to what comes next.
+    await persist(run, {
+      ctx: moveOn(graph, ctx, 'next', { input_after: await lastInput(services.db, conversation.id) }),
+    });
+    return true;
+  }
+  if (ctx.waiting === 'reply') {
+    const input = await nextInput(services.db, conversation.id, ctx.input_after);
+    if (!input) {
+      if (node.type === 'question' && ctx.until && due(services, ctx.until)) {
+        await persist(run, { ctx: moveOn(graph, ctx, 'timeout') });
+        return true;
+      }
+      return false;
+    }
+    // A file without a caption answers with its address (a question without validation saves it).
+    const text = input.message.trim() || input.mediaUrl || '';
+    await reply(run, graph, node, ctx, { at: iso(input.createdAt), id: input.id }, text);
+    return true;
+  }
+  await execute(run, graph, node, ctx);
+  return true;
+}
+
+const due = (services: Services, until: string | null | undefined) =>
+  !!until && new Date(until).getTime() - CLOCK_SLACK_MS <= now(services).getTime();
+
+/** The customer's reply to the node waiting for it. */
+async function reply(
+  run: Run,
+  graph: Graph,
+  node: AnyFlowNode,
+  ctx: FlowContext,
+  input: NonNullable<FlowContext['input_after']>,
+  text: string,
+) {
+  const handled = { ...ctx, input_after: input };
+  if (node.type === 'question') {
+    const answer = acceptAnswer(node.data.validation, text);
+    if (answer === null) {
+      await send(run, ctx, 0, { text: node.data.retry_text.trim() || texts.flowInvalidAnswer });
+      await persist(run, { ctx: { ...handled, step: ctx.step + 1, attempts: (ctx.attempts ?? 0) + 1 } });
+      return;
+    }
+    const variable = node.data.variable;
+    await persist(run, {
+      ctx: moveOn(graph, handled, 'next'),
+      also: variable
+        ? (tx) =>
+            tx
+              .update(contacts)
+              .set({ data: sql`${contacts.data} || ${JSON.stringify({ [variable]: answer })}::jsonb` })
+              .where(eq(contacts.id, run.conversation.contactId))
+        : undefined,
+    });
+    return;
+  }
+  if (node.type === 'buttons' || node.type === 'list') {
+    const option = pickOption(node.data.options, text);
+    if (!option) {
+      const contact = await contactOf(run);
+      const { body, menu, fallback } = menuOf(node, contact);
+      await send(run, ctx, 0, { text: texts.flowInvalidOption });
+      await send(run, ctx, 1, { text: body, interactive: { menu, fallback } });
+      await persist(run, { ctx: { ...handled, step: ctx.step + 1, attempts: (ctx.attempts ?? 0) + 1 } });
+      return;
+    }
+    await persist(run, { ctx: moveOn(graph, handled, option.id) });
+    return;
+  }
+  // A node that does not wait for a reply (the flow was changed under the run): go on from it.
+  await persist(run, { ctx: { ...handled, waiting: null } });
+}
+
+/** Runs a node that is not waiting: what it does, then where the run goes. */
+async function execute(run: Run, graph: Graph, node: AnyFlowNode, ctx: FlowContext) {
+  const { services, conversation } = run;
+  const { db } = services;
+  switch (node.type) {
+    case 'start':
+      return persist(run, { ctx: moveOn(graph, ctx, 'next') });
+    case 'message': {
+      const d = node.data;
+      const contact = await contactOf(run);
+      const text = fillVariables(d.text, contact);
+      if (d.typing_seconds > 0) await sleep(Math.min(d.typing_seconds, 30) * 1000);
+      if (d.kind === 'text') await send(run, ctx, 0, { text });
+      else {
+        if (!d.media_url || !services.media.pathOf(d.media_url)) throw new FlowError(texts.flowMediaMissing);
+        const media = { type: d.kind, url: d.media_url, ...(d.file_name && { file_name: d.file_name }) };
+        // WhatsApp sends audio without a caption: the text goes first, on its own.
+        if (d.kind === 'audio') {
+          if (text.trim()) await send(run, ctx, 0, { text });
+          await send(run, ctx, 1, { text: '', media });
+        } else await send(run, ctx, 0, { text, media });
+      }
+      return persist(run, { ctx: moveOn(graph, ctx, 'next') });
+    }
+    case 'question': {
+      const contact = await contactOf(run);
+      await send(run, ctx, 0, { text: fillVariables(node.data.text, contact) });
+      const t = node.data.timeout;
+      const until =
+        t && t.amount > 0
+          ? new Date(now(services).getTime() + t.amount * (t.unit === 'hours' ? 3_600_000 : 60_000))
+          : null;
+      return persist(run, {
+        ctx: { ...ctx, step: ctx.step + 1, waiting: 'reply', until: until ? iso(until) : null, attempts: 0 },
+        ...(until && { wakeAt: until }),
+      });
+    }
+    case 'buttons':
+    case 'list': {
+      const contact = await contactOf(run);
+      const { body, menu, fallback } = menuOf(node, contact);
+      await send(run, ctx, 0, { text: body, interactive: { menu, fallback } });
+      return persist(run, {
+        ctx: { ...ctx, step: ctx.step + 1, waiting: 'reply', until: null, attempts: 0 },
+      });
+    }
+    case 'randomizer': {
+      const branch = pickBranch(node.data.branches);
+      return persist(run, { ctx: moveOn(graph, ctx, branch ?? 'next') });
+    }
+    case 'add_tag':
+    case 'remove_tag': {
+      const ids = node.data.tags.length
+        ? (
+            await db
+              .select({ id: tags.id })
+              .from(tags)
+              .where(
+                and(
+                  eq(tags.accountId, conversation.accountId),
+                  eq(tags.filed, false),
+                  inArray(tags.id, node.data.tags),
+                ),
+              )
+          ).map((t) => t.id)
+        : [];
+      const list = JSON.stringify(ids);
+      return persist(run, {
+        ctx: moveOn(graph, ctx, 'next'),
+        also: ids.length
+          ? (tx) =>
+              tx
+                .update(contacts)
+                .set({
+                  // In SQL, like the pipeline's auto-tags: a concurrent change to the tags is kept.
+                  tags:
+                    node.type === 'add_tag'
+                      ? sql`(select coalesce(jsonb_agg(distinct t), '[]'::jsonb) from jsonb_array_elements(${contacts.tags} || ${list}::jsonb) t)`
+                      : sql`(select coalesce(jsonb_agg(t), '[]'::jsonb) from jsonb_array_elements(${contacts.tags}) t where not (${list}::jsonb @> jsonb_build_array(t)))`,
+                })
+                .where(eq(contacts.id, conversation.contactId))
+          : undefined,
+      });
+    }
+    case 'tag_condition': {
+      const contact = await contactOf(run);
+      const has = (t: string) => contact.tags.includes(t);
+      const wanted = node.data.tags;
+      const yes = wanted.length > 0 && (node.data.mode === 'all' ? wanted.every(has) : wanted.some(has));
+      return persist(run, { ctx: moveOn(graph, ctx, yes ? 'yes' : 'no') });
+    }
+    case 'opening_hours': {
+      let zone = node.data.time_zone;
+      if (!zone) {
+        const [account] = await db
+          .select({ zone: accounts.timeZone })
+          .from(accounts)
+          .where(eq(accounts.id, conversation.accountId));
+        zone = account?.zone || 'America/Sao_Paulo';
+      }
+      const open = isOpen(node.data, zone, now(services));
+      return persist(run, { ctx: moveOn(graph, ctx, open ? 'open' : 'closed') });
+    }
+    case 'wait': {
+      const d = node.data;
+      const until = new Date(now(services).getTime() + d.amount * (d.unit === 'hours' ? 3_600_000 : 60_000));
+      return persist(run, {
+        ctx: { ...ctx, step: ctx.step + 1, waiting: 'time', until: iso(until) },
+        wakeAt: until,
+      });
+    }
+    case 'http': {
+      const d = node.data;
+      const contact = await contactOf(run);
+      const url = fillVariables(d.url, {
+        ...contact,
+        data: Object.fromEntries(
+          Object.entries(contact.data).map(([k, v]) => [k, encodeURIComponent(String(v ?? ''))]),
+        ),
+        name: encodeURIComponent(contact.name),
+      });
+      let branch = 'error';
+      const saved: Record<string, unknown> = {};
+      try {
+        const answer = await httpRequest(d, url, contact, {
+          allowPrivate: services.config.FLOWS_HTTP_ALLOW_PRIVATE === 'true',
+        });
+        if (answer.status >= 200 && answer.status < 300) {
+          branch = 'next';
+          for (const m of d.mappings) {
+            if (!m.variable) continue;
+            const value = readPath(answer.json, m.path);
+            if (value !== undefined)
+              saved[m.variable] = typeof value === 'object' ? JSON.stringify(value) : value;
+          }
+        }
+      } catch (err) {
+        // A refused address is the flow's fault: human service with the reason. A failed call: 'error'.
+        if (err instanceof FlowError) throw err;
+        services.log.info({ err, conversation: conversation.id }, 'flow http request failed');
+      }
+      return persist(run, {
+        ctx: moveOn(graph, ctx, branch),
+        also: Object.keys(saved).length
+          ? (tx) =>
+              tx
+                .update(contacts)
+                .set({ data: sql`${contacts.data} || ${JSON.stringify(saved)}::jsonb` })
+                .where(eq(contacts.id, conversation.contactId))
+          : undefined,
+      });
+    }
+    case 'redirect':
+      return redirect(run, node.data, ctx);
+    case 'end': {
+      const contact = await contactOf(run);
+      const text = fillVariables(node.data.text, contact).trim();
+      if (text) await send(run, ctx, 0, { text });
+      await persist(run, { ctx: { ...ctx, step: ctx.step + 1, waiting: null, ended: iso(new Date()) } });
+      await finishOpen(services, conversation.id, null);
+      return;
+    }
+  }
+}
+
+async function redirect(
+  run: Run,
+  data: AnyFlowNode['data'] & { to: string; value: string | null },
+  ctx: FlowContext,
+) {
+  const { services, conversation } = run;
+  const ended = { ...ctx, step: ctx.step + 1, waiting: null, until: null, ended: iso(new Date()) };
+  if (data.to === 'flow') {
+    if (!data.value) throw new FlowError(texts.flowFlowMissing);
+    await graphOf(run, data.value);
+    // The other flow from its beginning, in the next step of this claim.
+    await persist(run, { ctx: ended, set: startingFlow(data.value) });
+    await announce(services, conversation);
+    return;
+  }
+  if (data.to === 'ai_chatbot') {
+    await persist(run, { ctx: ended, set: { chatbotType: 'chatbot', chatbotId: data.value, flowId: null } });
+    await announce(services, conversation);
+    return;
+  }
+  // Human service: in the department named (a transfer to it), or in the conversation's own.
+  let set: Partial<typeof conversations.$inferInsert> = { isManual: true };
+  if (data.value) {
+    const department = await accountDepartment(services.db, conversation.accountId, data.value);
+    if (!department) throw new FlowError(texts.flowDepartmentMissing);
+    set = toDepartment(department);
+  }
+  await persist(run, { ctx: ended, set });
+  await announce(services, conversation);
+}
+
+/** conversation_updated to the department it is in now and, when it moved, the one it was in. */
+async function announce(services: Services, before: ConversationRow) {
+  const view = await loadConversation(services.db, before.id);
+  if (!view) return;
+  const event = { type: 'conversation_updated' as const, message: view };
+  services.realtime.toConversation(before.accountId, view.department, event);
+  if (before.departmentId && before.departmentId !== view.department)
+    services.realtime.toConversation(before.accountId, before.departmentId, event);
+}
+
+/** An error in a node: this conversation goes to human service, in its department, with a system note. */
+async function failToHuman(run: Run, err: unknown) {
+  const { services, conversation, holder } = run;
+  const reason =
+    err instanceof FlowError || err instanceof AppError
+      ? err.message.replace(/\.$/, '')
+      : texts.flowUnexpected;
+  if (!(err instanceof FlowError))
+    services.log.error({ err, conversation: conversation.id }, 'flow step failed');
+  const ctx = conversation.lastFlowContext;
+  // The change and its note in one transaction: whoever sees the conversation with a person sees why.
+  const note = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(conversations)
+      .set({
+        isManual: true,
+        startFlow: false,
+        ...(ctx && { lastFlowContext: { ...ctx, waiting: null, until: null, ended: iso(new Date()) } }),
+      })
+      .where(
+        and(
+          eq(conversations.id, conversation.id),
+          eq(conversations.flowLeaseUntil, holder.lease),
+          flowServed,
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    const { row: message } = await appendMessage(
+      { db: tx as Db, realtime: services.realtime },
+      systemActor(conversation.accountId, 'flows'),
+      {
+        conversation: row,
+        effect: 'none',
+        announce: false,
+        message: {
+          origin: 'chatbot',
+          type: 'system',
+          message: texts.flowEngineFailed(reason),
+          status: MESSAGE_STATUS.sent,
+        },
+      },
+    );
+    return message;
+  });
+  if (!note) return;
+  services.realtime.toConversation(conversation.accountId, conversation.departmentId, {
+    type: 'new_message',
+    message: { conversation_id: conversation.id, message: toMessage(note) },
+  });
+  await announce(services, conversation);
+}
+
+// --- Triggers --------------------------------------------------------------------------------------------
+
+/** Whether `text` names one of the keywords: whole words, ignoring case and accents (like the auto-tags). */
+export function matchesKeyword(text: string, keywords: readonly string[]) {
+  const haystack = ` ${fold(text)} `;
+  if (haystack.trim() === '') return false;
+  return keywords.some((k) => {
+    const needle = fold(k);
+    return needle !== '' && haystack.includes(` ${needle} `);
+  });
+}
+
+/**
+ * The pipeline's hook, after a customer's message is stored (pipeline.ts receiveInbound): a keyword of a
+ * triggered flow starts it; a flow-served conversation gets a run that reads the message. The job's key is the
+ * message: a replayed webhook queues nothing more. Never throws: the message is stored whatever happens here.
+ */
+export async function onCustomerMessage(
+  services: Services,
+  chip: Pick<ChipRow, 'id' | 'accountId'>,
+  conversationId: string,
+  message: { id: string; text: string },
+) {
+  try {
+    const { db } = services;
+    const [c] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
+    if (!c || c.finishedAt) return;
+    const flow = await keywordFlow(services, chip, c, message.text);
+    if (flow) {
+      const started = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(conversations)
+          .set(startingFlow(flow.id))
+          .where(and(eq(conversations.id, c.id), isNull(conversations.finishedAt)))
+          .returning({ id: conversations.id });
+        if (rows.length) await queueFlowRun(services, c.id, { tx: tx as Db, key: `message:${message.id}` });
+        return rows.length > 0;
+      });
+      if (started) await announce(services, c);
+      return;
+    }
+    if (isFlowServed(c)) await queueFlowRun(services, c.id, { key: `message:${message.id}` });
+  } catch (err) {
+    services.log.error({ err, conversation: conversationId }, 'flow trigger failed');
+  }
+}
+
+/** The first triggered flow (oldest first) whose keyword the text names and that may start here. */
+async function keywordFlow(
+  services: Services,
+  chip: Pick<ChipRow, 'id' | 'accountId'>,
+  c: ConversationRow,
+  text: string,
+) {
+  if (!text.trim()) return null;
+  const candidates = await services.db
+    .select({
+      id: flows.id,
+      keywords: flows.keywords,
+      triggerHuman: flows.triggerHuman,
+      disabledChips: flows.disabledChips,
+    })
+    .from(flows)
+    .where(and(eq(flows.accountId, chip.accountId), eq(flows.trigger, true), eq(flows.filed, false)))
+    .orderBy(flows.createdAt, flows.id);
+  const human = c.isManual || !c.chatbotType;
+  for (const f of candidates) {
+    if (f.disabledChips.includes(chip.id)) continue;
+    if (human && !f.triggerHuman) continue;
+    if (!matchesKeyword(text, f.keywords)) continue;
+    // Already running (or about to start) this flow: the message is its input, not a new start.
+    const running =
+      isFlowServed(c) &&
+      c.flowId === f.id &&
+      (c.startFlow || (c.lastFlowContext && !c.lastFlowContext.ended));
+    if (running) return null;
+    return f;
+  }
+  return null;
+}
+
+// --- The sweep -------------------------------------------------------------------------------------------
+
+/**
+ * Flow-served conversations with work and nobody on them (a run cut off between its release and its last
+ * look, a job lost): each gets a run. Every minute and at each start.
+ */
+export async function sweepFlows(services: Services, limit = 500) {
+  const ctx = sql`${conversations.lastFlowContext}`;
+  const rows = await services.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        flowServed,
+        or(isNull(conversations.flowLeaseUntil), lt(conversations.flowLeaseUntil, sql`now()`)),
+        or(
+          eq(conversations.startFlow, true),
+          and(
+            sql`${ctx} is not null`,
+            sql`${ctx}->>'ended' is null`,
+            or(
+              sql`${ctx}->>'waiting' is null`,
+              sql`(${ctx}->>'until')::timestamptz <= now()`,
+              and(
+                sql`${ctx}->>'waiting' = 'reply'`,
+                sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id} and m.origin = 'customer' and (date_trunc('milliseconds', m.created_at), m.id) > (coalesce((${ctx}->'input_after'->>'at')::timestamptz, '-infinity'::timestamptz), coalesce(${ctx}->'input_after'->>'id', '')))`,
+              ),
+            ),
+          ),
+        ),
+      ),
+    )
+    .limit(limit);
+  await services.jobs.sendMany<FlowRunJob>(
+    FLOW_RUN_JOB,
+    rows.map((r) => ({ data: { conversation: r.id } })),
+  );
+  return rows.length;
+}
