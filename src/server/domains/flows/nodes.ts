@@ -10,6 +10,7 @@ import type { InteractiveMenu } from '../../../shared/contract/common';
 import type { FlowNodeData } from '../../../shared/contract/flows';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
+import { numberedMenu } from '../../../shared/rules/menu';
 
 /** A node's failure that sends the conversation to human service with `reason` (pt-BR) in the system note. */
 export class FlowError extends Error {}
@@ -67,8 +68,7 @@ export function menuOf(node: MenuNode, contact: ContactView) {
       ...(o.description && { description: o.description }),
     })),
   };
-  const lines = menu.options.map((o, i) => `${i + 1}. ${o.title}`).join('\n');
-  return { body, menu, fallback: `${body}\n\n${lines}\n\n${texts.flowMenuFooter}` };
+  return { body, menu, fallback: numberedMenu(body, menu) };
 }
 
 /**
