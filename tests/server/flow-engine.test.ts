@@ -117,13 +117,14 @@ describe('the flow engine', () => {
       ],
     });
     expect(first.every((m) => m.messageId?.startsWith('flow-') && m.userId === null)).toBe(true);
-    // The customer's phone got the numbered menu (the simulator has no buttons yet: the channels' part).
+    // The customer's phone got the menu as buttons to tap (the simulator's default: interactive messages).
     const sent = await until(() =>
       phoneEvents.find((e) => e.type === 'message' && e.message.text.startsWith('Como podemos')),
     );
-    expect(sent.type === 'message' && sent.message.text).toBe(
-      `Como podemos ajudar?\n\n1. Vendas\n2. Suporte Técnico\n3. Financeiro\n\n${texts.flowMenuFooter}`,
-    );
+    expect(sent.type === 'message' && [sent.message.text, sent.message.interactive?.options.length]).toEqual([
+      'Como podemos ajudar?',
+      3,
+    ]);
 
     await say(token, phone, 'talvez');
     const again = await waitBot(services(), conversation.id, 4);
