@@ -35,7 +35,8 @@ const bubble = (page: Page, text: string | RegExp) => bubbles(page).filter({ has
 async function write(page: Page, text: string) {
   const box = page.getByLabel('Mensagem');
   await box.fill(text);
-  await box.press('Enter');
+  // A phone-sized page: Enter adds a line; the button sends.
+  await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(box).toHaveValue('');
 }
 
@@ -45,6 +46,7 @@ test('a flow built in the editor serves a chip, and the simulator customer runs 
   server,
   signIn,
 }) => {
+  test.setTimeout(180_000);
   const token = await signIn(page, 'gerente@demo.com');
   const suffix = Date.now().toString(36);
   const tagName = `Lead ${suffix}`;
@@ -164,7 +166,7 @@ test('a flow built in the editor serves a chip, and the simulator customer runs 
       .toEqual([true, departmentId('Suporte')]);
     const contact = await server.call<ContactDetails>(
       'get-contact-by-id',
-      { _id: conversation?.contact._id },
+      { contact_id: conversation?.contact._id },
       token,
     );
     expect(contact.tags).toContain(tag._id);
