@@ -35,6 +35,8 @@ async function rowAction(row: Locator, action: string) {
 }
 
 test('create, duplicate, export, import (and its refusals), delete', async ({ page, signIn }, info) => {
+  // A long walk through every action of the list: a loaded CI machine needs more than the default minute.
+  test.setTimeout(150_000);
   await signIn(page, 'gerente@demo.com');
   const name = `Boas-vindas ${project()} ${Date.now().toString(36)}`;
   const copy = `${name} cópia`;
