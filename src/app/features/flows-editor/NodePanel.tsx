@@ -589,6 +589,12 @@ function HoursFields({ node, set }: Edit<'opening_hours'>) {
               }
             />
             {entry?.ranges.map((r, i) => {
+              // One range's start or end changes; the day's other ranges stay.
+              const setRange = (at: number, change: Partial<typeof r>) =>
+                setDay(
+                  day,
+                  entry.ranges.map((x, j) => (j === at ? { ...x, ...change } : x)),
+                );
               const bad = !HHMM.test(r.start) || !HHMM.test(r.end) || r.end.localeCompare(r.start) <= 0;
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: ranges have no id; their order is their identity
@@ -597,13 +603,7 @@ function HoursFields({ node, set }: Edit<'opening_hours'>) {
                     type="time"
                     aria-label={`${L.inicio} ${dayName} ${i + 1}`}
                     value={r.start}
-                    onChange={(e) => {
-                      const start = e.currentTarget.value;
-                      setDay(
-                        day,
-                        entry.ranges.map((x, j) => (j === i ? { ...x, start } : x)),
-                      );
-                    }}
+                    onChange={(e) => setRange(i, { start: e.currentTarget.value })}
                     style={{ flex: 1 }}
                     error={bad ? messages.flowHoursInvalid : undefined}
                   />
@@ -611,13 +611,7 @@ function HoursFields({ node, set }: Edit<'opening_hours'>) {
                     type="time"
                     aria-label={`${L.fim} ${dayName} ${i + 1}`}
                     value={r.end}
-                    onChange={(e) => {
-                      const end = e.currentTarget.value;
-                      setDay(
-                        day,
-                        entry.ranges.map((x, j) => (j === i ? { ...x, end } : x)),
-                      );
-                    }}
+                    onChange={(e) => setRange(i, { end: e.currentTarget.value })}
                     style={{ flex: 1 }}
                   />
                   <ActionIcon
