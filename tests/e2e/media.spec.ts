@@ -186,6 +186,8 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
   browser,
   server,
 }) => {
+  // Two recordings, two pages and a customer's phone: more than the default minute on a loaded 2-core machine.
+  test.setTimeout(150_000);
   const c = await conversationWith(server, 2, 'Rui Cliente');
   const customer = await browser.newContext({
     viewport: { width: 360, height: 640 },
