@@ -637,12 +637,15 @@ describe('the flow engine', () => {
     await say(token, phone, 'Oi');
     const c = await openConversationOf(services(), phone);
     await waitBot(services(), c.id, 1);
-    const [job] = (
-      (await services().db.execute(
-        sql`select start_after from pgboss.job where name = 'flow-run' and data->>'conversation' = ${c.id} and start_after > now() + interval '4 minutes'`,
-      )) as unknown as { rows: { start_after: string }[] }
-    ).rows;
-    expect(job).toBeTruthy();
+    // The wake-up is queued with the step's position, just after the question went out: on PostgreSQL the
+    // message can be seen before that transaction commits.
+    const wakeJob = async () =>
+      (
+        (await services().db.execute(
+          sql`select start_after from pgboss.job where name = 'flow-run' and data->>'conversation' = ${c.id} and start_after > now() + interval '4 minutes'`,
+        )) as unknown as { rows: { start_after: string }[] }
+      ).rows.length;
+    await expect.poll(wakeJob, { timeout: 10_000 }).toBe(1);
     // Before its time the job's run changes nothing; five minutes later it takes the timeout branch.
     await runConversation(services(), c.id);
     expect(await botMessages(services(), c.id)).toHaveLength(1);
