@@ -130,6 +130,12 @@ async function main() {
       const overhead = rows.map(
         (r) => r.created.getTime() - r.inputAt.getTime() - DELAY_S * 1000 - PROVIDER_MS,
       );
+      // The runner's side: how late each answer job started after it was due, and how long it ran.
+      const jobs = (await db.execute(
+        sql`select extract(epoch from (started_on - greatest(start_after, created_on))) * 1000 as late, extract(epoch from (completed_on - started_on)) * 1000 as ran from pgboss.job where name = 'chatbot-reply' and state = 'completed' and created_on >= ${new Date(started).toISOString()}::timestamptz`,
+      )) as unknown as { rows: { late: string; ran: string }[] };
+      const late = jobs.rows.map((r) => Math.round(Number(r.late)));
+      const ran = jobs.rows.map((r) => Math.round(Number(r.ran)));
       const calls = fake.chatCalls().length - callsBefore;
       const inputs = (await customerMessages()) - messagesBefore;
       console.log(
@@ -137,6 +143,9 @@ async function main() {
       );
       console.log(
         `  overhead (customer message stored → reply stored, minus ${DELAY_S} s delay and ${PROVIDER_MS} ms provider): p50 ${pct(overhead, 50)} ms, p99 ${pct(overhead, 99)} ms, max ${Math.max(...overhead)} ms`,
+      );
+      console.log(
+        `  answer jobs: ${jobs.rows.length}; started after due p50 ${pct(late, 50)} ms, p99 ${pct(late, 99)} ms; ran (provider included) p50 ${pct(ran, 50)} ms, p99 ${pct(ran, 99)} ms`,
       );
       return { calls, inputs };
     };
