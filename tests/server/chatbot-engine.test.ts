@@ -349,6 +349,25 @@ describe('answers', () => {
     expect((await conversationRow(services(), conversation.id)).isManual).toBe(true);
   });
 
+  it('a slow answer in one conversation does not hold back the answer of another', async () => {
+    const { token } = await served();
+    fake.delayMs = 2500;
+    const before = fake.chatCalls().length;
+    const a = newPhone();
+    const b = newPhone();
+    await say(token, a, 'Oi, sou A');
+    await until(() => callsSince(before).length === 1);
+    const firstAt = Date.now();
+    await say(token, b, 'Oi, sou B');
+    await until(() => callsSince(before).length === 2);
+    // B's provider call started while A's was still in flight.
+    expect(Date.now() - firstAt).toBeLessThan(2000);
+    const ca = await openConversationOf(services(), a);
+    const cb = await openConversationOf(services(), b);
+    await waitReplies(services(), ca.id, 1);
+    await waitReplies(services(), cb.id, 1);
+  });
+
   it('a transfer to the chatbot answers the customer’s unanswered message', async () => {
     const owner = await s.t.login('dono@demo.com');
     const chatbot = await s.t.call('create-or-update-chatbot', validDraft({ response_delay: 0 }), owner);

@@ -18,7 +18,7 @@
 //   after the last try a person serves, with a system note. The customer's message stays in the conversation.
 // - chatbot-sweep (every minute): finishes conversations a chatbot serves after 48 h without messages (with
 //   the finish message), and queues an answer for any left with unanswered input and nobody on it.
-import { and, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { ChatbotContext, ChatbotTurn } from '../../../shared/contract/chatbots';
 import { messages as texts } from '../../../shared/messages';
@@ -215,7 +215,7 @@ async function answeredUpTo(db: Db, conversationId: string): Promise<ChatbotCont
       and(
         eq(messages.conversationId, conversationId),
         eq(messages.origin, 'customer'),
-        lte(messages.createdAt, reply.at),
+        sql`date_trunc('milliseconds', ${messages.createdAt}) <= ${iso(reply.at)}::timestamptz`,
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))
@@ -289,7 +289,7 @@ async function history(db: Db, conversationId: string, newest: MessageRow) {
       and(
         eq(messages.conversationId, conversationId),
         sql`${messages.type} not in ('system', 'summary')`,
-        sql`(${messages.createdAt}, ${messages.id}) <= (${newest.createdAt}, ${newest.id})`,
+        sql`(date_trunc('milliseconds', ${messages.createdAt}), ${messages.id}) <= (${iso(newest.createdAt)}::timestamptz, ${newest.id})`,
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))
