@@ -328,9 +328,9 @@ describe('answers', () => {
     fake.garbage = null;
     const [reply] = await waitReplies(services(), conversation.id, 1);
     expect(reply?.message).toBe('Olá! Como posso ajudar?');
-    expect((await conversationRow(services(), conversation.id)).chatbotContext).toMatchObject({
-      attempts: 0,
-      retry_at: null,
+    await until(async () => {
+      const ctx = (await conversationRow(services(), conversation.id)).chatbotContext;
+      return ctx?.attempts === 0 && ctx.retry_at === null;
     });
   });
 
@@ -385,10 +385,9 @@ describe('answers', () => {
     );
     const [reply] = await waitReplies(services(), conversation.id, 1);
     expect(reply?.message).toBe('Olá! Como posso ajudar?');
-    expect((await conversationRow(services(), conversation.id)).chatbotContext).toMatchObject({
-      chatbot: chatbot._id,
-      attempts: 0,
-    });
+    // The position is written right after the send.
+    const ctx = await until(async () => (await conversationRow(services(), conversation.id)).chatbotContext);
+    expect(ctx).toMatchObject({ chatbot: chatbot._id, attempts: 0 });
   });
 
   it("a flow's redirect to the chatbot: it answers the customer's last message", async () => {
