@@ -147,6 +147,17 @@ async function main() {
       console.log(
         `  answer jobs: ${jobs.rows.length}; started after due p50 ${pct(late, 50)} ms, p99 ${pct(late, 99)} ms; ran (provider included) p50 ${pct(ran, 50)} ms, p99 ${pct(ran, 99)} ms`,
       );
+      if (burst.length > 1) {
+        // How far apart the pipeline stored a customer's quick messages: more than the delay, and the
+        // debounce rightly answers them apart.
+        const gaps = (await db.execute(
+          sql`select extract(epoch from (created_at - lag(created_at) over (partition by conversation_id order by created_at))) * 1000 as gap from messages where chip_id = ${chip._id} and origin = 'customer' and created_at >= ${new Date(started).toISOString()}::timestamptz`,
+        )) as unknown as { rows: { gap: string | null }[] };
+        const g = gaps.rows.flatMap((r) => (r.gap === null ? [] : [Math.round(Number(r.gap))]));
+        console.log(
+          `  a customer's quick messages were stored p50 ${pct(g, 50)} ms, p99 ${pct(g, 99)} ms apart (${g.filter((x) => x > DELAY_S * 1000).length} of ${g.length} gaps longer than the ${DELAY_S} s delay)`,
+        );
+      }
       return { calls, inputs };
     };
     const r1 = await runRound(1, ['Oi, tudo bem?']);
