@@ -598,6 +598,38 @@ export const messages = {
   flowDepartmentMissing: 'o departamento de destino não existe mais',
   flowLoop: 'o fluxo executou componentes demais sem aguardar o cliente',
   flowMediaMissing: 'o arquivo da mensagem não foi encontrado',
+  // AI chatbots (issue 17; spec 3 §5 Chatbot, §8): the rules shared by the editor and the server.
+  chatbotsLoadFailed: 'Erro ao carregar chatbots',
+  chatbotSaved: 'Chatbot enviado com sucesso.',
+  chatbotDeleted: 'Chatbot apagado com sucesso.',
+  chatbotNameRequired: 'Identificador do chatbot necessário',
+  chatbotPersonaNameRequired: 'Nome da persona necessário',
+  chatbotPersonaGenderRequired: 'Gênero da persona necessário',
+  chatbotMissionRequired: 'Missão da persona necessária',
+  chatbotPersonalityRequired: 'Selecione pelo menos 1 tipo de personalidade',
+  chatbotPersonalityMax: 'Máximo de características de personalidade atingido.',
+  chatbotFallbackRequired: 'Resposta padrão necessária',
+  chatbotContextRequired: 'Contexto necessário',
+  chatbotContextLong:
+    'O contexto passou de 25.000 caracteres: as respostas podem ficar mais lentas e menos precisas.',
+  chatbotContextTooLong:
+    'O contexto tem 50.000 caracteres ou mais: a qualidade das respostas será baixa. Resuma o texto.',
+  chatbotContextMax: 'O contexto pode ter no máximo 200.000 caracteres.',
+  chatbotFlowRequired: 'Fluxo necessário para a transferência a um chatbot de fluxo',
+  chatbotModelFieldRequired: (description: string) => `É necessário preencher o campo: ${description}`,
+  chatbotModelNotFound: 'Modelo de chatbot não encontrado.',
+  /** What a placeholder with no value in the contact's data becomes (spec 3 §5). */
+  chatbotNoInformation: 'Não tenho essa informação no momento',
+  // Chatbot engine (server): the system note when a chatbot hands over or stops.
+  chatbotTransferredToHuman: (name: string) =>
+    `Chatbot "${name}" transferiu a conversa para atendimento humano.`,
+  chatbotTransferredToFlow: (name: string) => `Chatbot "${name}" transferiu a conversa para um fluxo.`,
+  chatbotProviderFailed:
+    'O chatbot não conseguiu responder (provedor de IA indisponível): a conversa foi para atendimento humano.',
+  chatbotNotConfigured: 'Chatbot de IA indisponível: o servidor não tem um provedor de IA configurado.',
+  chatbotFinishedInactive: 'Conversa finalizada pelo chatbot após 48 horas sem mensagens.',
+  chatbotTestFailed: 'O provedor de IA não respondeu. Tente novamente em instantes.',
+  chatbotMediaReason: 'O cliente enviou um arquivo.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

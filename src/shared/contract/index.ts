@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { aiCalls } from './ai';
 import { appConfigCalls } from './app-config';
+import { chatbotsCalls } from './chatbots';
 import { chipsCalls } from './chips';
 import { configurationCalls } from './configuration';
 import { contactsCalls } from './contacts';
@@ -30,6 +31,7 @@ export const calls = {
   ...aiCalls,
   ...pushCalls,
   ...flowsCalls,
+  ...chatbotsCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;
