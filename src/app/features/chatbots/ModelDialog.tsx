@@ -1,0 +1,185 @@
+// Criar a partir de modelo (spec 3 §3 Chatbot model, §5): pick a model, fill its content fields (a fixed text
+// item is shown as information), name the chatbot; the server builds it and the editor opens.
+import { Alert, Center, Loader, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { ApiError, errorMessage } from '@/app/lib/api';
+import { Dialog } from '@/app/ui/Dialog';
+import { DialogForm } from '@/app/ui/FormParts';
+import type { Chatbot, ChatbotModel } from '@/shared/contract/chatbots';
+import { labels } from '@/shared/messages';
+import { draftFromModel } from '@/shared/rules/chatbot';
+import { chatbotModelsQuery, useCreateFromModel } from './chatbot-actions';
+
+const L = labels.chatbots;
+
+interface Props {
+  opened: boolean;
+  onClose(): void;
+  onCreated(chatbot: Chatbot): void;
+}
+
+export function ModelDialog({ opened, onClose, onCreated }: Props) {
+  return (
+    <Dialog opened={opened} onClose={onClose} title={L.criarAPartirDeModelo} size="lg">
+      {opened && <ModelForm onClose={onClose} onCreated={onCreated} />}
+    </Dialog>
+  );
+}
+
+function ModelForm({ onClose, onCreated }: Omit<Props, 'opened'>) {
+  const models = useQuery(chatbotModelsQuery);
+  const [modelId, setModelId] = useState<string | null>(null);
+  if (models.isPending)
+    return (
+      <Center py="lg">
+        <Loader aria-label={L.carregandoModelos} />
+      </Center>
+    );
+  if (!models.data)
+    return (
+      <Alert color="red" role="alert">
+        {L.erroAoCarregarModelos}
+      </Alert>
+    );
+  const model = models.data.find((m) => m._id === modelId) ?? null;
+  return (
+    <Stack>
+      <Select
+        label={L.modelo}
+        placeholder={L.escolhaOModelo}
+        data={models.data.map((m) => ({ value: m._id, label: m.name }))}
+        value={modelId}
+        onChange={setModelId}
+        allowDeselect={false}
+        data-autofocus
+      />
+      {model ? (
+        <ModelFields key={model._id} model={model} onClose={onClose} onCreated={onCreated} />
+      ) : (
+        <Stack gap="xs">
+          {models.data.map((m) => (
+            <Paper key={m._id} withBorder p="sm">
+              <Text fw={600} fz="sm">
+                {m.name}
+              </Text>
+              <Text fz="sm" c="dimmed">
+                {m.description}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function ModelFields({ model, onClose, onCreated }: { model: ChatbotModel } & Omit<Props, 'opened'>) {
+  const create = useCreateFromModel();
+  const [name, setName] = useState('');
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorOf = (field: string) => (error?.field === field ? error.message : null);
+  const fieldNames = new Set(['name', ...model.content.map((i) => i.name)]);
+
+  function reveal() {
+    requestAnimationFrame(() =>
+      formRef.current
+        ?.querySelector('[aria-invalid="true"], [role="alert"]')
+        ?.scrollIntoView({ block: 'nearest' }),
+    );
+  }
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const result = draftFromModel(model, values, name);
+    if ('error' in result) {
+      setError(result.error);
+      return reveal();
+    }
+    setError(null);
+    create.mutate(
+      { model: model._id, name, values },
+      {
+        onSuccess: (chatbot) => {
+          onClose();
+          onCreated(chatbot);
+        },
+        onError: (err) => {
+          const field =
+            err instanceof ApiError && err.field && fieldNames.has(err.field) ? err.field : 'form';
+          setError({ field, message: errorMessage(err) });
+          reveal();
+        },
+      },
+    );
+  }
+
+  const set = (field: string, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (error?.field === field) setError(null);
+  };
+
+  return (
+    <DialogForm
+      formRef={formRef}
+      onSubmit={submit}
+      error={errorOf('form')}
+      onCancel={onClose}
+      loading={create.isPending}
+      label={L.criar}
+    >
+      <Text fz="sm" c="dimmed">
+        {model.description}
+      </Text>
+      <TextInput
+        label={L.nomeDoChatbot}
+        description={L.nomeDoChatbotDescricao}
+        placeholder={model.name}
+        value={name}
+        onChange={(e) => {
+          setName(e.currentTarget.value);
+          if (error?.field === 'name') setError(null);
+        }}
+        error={errorOf('name')}
+        maxLength={200}
+      />
+      {model.content.map((item) => {
+        if (item.type === 'text')
+          return (
+            <Alert key={item.name} color="gray" variant="light" title={item.description}>
+              <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {item.text}
+              </Text>
+            </Alert>
+          );
+        const common = {
+          label: item.description,
+          placeholder: item.placeholder,
+          withAsterisk: item.required,
+          value: values[item.name] ?? '',
+          error: errorOf(item.name),
+        };
+        return item.type === 'textarea' ? (
+          <Textarea
+            key={item.name}
+            {...common}
+            autosize
+            minRows={3}
+            maxRows={10}
+            maxLength={20_000}
+            onChange={(e) => set(item.name, e.currentTarget.value)}
+          />
+        ) : (
+          <TextInput
+            key={item.name}
+            {...common}
+            maxLength={2000}
+            onChange={(e) => set(item.name, e.currentTarget.value)}
+          />
+        );
+      })}
+    </DialogForm>
+  );
+}
