@@ -46,7 +46,11 @@ export function ChatbotEditor({ id: initialId, initial, onCreated }: Props) {
   useBlocker({
     shouldBlockFn: async () => {
       if (!dirty.current) return false;
-      return !(await confirm({ title: L.sairTitulo, message: L.sairPergunta, danger: true }));
+      return !(await confirm({
+        title: labels.flowEditor.sairTitulo,
+        message: labels.flowEditor.sairPergunta,
+        danger: true,
+      }));
     },
     enableBeforeUnload: () => dirty.current,
   });
@@ -113,7 +117,7 @@ export function ChatbotEditor({ id: initialId, initial, onCreated }: Props) {
             variant="subtle"
             color="gray"
             size="lg"
-            aria-label={L.voltarParaChatbots}
+            aria-label={L.voltar}
             onClick={() => void navigate({ href: '/chatbots' })}
           >
             <IconArrowLeft size={22} aria-hidden />

@@ -83,7 +83,6 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
         <Section title={L.persona}>
           <TextInput
             label={L.identificador}
-            description={L.identificadorDescricao}
             value={draft.name}
             onChange={(e) => set({ name: e.currentTarget.value })}
             error={errorOf('name')}
@@ -92,7 +91,6 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
           />
           <TextInput
             label={L.nomeDaPersona}
-            description={L.nomeDaPersonaDescricao}
             value={i.persona_name}
             onChange={(e) => setI({ persona_name: e.currentTarget.value })}
             error={errorOf('persona_name')}
@@ -114,7 +112,6 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
           </Radio.Group>
           <Textarea
             label={L.missao}
-            description={L.missaoDescricao}
             value={i.persona_mission}
             onChange={(e) => setI({ persona_mission: e.currentTarget.value })}
             error={errorOf('persona_mission')}
@@ -126,7 +123,6 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
           />
           <Input.Wrapper
             label={L.personalidade}
-            description={L.personalidadeDescricao}
             error={errorOf('personality_types')}
             withAsterisk
             // The chips are checkboxes of their own: the group is named by its label.
@@ -191,7 +187,6 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
           )}
           <Textarea
             label={L.respostaPadrao}
-            description={L.respostaPadraoDescricao}
             value={i.fallback}
             onChange={(e) => setI({ fallback: e.currentTarget.value })}
             error={errorOf('fallback')}
@@ -204,7 +199,7 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
         </Section>
 
         <Section title={L.comportamento}>
-          <Input.Wrapper label={L.temperatura} description={L.temperaturaDescricao} labelElement="div">
+          <Input.Wrapper label={L.temperatura} labelElement="div">
             <Slider
               mt="xs"
               mb="lg"
@@ -224,7 +219,6 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
           </Input.Wrapper>
           <NumberInput
             label={L.tempoDeEspera}
-            description={L.tempoDeEsperaDescricao}
             value={draft.response_delay}
             onChange={(v) =>
               set({ response_delay: typeof v === 'number' ? Math.max(0, Math.min(60, v)) : 0 })
@@ -239,7 +233,6 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
           />
           <Textarea
             label={L.mensagemDeFinalizacao}
-            description={L.mensagemDeFinalizacaoDescricao}
             value={draft.finish_conversation_message}
             onChange={(e) => set({ finish_conversation_message: e.currentTarget.value })}
             autosize
@@ -263,12 +256,12 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
           </Radio.Group>
           {draft.redirect === 'flow_chatbot' && (
             <Select
-              label={L.fluxo}
-              placeholder={L.selecioneOFluxo}
+              label={labels.common.fluxo}
+              placeholder={labels.chips.selecioneOFluxo}
               data={flowOptions(flows.data)}
               value={draft.flow}
               onChange={(flow) => set({ flow })}
-              nothingFoundMessage={L.nenhumFluxoCadastrado}
+              nothingFoundMessage={labels.chips.nenhumFluxoCadastrado}
               error={errorOf('flow')}
               searchable
               withAsterisk
@@ -276,20 +269,17 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
           )}
           <Switch
             label={L.transferenciaAutomatica}
-            description={L.transferenciaAutomaticaDescricao}
             checked={draft.chatbot_auto_transfer}
             onChange={(e) => set({ chatbot_auto_transfer: e.currentTarget.checked })}
           />
           <Switch
             label={L.transferirSeMidia}
-            description={L.transferirSeMidiaDescricao}
             checked={draft.chatbot_auto_transfer_if_is_media}
             onChange={(e) => set({ chatbot_auto_transfer_if_is_media: e.currentTarget.checked })}
           />
           {showTransferMessage && (
             <Textarea
               label={L.mensagemDeTransferencia}
-              description={L.mensagemDeTransferenciaDescricao}
               value={draft.chatbot_auto_transfer_message}
               onChange={(e) => set({ chatbot_auto_transfer_message: e.currentTarget.value })}
               autosize

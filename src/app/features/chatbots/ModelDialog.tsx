@@ -33,13 +33,13 @@ function ModelForm({ onClose, onCreated }: Omit<Props, 'opened'>) {
   if (models.isPending)
     return (
       <Center py="lg">
-        <Loader aria-label={L.carregandoModelos} />
+        <Loader aria-label={labels.common.carregando} />
       </Center>
     );
   if (!models.data)
     return (
       <Alert color="red" role="alert">
-        {L.erroAoCarregarModelos}
+        {errorMessage(models.error)}
       </Alert>
     );
   const model = models.data.find((m) => m._id === modelId) ?? null;
@@ -47,7 +47,7 @@ function ModelForm({ onClose, onCreated }: Omit<Props, 'opened'>) {
     <Stack>
       <Select
         label={L.modelo}
-        placeholder={L.escolhaOModelo}
+        placeholder={labels.chips.selecione}
         data={models.data.map((m) => ({ value: m._id, label: m.name }))}
         value={modelId}
         onChange={setModelId}
@@ -135,7 +135,6 @@ function ModelFields({ model, onClose, onCreated }: { model: ChatbotModel } & Om
       </Text>
       <TextInput
         label={L.nomeDoChatbot}
-        description={L.nomeDoChatbotDescricao}
         placeholder={model.name}
         value={name}
         onChange={(e) => {

@@ -57,7 +57,7 @@ function Bubble({ entry }: { entry: TestEntry }) {
       style={{ alignSelf: customer ? 'flex-start' : 'flex-end', maxWidth: '85%' }}
     >
       <Text fz="xs" fw={600} c={customer ? 'dimmed' : 'teal.8'}>
-        {customer ? L.voceCliente : labels.common.chatbot}
+        {customer ? L.cliente : labels.common.chatbot}
       </Text>
       <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {entry.text}
@@ -140,9 +140,6 @@ export function TestChat({ draft, onInvalid }: Props) {
           {L.limparConversa}
         </Button>
       </Group>
-      <Text fz="xs" c="dimmed">
-        {L.testeDescricao}
-      </Text>
       <Box
         ref={log}
         role="log"
@@ -162,7 +159,7 @@ export function TestChat({ draft, onInvalid }: Props) {
       >
         {entries.length === 0 && !pending && (
           <Text fz="sm" c="dimmed" ta="center" my="auto">
-            {L.nenhumaMensagemAinda}
+            {L.testeDescricao}
           </Text>
         )}
         {entries.map((entry, index) => (
@@ -189,7 +186,6 @@ export function TestChat({ draft, onInvalid }: Props) {
       <Group gap="xs" wrap="nowrap" align="flex-end">
         <Textarea
           aria-label={L.mensagemDoCliente}
-          placeholder={L.escrevaComoCliente}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {

@@ -17,6 +17,8 @@ interface Props {
   onClose(): void;
 }
 
+const withName = (kind: string, name: string | null) => (name ? `${kind}: ${name}` : kind);
+
 /** The name of the AI chatbot or flow serving a conversation not served by a person (null if unknown). */
 function useServingName(conversation: Conversation): string | null {
   const automatic = !conversation.is_manual && conversation.finished === null;
@@ -104,12 +106,8 @@ export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Pr
             {conversation.is_manual
               ? messages.paneHuman
               : conversation.chatbot_type === 'flow_chatbot'
-                ? serving
-                  ? labels.chatbots.fluxoAtendendo(serving)
-                  : labels.flowMenus.fluxo
-                : serving
-                  ? labels.chatbots.atendidoPor(serving)
-                  : messages.paneChatbot}
+                ? withName(labels.flowMenus.fluxo, serving)
+                : withName(messages.paneChatbot, serving)}
           </Badge>
         </Group>
       </div>
