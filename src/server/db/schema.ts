@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -23,6 +24,7 @@ import type {
   SystemUserRole,
   UserRole,
 } from '../../shared/constants';
+import type { ChatbotContext, ChatbotInstructions, ChatbotRedirect } from '../../shared/contract/chatbots';
 import type { InteractiveMenu } from '../../shared/contract/common';
 import type { FlowConnection, FlowContext, FlowNode as FlowNodeRow } from '../../shared/contract/flows';
 import type { OutboundContent } from '../channels/adapter';
@@ -159,6 +161,33 @@ export const flows = pgTable(
     // Keyword triggers are looked up on every customer message: only the account's triggered flows.
     index('flows_trigger_idx').on(t.accountId).where(sql`${t.trigger} = true and ${t.filed} = false`),
   ],
+);
+
+/** AI chatbots (spec 3 §3 Chatbot): a persona run by src/server/domains/chatbots/engine.ts. */
+export const chatbots = pgTable(
+  'chatbots',
+  {
+    id: id().primaryKey(),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    temperature: real('temperature').notNull().default(0.3),
+    responseDelay: integer('response_delay').notNull().default(2),
+    redirect: text('redirect').$type<ChatbotRedirect>().notNull().default('human'),
+    flowId: id('flow_id'),
+    autoTransfer: boolean('auto_transfer').notNull().default(true),
+    autoTransferIfMedia: boolean('auto_transfer_if_media').notNull().default(false),
+    autoTransferMessage: text('auto_transfer_message').notNull().default(''),
+    finishMessage: text('finish_message').notNull().default(''),
+    instructions: jsonb('instructions').$type<ChatbotInstructions>().notNull(),
+    /** The model it was created from, if any. */
+    model: text('model'),
+    filed: boolean('filed').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: changedAt(),
+  },
+  (t) => [index('chatbots_account_idx').on(t.accountId)],
 );
 
 export const quickMessages = pgTable(
@@ -338,6 +367,10 @@ export const conversations = pgTable(
     lastFlowContext: jsonb('last_flow_context').$type<FlowContext>(),
     /** The flow engine's claim on this conversation: one process runs its steps at a time (flows/engine.ts). */
     flowLeaseUntil: timestamp('flow_lease_until', { withTimezone: true }),
+    /** Where the AI chatbot stands (the last customer message answered, failed tries): chatbots/engine.ts. */
+    chatbotContext: jsonb('chatbot_context').$type<ChatbotContext>(),
+    /** The AI chatbot engine's claim, separate from the flow engine's: one process answers at a time. */
+    chatbotLeaseUntil: timestamp('chatbot_lease_until', { withTimezone: true }),
     lastMessageId: id('last_message_id'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -4,6 +4,7 @@ import { accountsHandlers } from './accounts/accounts.routes';
 import { aiHandlers } from './ai/ai.routes';
 import { appConfigHandlers } from './app-config/app-config.routes';
 import { authHandlers } from './auth/auth.routes';
+import { chatbotsHandlers } from './chatbots/chatbots.routes';
 import { chipsHandlers } from './chips/chips.routes';
 import { contactsHandlers } from './contacts/contacts.routes';
 import { conversationsHandlers } from './conversations/conversations.routes';
@@ -36,4 +37,5 @@ export const handlers: Handlers = {
   ...aiHandlers,
   ...pushHandlers,
   ...flowsHandlers,
+  ...chatbotsHandlers,
 };

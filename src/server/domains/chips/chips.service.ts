@@ -13,6 +13,7 @@ import { accounts, chips, departments } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
 import type { Services } from '../../services';
+import { chatbotsRepo } from '../chatbots/chatbots.repo';
 import { flowsRepo } from '../flows/flows.repo';
 
 export const toChip = (c: ChipRow): Chip => ({
@@ -122,8 +123,9 @@ export async function saveChip(
       ),
     );
   if (!department) throw fieldFailure(fieldError('department', messages.departmentNotFound));
-  // The chatbots issue brings their table; until then no id can name one.
-  if (fields.chatbot) throw fieldFailure(fieldError('chatbot', messages.chatbotNotFound));
+  // A chatbot of this account, not deleted.
+  if (fields.chatbot && !(await chatbotsRepo.find(db, user.accountId, fields.chatbot)))
+    throw fieldFailure(fieldError('chatbot', messages.chatbotNotFound));
   // A flow of this account, not deleted.
   if (fields.flow && !(await flowsRepo.find(db, user.accountId, fields.flow)))
     throw fieldFailure(fieldError('flow', messages.flowNotFound));

@@ -14,6 +14,8 @@ import { contacts, conversations, departments, messages, tags } from '../../db/s
 import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
 import type { Services } from '../../services';
+import { chatbotsRepo } from '../chatbots/chatbots.repo';
+import { queueChatbotReply, servingChatbot } from '../chatbots/start';
 import { activeFlow, queueFlowRun, startingFlow } from '../flows/start';
 import { appendMessage } from './append-message';
 import { visibleConversation } from './conversations.service';
@@ -193,8 +195,9 @@ export async function transferConversation(
     if (!flow) throw fieldFailure(fieldError('flow', texts.flowNotFound));
     set = startingFlow(flow.id);
   } else {
-    // The chatbots issue brings its table; until then no id can name one.
-    throw fieldFailure(fieldError('chatbot', texts.chatbotNotFound));
+    const chatbot = await chatbotsRepo.find(db, ctx.actor.accountId, p.chatbot ?? '');
+    if (!chatbot) throw fieldFailure(fieldError('chatbot', texts.chatbotNotFound));
+    set = servingChatbot(chatbot.id);
   }
   if (p.tags) await checkTags(ctx, p.tags);
   const tagsSet = p.tags;
@@ -209,6 +212,9 @@ export async function transferConversation(
         .where(eq(conversations.id, conversation.id));
       // The flow starts from the beginning: its run is queued with the change (flows/engine.ts).
       if (set.startFlow) await queueFlowRun(ctx.services, conversation.id, { tx: tx as Db });
+      // The chatbot answers the customer's last messages if no one did (chatbots/engine.ts).
+      if (set.chatbotType === 'chatbot')
+        await queueChatbotReply(ctx.services, conversation.id, { tx: tx as Db });
     }),
   );
   return announce(ctx, conversation);

@@ -11,6 +11,7 @@ import { ChannelError } from '../../channels/adapter';
 import { chips, contacts, conversations, departments, messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { chatbotsRepo } from '../chatbots/chatbots.repo';
 import { flowsRepo } from '../flows/flows.repo';
 import { sendConversationMessage, visibleChip } from './conversations.service';
 import { contactByPhone, openTeamConversation } from './open-conversation';
@@ -223,15 +224,21 @@ export async function listHistory(ctx: Ctx, p: Payload<'get-conversations-by-use
     ctx.actor.accountId,
     rows.flatMap((r) => (r.conversation.flowId ? [r.conversation.flowId] : [])),
   );
+  const chatbotNames = await chatbotsRepo.names(
+    db,
+    ctx.actor.accountId,
+    rows.flatMap((r) => (r.conversation.chatbotId ? [r.conversation.chatbotId] : [])),
+  );
   const list: HistoryConversation[] = rows.map((r) => {
-    // A flow that served it names the chatbot ('Chatbot apagado' once deleted); else its AI chatbot, whose
-    // table comes with its issue: until then a named chatbot cannot be found, so it is gone.
-    const flow = r.conversation.flowId ? flowNames.get(r.conversation.flowId) : undefined;
+    // A flow that served it names the chatbot ('Chatbot apagado' once deleted); else its AI chatbot.
+    const { flowId, chatbotId } = r.conversation;
+    const bot = flowId ? flowNames.get(flowId) : chatbotId ? chatbotNames.get(chatbotId) : undefined;
+    const named = flowId !== null || chatbotId !== null;
     return {
       ...toConversation(r.conversation, r.contact, r.last),
       chip_name: r.chip.filed ? null : r.chip.name,
-      chatbot_name: r.conversation.flowId ? (flow && !flow.filed ? flow.name : null) : null,
-      chatbot_deleted: r.conversation.flowId ? !flow || flow.filed : r.conversation.chatbotId !== null,
+      chatbot_name: bot && !bot.filed ? bot.name : null,
+      chatbot_deleted: named && (!bot || bot.filed),
     };
   });
   return { conversations: list, total: total?.n ?? 0 };

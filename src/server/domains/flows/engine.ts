@@ -28,6 +28,8 @@ import type { Db } from '../../db';
 import { accounts, contacts, conversations, flows, messages, tags } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';
+import { chatbotsRepo } from '../chatbots/chatbots.repo';
+import { queueChatbotReply, servingChatbot } from '../chatbots/start';
 import { appendMessage } from '../conversations/append-message';
 import { accountDepartment, finishOpen, toDepartment } from '../conversations/conversation-actions';
 import {
@@ -615,7 +617,16 @@ async function redirect(
     return;
   }
   if (data.to === 'ai_chatbot') {
-    await persist(run, { ctx: ended, set: { chatbotType: 'chatbot', chatbotId: data.value, flowId: null } });
+    const chatbot = data.value
+      ? await chatbotsRepo.find(services.db, conversation.accountId, data.value)
+      : null;
+    if (!chatbot) throw new FlowError(texts.chatbotNotFound);
+    // The chatbot answers the customer's last message if it was not answered (chatbots/engine.ts).
+    await persist(run, {
+      ctx: ended,
+      set: servingChatbot(chatbot.id),
+      also: (tx) => queueChatbotReply(services, conversation.id, { tx }),
+    });
     await announce(services, conversation);
     return;
   }

@@ -28,6 +28,7 @@ import type { Db } from '../../db';
 import { departments, tags } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
+import { chatbotsRepo } from '../chatbots/chatbots.repo';
 import { type FlowFields, type FlowRow, flowsRepo } from './flows.repo';
 
 type Ctx = SignedInContext;
@@ -67,6 +68,7 @@ async function referenceProblem(db: Db, accountId: string, graph: GraphInput): P
   const tagIds = new Set<string>();
   const departmentIds = new Set<string>();
   const flowIds = new Set<string>();
+  const chatbotIds = new Set<string>();
   for (const raw of graph.nodes) {
     const parsed = parseFlowNode(raw);
     if (!('node' in parsed)) continue;
@@ -74,9 +76,9 @@ async function referenceProblem(db: Db, accountId: string, graph: GraphInput): P
     if (node.type === 'add_tag' || node.type === 'remove_tag' || node.type === 'tag_condition')
       for (const t of node.data.tags) tagIds.add(t);
     if (node.type === 'redirect' && node.data.value) {
-      // AI chatbots have no table yet (their issue brings it): no id can name one, as for chips.
-      if (node.data.to === 'ai_chatbot') return messages.chatbotNotFound;
-      (node.data.to === 'human' ? departmentIds : flowIds).add(node.data.value);
+      (node.data.to === 'human' ? departmentIds : node.data.to === 'ai_chatbot' ? chatbotIds : flowIds).add(
+        node.data.value,
+      );
     }
   }
   const live = async (table: typeof tags | typeof departments, ids: Set<string>) => {
@@ -90,6 +92,8 @@ async function referenceProblem(db: Db, accountId: string, graph: GraphInput): P
   if (!(await live(tags, tagIds))) return messages.tagNotFound;
   if (!(await live(departments, departmentIds))) return messages.departmentNotFound;
   for (const id of flowIds) if (!(await flowsRepo.find(db, accountId, id))) return messages.flowNotFound;
+  for (const id of chatbotIds)
+    if (!(await chatbotsRepo.find(db, accountId, id))) return messages.chatbotNotFound;
   return null;
 }
 

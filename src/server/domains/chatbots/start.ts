@@ -1,0 +1,33 @@
+// How a chatbot's answer is asked for: the runner's job that answers a conversation's customer (engine.ts does
+// the work), and the change that makes a conversation served by an AI chatbot. Kept apart from the engine so
+// that conversation actions, chips and the flow engine can use them without importing the engine.
+import type { Db } from '../../db';
+import type { Services } from '../../services';
+
+export const CHATBOT_REPLY_JOB = 'chatbot-reply';
+export interface ChatbotReplyJob {
+  conversation: string;
+}
+
+/** Queues an answer. `key` makes it unique (a customer message: a replayed webhook adds nothing). */
+export function queueChatbotReply(
+  services: Pick<Services, 'jobs'>,
+  conversationId: string,
+  opts: { key?: string; tx?: Db; startAfter?: Date } = {},
+) {
+  return services.jobs.send<ChatbotReplyJob>(CHATBOT_REPLY_JOB, { conversation: conversationId }, opts);
+}
+
+/**
+ * The change that makes an AI chatbot serve the conversation: no person, no flow, and a fresh position (the
+ * engine then answers the customer's messages no one answered yet, engine.ts unansweredAfter).
+ */
+export const servingChatbot = (chatbotId: string) => ({
+  isManual: false,
+  chatbotType: 'chatbot' as const,
+  chatbotId,
+  flowId: null,
+  startFlow: false,
+  lastFlowContext: null,
+  chatbotContext: null,
+});
