@@ -34,6 +34,9 @@ import { type ChatbotField, contextWarning } from '@/shared/rules/chatbot';
 import { characterCount, problemsByField, togglePersonality } from './chatbot-editor';
 
 const L = labels.chatbots;
+/** 0.3 as Brazilians write it: '0,3'. */
+const decimal = (v: number) =>
+  v.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export interface FormProblem {
   field: ChatbotField | 'form';
@@ -199,7 +202,7 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
         </Section>
 
         <Section title={L.comportamento}>
-          <Input.Wrapper label={L.temperatura} labelElement="div">
+          <Input.Wrapper label={`${L.temperatura}: ${decimal(draft.temperature)}`} labelElement="div">
             <Slider
               mt="xs"
               mb="lg"
@@ -208,7 +211,7 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
               step={0.1}
               value={draft.temperature}
               onChange={(v) => set({ temperature: Math.round(v * 10) / 10 })}
-              label={(v) => v.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+              label={decimal}
               thumbLabel={L.temperatura}
               marks={[
                 { value: 0, label: '0' },
@@ -229,7 +232,7 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
             allowDecimal={false}
             allowNegative={false}
             clampBehavior="strict"
-            w={{ base: '100%', sm: 320 }}
+            w={{ base: '100%', sm: 420 }}
           />
           <Textarea
             label={L.mensagemDeFinalizacao}

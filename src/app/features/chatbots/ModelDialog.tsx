@@ -1,14 +1,31 @@
 // Criar a partir de modelo (spec 3 §3 Chatbot model, §5): pick a model, fill its content fields (a fixed text
 // item is shown as information), name the chatbot; the server builds it and the editor opens.
-import { Alert, Center, Loader, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@/app/lib/api';
 import { Dialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
-import type { Chatbot, ChatbotModel } from '@/shared/contract/chatbots';
+import {
+  type Chatbot,
+  type ChatbotModel,
+  PERSONA_GENDERS,
+  type PersonaGender,
+} from '@/shared/contract/chatbots';
 import { labels } from '@/shared/messages';
-import { draftFromModel } from '@/shared/rules/chatbot';
+import { chatbotProblems, draftFromModel } from '@/shared/rules/chatbot';
 import { chatbotModelsQuery, useCreateFromModel } from './chatbot-actions';
 
 const L = labels.chatbots;
@@ -78,10 +95,12 @@ function ModelFields({ model, onClose, onCreated }: { model: ChatbotModel } & Om
   const create = useCreateFromModel();
   const [name, setName] = useState('');
   const [values, setValues] = useState<Record<string, string>>({});
+  const [personaName, setPersonaName] = useState('');
+  const [gender, setGender] = useState<PersonaGender | ''>('');
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const errorOf = (field: string) => (error?.field === field ? error.message : null);
-  const fieldNames = new Set(['name', ...model.content.map((i) => i.name)]);
+  const fieldNames = new Set(['name', 'persona_name', 'persona_gender', ...model.content.map((i) => i.name)]);
 
   function reveal() {
     requestAnimationFrame(() =>
@@ -93,14 +112,25 @@ function ModelFields({ model, onClose, onCreated }: { model: ChatbotModel } & Om
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
+    // The model's fields first, then the persona (the user's part), as the server judges them.
     const result = draftFromModel(model, values, name);
     if ('error' in result) {
       setError(result.error);
       return reveal();
     }
+    const instructions = {
+      ...result.draft.instructionsObject,
+      persona_name: personaName,
+      persona_gender: gender,
+    };
+    const [problem] = chatbotProblems({ ...result.draft, instructionsObject: instructions });
+    if (problem) {
+      setError(problem);
+      return reveal();
+    }
     setError(null);
     create.mutate(
-      { model: model._id, name, values },
+      { model: model._id, name, values, instructions },
       {
         onSuccess: (chatbot) => {
           onClose();
@@ -179,6 +209,33 @@ function ModelFields({ model, onClose, onCreated }: { model: ChatbotModel } & Om
           />
         );
       })}
+      <TextInput
+        label={L.nomeDaPersona}
+        withAsterisk
+        value={personaName}
+        onChange={(e) => {
+          setPersonaName(e.currentTarget.value);
+          if (error?.field === 'persona_name') setError(null);
+        }}
+        error={errorOf('persona_name')}
+        maxLength={100}
+      />
+      <Radio.Group
+        label={L.genero}
+        withAsterisk
+        value={gender}
+        onChange={(v) => {
+          setGender(v as PersonaGender);
+          if (error?.field === 'persona_gender') setError(null);
+        }}
+        error={errorOf('persona_gender')}
+      >
+        <Group mt={6}>
+          {PERSONA_GENDERS.map((g) => (
+            <Radio key={g} value={g} label={L.generos[g]} />
+          ))}
+        </Group>
+      </Radio.Group>
     </DialogForm>
   );
 }

@@ -4,7 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/app/lib/api';
 import { chatbotsQuery } from '@/app/lib/lists';
 import { useCallMutation } from '@/app/lib/mutation';
-import type { ChatbotDraft, ChatbotSummary } from '@/shared/contract/chatbots';
+import type { ChatbotDraft, ChatbotInstructions, ChatbotSummary } from '@/shared/contract/chatbots';
 import { messages } from '@/shared/messages';
 
 export const chatbotQuery = (id: string) =>
@@ -42,10 +42,17 @@ export const useSaveChatbot = () =>
 /** Criar a partir de modelo: the server builds the chatbot from the model and the values typed. */
 export const useCreateFromModel = () =>
   useCallMutation(
-    (vars: { model: string; name: string; values: Record<string, string> }) =>
+    (vars: {
+      model: string;
+      name: string;
+      values: Record<string, string>;
+      /** The model's instructions (the same shared rule builds them) with the persona the user chose. */
+      instructions: ChatbotInstructions;
+    }) =>
       api('create-or-update-chatbot', {
         ...(vars.name.trim() && { name: vars.name.trim() }),
         from_model: { model: vars.model, values: vars.values },
+        instructionsObject: vars.instructions,
       }),
     { successMessage: messages.chatbotSaved, invalidates: [chatbotsQuery.queryKey] },
   );
