@@ -73,6 +73,10 @@ const envSchema = z.object({
    * server). Off: such an address, even one a public name resolves to, is refused.
    */
   FLOWS_HTTP_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /** How long an AI chatbot shows 'digitando…' before its answer (spec 3 §9: 5 s; tests set 0). */
+  CHATBOT_TYPING_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** An AI chatbot's provider failures are retried after 1×, 4× and 12× this (5 s: 5 s, 20 s, 60 s). */
+  CHATBOT_RETRY_BASE_SECONDS: z.coerce.number().min(0).max(600).default(5),
 });
 
 export type Config = z.output<typeof envSchema> & {

@@ -628,6 +628,8 @@ export const messages = {
     'O chatbot não conseguiu responder (provedor de IA indisponível): a conversa foi para atendimento humano.',
   chatbotNotConfigured: 'Chatbot de IA indisponível: o servidor não tem um provedor de IA configurado.',
   chatbotFinishedInactive: 'Conversa finalizada pelo chatbot após 48 horas sem mensagens.',
+  chatbotTestFailed: 'O provedor de IA não respondeu. Tente novamente em instantes.',
+  chatbotMediaReason: 'O cliente enviou um arquivo.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

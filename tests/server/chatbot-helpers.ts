@@ -1,6 +1,11 @@
-// Helpers for the AI chatbots' tests: a draft the rules accept.
+// Helpers for the AI chatbots' tests: a draft the rules accept, what the chatbot sent, and waiting for the
+// engine to settle.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { conversations, messages } from '@/server/db/schema';
+import type { Services } from '@/server/services';
 import type { ChatbotDraft } from '@/shared/contract/chatbots';
 import { newChatbotDraft } from '@/shared/rules/chatbot';
+import { until } from './channel-helpers';
 
 /** A draft the shared rules accept; `over` replaces fields, and its instructionsObject's fields one by one. */
 export const validDraft = (
@@ -24,3 +29,53 @@ export const validDraft = (
     },
   };
 };
+
+/** What the chatbot sent to the customer in the conversation (not its system notes), in order. */
+export async function chatbotReplies(services: Pick<Services, 'db'>, conversationId: string) {
+  return services.db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.origin, 'chatbot'),
+        sql`${messages.type} <> 'system'`,
+      ),
+    )
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+}
+
+/** The conversation's system notes, in order. */
+export async function systemNotes(services: Pick<Services, 'db'>, conversationId: string) {
+  const rows = await services.db
+    .select({ message: messages.message })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.type, 'system')))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  return rows.map((r) => r.message);
+}
+
+/** Waits until the chatbot has sent `n` messages, answers them. */
+export function waitReplies(services: Pick<Services, 'db'>, conversationId: string, n: number, ms = 10_000) {
+  return until(async () => {
+    const rows = await chatbotReplies(services, conversationId);
+    return rows.length >= n ? rows : undefined;
+  }, ms);
+}
+
+/** Waits until no chatbot answer is due or running, and no flow run either (the next test's reset). */
+export async function chatbotsSettled(services: Pick<Services, 'db'>, ms = 20_000) {
+  await until(async () => {
+    const jobs = await services.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name in ('chatbot-reply', 'flow-run') and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+    );
+    const [lease] = await services.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(conversations)
+      .where(
+        sql`${conversations.chatbotLeaseUntil} is not null or ${conversations.flowLeaseUntil} is not null`,
+      );
+    const row = (jobs as unknown as { rows: { n: number }[] }).rows[0];
+    return (row?.n ?? 0) === 0 && (lease?.n ?? 0) === 0 ? true : undefined;
+  }, ms);
+}

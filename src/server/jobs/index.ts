@@ -2,6 +2,7 @@
 // (flows, chatbots, campaigns, follow-ups) adds its kind here.
 import { mediaDownloadJob } from '../channels/cloud-api/media-retry';
 import { resumePendingSends } from '../domains/conversations/delivery';
+import { chatbotReplyJob, chatbotSweepJob } from './chatbots';
 import { flowRunJob, flowSweepJob } from './flows';
 import { housekeepingJob } from './housekeeping';
 import type { JobKind, JobRunner } from './runner';
@@ -27,6 +28,8 @@ export const jobKinds: JobKind[] = [
   mediaDownloadJob as unknown as JobKind,
   flowRunJob as unknown as JobKind,
   flowSweepJob,
+  chatbotReplyJob as unknown as JobKind,
+  chatbotSweepJob,
 ];
 
 export async function defineJobs(runner: JobRunner) {

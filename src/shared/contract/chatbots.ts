@@ -149,6 +149,8 @@ export interface ChatbotContext {
   input_after: { at: string; id: string } | null;
   /** Failed provider calls for the current input (the retries' backoff; after the last, a person serves). */
   attempts: number;
+  /** After a failed call: not before this time (ISO), so a sweep or a new message does not skip the backoff. */
+  retry_at?: string | null;
 }
 
 const manageChatbots = { roles: ['owner', 'manager'], area: 'chatbots' } as const;

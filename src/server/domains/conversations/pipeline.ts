@@ -11,6 +11,7 @@ import type { ChipRow, InboundMessage, ReceiptStatus } from '../../channels/adap
 import type { Db } from '../../db';
 import { contacts, conversations, messages, tags } from '../../db/schema';
 import type { Services } from '../../services';
+import { onChatbotCustomerMessage } from '../chatbots/engine';
 import { onCustomerMessage } from '../flows/engine';
 import { notifyNewConversation } from '../push/push.service';
 import { matchAutoTags } from '../tags/auto-tag';
@@ -214,6 +215,8 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
   }
   // Flows: a keyword starts one; a flow serving the conversation reads the message (flows/engine.ts).
   await onCustomerMessage(services, chip, conversation.id, { id: row.id, text: inbound.text });
+  // AI chatbots: a conversation one serves gets an answer after the response delay (chatbots/engine.ts).
+  await onChatbotCustomerMessage(services, conversation.id, { id: row.id, createdAt: row.createdAt });
 }
 
 const RECEIPT_STATUS: Record<ReceiptStatus, number> = {

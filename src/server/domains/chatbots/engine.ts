@@ -1,0 +1,588 @@
+// The AI chatbot engine (issue 17 §2): answers the customer of a conversation an AI chatbot serves, from the
+// position stored in conversations.chatbot_context, so a restart or a second server continues exactly there.
+//
+// - A customer's message queues a `chatbot-reply` job at its time + the chatbot's response delay. The job
+//   claims conversations.chatbot_lease_until (one answerer per conversation, apart from the flow engine's
+//   claim) and answers every customer message after `input_after` in ONE provider call; when the newest is
+//   younger than the delay it queues itself for newest + delay instead (the debounce: quick messages get one
+//   answer).
+// - 'digitando…': the typing time (CHATBOT_TYPING_SECONDS) runs while the provider thinks; the answer goes out
+//   after both. Every send goes through the attendants' idempotent send path with a message_id made of the
+//   conversation and the last customer message answered: a retry or a second process never sends twice.
+// - Right before sending, the conversation is read again: 'Atender como humano', a transfer or a finish
+//   during the provider call means the answer is dropped. The position moves in the transaction that renews
+//   the claim, and only while the chatbot still serves.
+// - A tool call (transferir_atendimento), or a file when 'auto transfer on media' is set, hands the
+//   conversation to a person of its department (with the transfer message) or to the chatbot's flow.
+// - Provider errors, time-outs, 429s and empty answers are retried with backoff (attempts in the position);
+//   after the last try a person serves, with a system note. The customer's message stays in the conversation.
+// - chatbot-sweep (every minute): finishes conversations a chatbot serves after 48 h without messages (with
+//   the finish message), and queues an answer for any left with unanswered input and nobody on it.
+import { and, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { MESSAGE_STATUS } from '../../../shared/constants';
+import type { ChatbotContext, ChatbotTurn } from '../../../shared/contract/chatbots';
+import { messages as texts } from '../../../shared/messages';
+import { CHATBOT_INACTIVE_HOURS } from '../../../shared/rules/chatbot';
+import { systemActor } from '../../access';
+import { type AiClient, createAiClient } from '../../ai/client';
+import type { Config } from '../../config';
+import type { Db } from '../../db';
+import { contacts, conversations, messages } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Services } from '../../services';
+import { appendMessage } from '../conversations/append-message';
+import { finishOpen, toDepartment } from '../conversations/conversation-actions';
+import { chatbotSender, sendConversationMessage } from '../conversations/conversations.service';
+import { loadConversation, toMessage } from '../conversations/present';
+import { activeFlow, queueFlowRun, startingFlow } from '../flows/start';
+import { type ChatbotRow, chatbotsRepo } from './chatbots.repo';
+import { draftOf } from './chatbots.service';
+import {
+  buildPrompt,
+  fillPlaceholders,
+  linesOf,
+  MEDIA_TYPES,
+  PROMPT_MESSAGES,
+  type PromptContact,
+  TRANSFER_TOOL_NAME,
+  transferTool,
+} from './prompt';
+import { CHATBOT_REPLY_JOB, type ChatbotReplyJob, queueChatbotReply } from './start';
+
+type ConversationRow = typeof conversations.$inferSelect;
+type MessageRow = typeof messages.$inferSelect;
+
+/** Retries after 1×, 4× and 12× CHATBOT_RETRY_BASE_SECONDS; the failure after the last goes to a person. */
+export const RETRY_FACTORS = [1, 4, 12];
+/** A due time is due this close to it (the runner wakes a job a few ms after its time). */
+const SLACK_MS = 20;
+/** Customer messages answered in one turn at most (a flood is answered as its last 50). */
+const MAX_INPUT = 50;
+
+/** How long a claim holds a conversation: longer than a provider call and the typing together. */
+export const chatbotLeaseSeconds = (config: Config) =>
+  Math.max(120, config.AI_TIMEOUT_SECONDS + config.CHATBOT_TYPING_SECONDS + 60);
+
+const clients = new WeakMap<Config, AiClient | null>();
+function clientFor(config: Config) {
+  if (!clients.has(config)) clients.set(config, createAiClient(config));
+  return clients.get(config) ?? null;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const iso = (d: Date) => d.toISOString();
+
+/** Served by its AI chatbot: not taken by a person, open, naming a chatbot. */
+const chatbotServed = and(
+  eq(conversations.chatbotType, 'chatbot'),
+  eq(conversations.isManual, false),
+  isNull(conversations.finishedAt),
+  sql`${conversations.chatbotId} is not null`,
+);
+export const isChatbotServed = (c: ConversationRow) =>
+  c.chatbotType === 'chatbot' && !c.isManual && !c.finishedAt && !!c.chatbotId;
+
+const newLease = (config: Config) =>
+  sql`date_trunc('milliseconds', now() + ${`${chatbotLeaseSeconds(config)} seconds`}::interval)`;
+
+async function claim(services: Services, conversationId: string): Promise<Date | null> {
+  const [row] = await services.db
+    .update(conversations)
+    .set({ chatbotLeaseUntil: newLease(services.config) })
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        chatbotServed,
+        or(isNull(conversations.chatbotLeaseUntil), lt(conversations.chatbotLeaseUntil, sql`now()`)),
+      ),
+    )
+    .returning({ lease: conversations.chatbotLeaseUntil });
+  return row?.lease ?? null;
+}
+
+const release = (db: Db, conversationId: string, lease: Date) =>
+  db
+    .update(conversations)
+    .set({ chatbotLeaseUntil: null })
+    .where(and(eq(conversations.id, conversationId), eq(conversations.chatbotLeaseUntil, lease)));
+
+/**
+ * Answers the conversation's unanswered customer messages, when its AI chatbot serves it and no one else is
+ * answering it. Safe to call any number of times, from any process.
+ */
+export async function answerConversation(services: Services, conversationId: string) {
+  const lease = await claim(services, conversationId);
+  if (!lease) return;
+  const holder = { lease };
+  try {
+    await answerClaimed(services, conversationId, holder);
+  } finally {
+    await release(services.db, conversationId, holder.lease);
+  }
+}
+
+interface Turn {
+  services: Services;
+  holder: { lease: Date };
+  conversation: ConversationRow;
+  chatbot: ChatbotRow;
+  ctx: ChatbotContext;
+  /** The newest customer message this turn answers. */
+  newest: MessageRow;
+}
+
+/** The claim was lost, or the chatbot no longer serves the conversation: stop without a trace. */
+class Stopped extends Error {}
+
+async function readClaimed(services: Services, conversationId: string, holder: { lease: Date }) {
+  const [c] = await services.db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), eq(conversations.chatbotLeaseUntil, holder.lease)));
+  return c && isChatbotServed(c) ? c : null;
+}
+
+async function answerClaimed(services: Services, conversationId: string, holder: { lease: Date }) {
+  // Messages that arrive during an answer are answered in the next turn of the same claim.
+  for (let turns = 0; turns < 10; turns++) {
+    const conversation = await readClaimed(services, conversationId, holder);
+    if (!conversation?.chatbotId) return;
+    const chatbot = await chatbotsRepo.byId(services.db, conversation.chatbotId);
+    if (!chatbot || chatbot.filed || chatbot.accountId !== conversation.accountId) return;
+    const stored = conversation.chatbotContext;
+    const ctx: ChatbotContext =
+      stored?.chatbot === chatbot.id
+        ? stored
+        : {
+            chatbot: chatbot.id,
+            input_after: await answeredUpTo(services.db, conversation.id),
+            attempts: 0,
+          };
+    const input = await inputAfter(services.db, conversation.id, ctx.input_after);
+    const newest = input.at(-1);
+    if (!newest) {
+      if (ctx !== stored) await persist(services, conversation.id, holder, ctx).catch(stopped);
+      return;
+    }
+    // The debounce, and a failed call's backoff: not before the newest message's time + the delay.
+    const createdAt = Math.min(newest.createdAt.getTime(), Date.now());
+    const due = Math.max(
+      createdAt + chatbot.responseDelay * 1000,
+      ctx.retry_at ? Date.parse(ctx.retry_at) : 0,
+    );
+    if (due - SLACK_MS > Date.now()) {
+      await queueChatbotReply(services, conversation.id, {
+        startAfter: new Date(due),
+        // Not the key of the job running now (that one is done once this returns).
+        key: `wait:${newest.id}:${due}`,
+      });
+      if (ctx !== stored) await persist(services, conversation.id, holder, ctx).catch(stopped);
+      return;
+    }
+    const turn: Turn = { services, holder, conversation, chatbot, ctx, newest };
+    try {
+      await answer(turn, input);
+    } catch (err) {
+      if (err instanceof Stopped) return;
+      throw err;
+    }
+  }
+}
+
+const stopped = (err: unknown) => {
+  if (!(err instanceof Stopped)) throw err;
+};
+
+/** The last customer message the conversation's team or chatbot answered (a message after it), or null. */
+async function answeredUpTo(db: Db, conversationId: string): Promise<ChatbotContext['input_after']> {
+  const [reply] = await db
+    .select({ at: messages.createdAt, id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        sql`${messages.origin} <> 'customer'`,
+        sql`${messages.type} not in ('system', 'summary')`,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
+  if (!reply) return null;
+  const [row] = await db
+    .select({ at: messages.createdAt, id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.origin, 'customer'),
+        lte(messages.createdAt, reply.at),
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
+  return row ? { at: iso(row.at), id: row.id } : null;
+}
+
+/** The customer's messages after `after`, oldest first (the last MAX_INPUT). */
+async function inputAfter(db: Db, conversationId: string, after: ChatbotContext['input_after']) {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.origin, 'customer'),
+        after
+          ? sql`(date_trunc('milliseconds', ${messages.createdAt}), ${messages.id}) > (${after.at}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(MAX_INPUT);
+  return rows.reverse();
+}
+
+/** Writes the position, renewing the claim, while the chatbot still serves; `set`: more of the same change. */
+async function persist(
+  services: Services,
+  conversationId: string,
+  holder: { lease: Date },
+  ctx: ChatbotContext,
+  tx: Db = services.db,
+  set: Partial<typeof conversations.$inferInsert> = {},
+) {
+  const [row] = await tx
+    .update(conversations)
+    .set({ chatbotContext: ctx, ...set, chatbotLeaseUntil: newLease(services.config) })
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        eq(conversations.chatbotLeaseUntil, holder.lease),
+        chatbotServed,
+      ),
+    )
+    .returning({ lease: conversations.chatbotLeaseUntil });
+  if (!row?.lease) throw new Stopped();
+  holder.lease = row.lease;
+}
+
+const answeredCtx = (turn: Turn): ChatbotContext => ({
+  chatbot: turn.chatbot.id,
+  input_after: { at: iso(turn.newest.createdAt), id: turn.newest.id },
+  attempts: 0,
+  retry_at: null,
+});
+
+const replyId = (turn: Turn) => `ai-${turn.conversation.id}-${turn.newest.id}`;
+
+async function contactOf(db: Db, contactId: string): Promise<PromptContact> {
+  const [c] = await db.select().from(contacts).where(eq(contacts.id, contactId));
+  return { name: c ? c.overrideName || c.name : '', data: c?.data ?? {} };
+}
+
+/** The conversation so far, up to the newest input, oldest first (system notes left out by linesOf). */
+async function history(db: Db, conversationId: string, newest: MessageRow) {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        sql`${messages.type} not in ('system', 'summary')`,
+        sql`(${messages.createdAt}, ${messages.id}) <= (${newest.createdAt}, ${newest.id})`,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(PROMPT_MESSAGES);
+  return linesOf(rows.reverse());
+}
+
+export type Decision =
+  | { kind: 'answer'; text: string }
+  | { kind: 'transfer'; reason: string }
+  | { kind: 'failed'; error: unknown };
+
+/** One provider call and what it means: an answer, a hand-over (the tool), or a failure to retry. */
+export async function decide(
+  ai: AiClient,
+  draft: ReturnType<typeof draftOf>,
+  contact: PromptContact | null,
+  lines: Parameters<typeof buildPrompt>[2],
+): Promise<Decision> {
+  try {
+    const result = await ai.chatTurn({
+      messages: buildPrompt(draft, contact, lines),
+      tools: draft.chatbot_auto_transfer ? [transferTool] : [],
+      temperature: draft.temperature,
+    });
+    const transfer = result.toolCalls.find((t) => t.name === TRANSFER_TOOL_NAME);
+    if (transfer && draft.chatbot_auto_transfer) {
+      const reason = transfer.arguments.motivo;
+      return { kind: 'transfer', reason: typeof reason === 'string' ? reason.slice(0, 500) : '' };
+    }
+    if (result.content) return { kind: 'answer', text: result.content.slice(0, 4096) };
+    return { kind: 'failed', error: new Error('a tool call that is not offered, and no text') };
+  } catch (error) {
+    return { kind: 'failed', error };
+  }
+}
+
+async function answer(turn: Turn, input: MessageRow[]) {
+  const { services, conversation, chatbot, newest } = turn;
+  // Answered already (a crash between the send and the position): only the position is written.
+  const [sent] = await services.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.accountId, conversation.accountId), eq(messages.messageId, replyId(turn))))
+    .limit(1);
+  if (sent) return persist(services, conversation.id, turn.holder, answeredCtx(turn));
+
+  if (chatbot.autoTransferIfMedia && input.some((m) => (MEDIA_TYPES as readonly string[]).includes(m.type)))
+    return handOver(turn, { reason: texts.chatbotMediaReason });
+  const ai = clientFor(services.config);
+  if (!ai) return handOver(turn, { toHuman: true, note: texts.chatbotNotConfigured });
+
+  const contact = await contactOf(services.db, conversation.contactId);
+  const lines = await history(services.db, conversation.id, newest);
+  const typing = sleep(services.config.CHATBOT_TYPING_SECONDS * 1000);
+  const decision = await decide(ai, draftOf(chatbot), contact, lines);
+  if (decision.kind === 'failed') return failed(turn, decision.error);
+  if (decision.kind === 'transfer') return handOver(turn, { reason: decision.reason });
+  await typing;
+  // A person took it, or it was transferred or finished, while the model wrote: nothing is sent.
+  if (!(await readClaimed(services, conversation.id, turn.holder))) throw new Stopped();
+  await send(turn, replyId(turn), decision.text);
+  await persist(services, conversation.id, turn.holder, answeredCtx(turn));
+}
+
+function send(turn: Turn, messageId: string, text: string) {
+  const { services, conversation } = turn;
+  return sendConversationMessage(
+    { services, actor: systemActor(conversation.accountId, 'chatbots') },
+    chatbotSender,
+    { conversation_id: conversation.id, message_id: messageId, text },
+  );
+}
+
+/** A failed provider call: retried after a backoff; after the last try, a person serves. */
+async function failed(turn: Turn, error: unknown) {
+  const { services, conversation, ctx } = turn;
+  const attempts = ctx.attempts + 1;
+  services.log.warn({ err: error, conversation: conversation.id, attempts }, 'chatbot provider call failed');
+  const factor = RETRY_FACTORS[attempts - 1];
+  if (factor === undefined) return handOver(turn, { toHuman: true, note: texts.chatbotProviderFailed });
+  const retryAt = new Date(Date.now() + factor * services.config.CHATBOT_RETRY_BASE_SECONDS * 1000);
+  const next: ChatbotContext = { ...ctx, attempts, retry_at: iso(retryAt) };
+  await services.db.transaction(async (tx) => {
+    await persist(services, conversation.id, turn.holder, next, tx as Db);
+    await queueChatbotReply(services, conversation.id, {
+      tx: tx as Db,
+      startAfter: retryAt,
+      key: `retry:${attempts}:${turn.newest.id}`,
+    });
+  });
+  // This claim's turn ends here: the retry's job takes it again at its time.
+  throw new Stopped();
+}
+
+/**
+ * The conversation leaves the chatbot: to its flow (redirect flow_chatbot, the flow still live), otherwise to
+ * a person of its department with the transfer message. A system note says why; the lists see it at once.
+ */
+async function handOver(turn: Turn, opts: { reason?: string; toHuman?: boolean; note?: string }) {
+  const { services, conversation, chatbot } = turn;
+  const flow =
+    !opts.toHuman && chatbot.redirect === 'flow_chatbot' && chatbot.flowId
+      ? await activeFlow(services.db, conversation.accountId, chatbot.flowId)
+      : null;
+  const message = fillPlaceholders(
+    chatbot.autoTransferMessage,
+    await contactOf(services.db, conversation.contactId),
+  ).trim();
+  if (!flow && !opts.toHuman && message) {
+    if (!(await readClaimed(services, conversation.id, turn.holder))) throw new Stopped();
+    await send(turn, `ai-transfer-${conversation.id}-${turn.newest.id}`, message);
+  }
+  const note =
+    opts.note ??
+    (flow ? texts.chatbotTransferredToFlow(chatbot.name) : texts.chatbotTransferredToHuman(chatbot.name));
+  const set = flow
+    ? startingFlow(flow.id)
+    : conversation.departmentId
+      ? toDepartment({ id: conversation.departmentId })
+      : { isManual: true };
+  const row = await services.db.transaction(async (tx) => {
+    await persist(services, conversation.id, turn.holder, answeredCtx(turn), tx as Db, set);
+    if (flow) await queueFlowRun(services, conversation.id, { tx: tx as Db });
+    const { row } = await appendMessage(
+      { db: tx as Db, realtime: services.realtime },
+      systemActor(conversation.accountId, 'chatbots'),
+      {
+        conversation,
+        effect: 'none',
+        announce: false,
+        message: { origin: 'chatbot', type: 'system', message: note, status: MESSAGE_STATUS.sent },
+      },
+    );
+    return row;
+  });
+  services.realtime.toConversation(conversation.accountId, conversation.departmentId, {
+    type: 'new_message',
+    message: { conversation_id: conversation.id, message: toMessage(row) },
+  });
+  await announce(services, conversation);
+  throw new Stopped();
+}
+
+/** conversation_updated to the department it is in (the attendants' list shows the hand-over at once). */
+async function announce(services: Services, before: ConversationRow) {
+  const view = await loadConversation(services.db, before.id);
+  if (!view) return;
+  const event = { type: 'conversation_updated' as const, message: view };
+  services.realtime.toConversation(before.accountId, view.department, event);
+  if (before.departmentId && before.departmentId !== view.department)
+    services.realtime.toConversation(before.accountId, before.departmentId, event);
+}
+
+// --- The trigger -----------------------------------------------------------------------------------------
+
+/**
+ * The pipeline's hook, after a customer's message is stored and the flows had their look: a conversation its
+ * AI chatbot serves gets an answer job at the message's time + the response delay. The job's key is the
+ * message (a replayed webhook queues nothing more). Never throws: the message is stored whatever happens.
+ */
+export async function onChatbotCustomerMessage(
+  services: Services,
+  conversationId: string,
+  message: { id: string; createdAt?: Date },
+) {
+  try {
+    const [c] = await services.db.select().from(conversations).where(eq(conversations.id, conversationId));
+    if (!c || !isChatbotServed(c) || !c.chatbotId) return;
+    const chatbot = await chatbotsRepo.byId(services.db, c.chatbotId);
+    if (!chatbot) return;
+    const at = Math.min((message.createdAt ?? new Date()).getTime(), Date.now());
+    await queueChatbotReply(services, c.id, {
+      key: `message:${message.id}`,
+      startAfter: new Date(at + chatbot.responseDelay * 1000),
+    });
+  } catch (err) {
+    services.log.error({ err, conversation: conversationId }, 'chatbot trigger failed');
+  }
+}
+
+// --- The sweep -------------------------------------------------------------------------------------------
+
+const lastMessage = sql`(select m.origin || ':' || coalesce(m.message_id, '') from ${messages} m where m.id = ${conversations.lastMessageId})`;
+
+/**
+ * Every minute and at each start: finishes the conversations a chatbot serves that had no message for
+ * CHATBOT_INACTIVE_HOURS (a finish message interrupted by a crash is finished at once), and queues an answer
+ * for those whose last message is the customer's, with nobody answering and no retry waiting (a lost job).
+ */
+export async function sweepChatbots(services: Services, limit = 500) {
+  const now = services.clock?.now() ?? new Date();
+  const inactiveSince = new Date(now.getTime() - CHATBOT_INACTIVE_HOURS * 3600_000);
+  const idle = await services.db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        chatbotServed,
+        or(
+          lt(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`, inactiveSince),
+          sql`${lastMessage} like 'chatbot:ai-finish-%'`,
+        ),
+      ),
+    )
+    .limit(limit);
+  for (const c of idle) {
+    try {
+      await finishInactive(services, c);
+    } catch (err) {
+      services.log.error({ err, conversation: c.id }, 'chatbot inactivity finish failed');
+    }
+  }
+  const lost = await services.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        chatbotServed,
+        or(isNull(conversations.chatbotLeaseUntil), lt(conversations.chatbotLeaseUntil, sql`now()`)),
+        sql`${lastMessage} like 'customer:%'`,
+        sql`coalesce((${conversations.chatbotContext}->>'retry_at')::timestamptz, '-infinity') <= now()`,
+      ),
+    )
+    .limit(limit);
+  await services.jobs.sendMany<ChatbotReplyJob>(
+    CHATBOT_REPLY_JOB,
+    lost.map((r) => ({ data: { conversation: r.id } })),
+  );
+  return { finished: idle.length, queued: lost.length };
+}
+
+/** The finish message (once: its message_id names the last message before it), a note, then the finish. */
+async function finishInactive(services: Services, c: ConversationRow) {
+  const chatbot = c.chatbotId ? await chatbotsRepo.byId(services.db, c.chatbotId) : null;
+  const [last] = c.lastMessageId
+    ? await services.db.select().from(messages).where(eq(messages.id, c.lastMessageId))
+    : [];
+  const alreadySent = last?.messageId?.startsWith('ai-finish-');
+  const text = chatbot
+    ? fillPlaceholders(chatbot.finishMessage, await contactOf(services.db, c.contactId)).trim()
+    : '';
+  if (text && !alreadySent)
+    await sendConversationMessage({ services, actor: systemActor(c.accountId, 'chatbots') }, chatbotSender, {
+      conversation_id: c.id,
+      message_id: `ai-finish-${c.id}-${c.lastMessageId ?? 'none'}`,
+      text,
+    });
+  await appendMessage(services, systemActor(c.accountId, 'chatbots'), {
+    conversation: c,
+    effect: 'none',
+    message: {
+      origin: 'chatbot',
+      type: 'system',
+      message: texts.chatbotFinishedInactive,
+      status: MESSAGE_STATUS.sent,
+    },
+  });
+  await finishOpen(services, c.id, null);
+}
+
+// --- 'Testar chatbot' --------------------------------------------------------------------------------------
+
+/**
+ * The live engine's turn for a draft and a test conversation: the same prompt, provider call and tool
+ * decision, touching no customer and storing nothing. Placeholders have no contact here: they read as
+ * 'Não tenho essa informação no momento'.
+ */
+export async function testTurn(
+  services: Pick<Services, 'config' | 'log'>,
+  draft: ReturnType<typeof draftOf>,
+  lines: readonly { from: 'customer' | 'chatbot'; text: string }[],
+): Promise<ChatbotTurn> {
+  const ai = clientFor(services.config);
+  if (!ai) throw new AppError(texts.chatbotNotConfigured);
+  const decision = await decide(
+    ai,
+    draft,
+    null,
+    lines.map((l) => ({ from: l.from === 'customer' ? 'customer' : 'assistant', text: l.text })),
+  );
+  if (decision.kind === 'failed') {
+    services.log.warn({ err: decision.error }, 'chatbot test call failed');
+    throw new AppError(texts.chatbotTestFailed);
+  }
+  if (decision.kind === 'answer') return { answer: decision.text, transfer: null };
+  const toFlow = draft.redirect === 'flow_chatbot' && !!draft.flow;
+  return {
+    answer: null,
+    transfer: {
+      to: toFlow ? 'flow_chatbot' : 'human',
+      reason: decision.reason,
+      message: toFlow ? null : fillPlaceholders(draft.chatbot_auto_transfer_message, null).trim() || null,
+    },
+  };
+}
