@@ -1058,6 +1058,7 @@ export const labels = {
     semResposta: 'Sem resposta nesta vez.',
     testeFalhou: 'Não foi possível testar o chatbot.',
     corrijaParaTestar: 'Corrija os campos marcados para testar.',
+    atendidoPorChatbot: 'Atendido por um chatbot de IA',
   },
   flowEditor: {
     // The flow editor (/flows/:flowId).

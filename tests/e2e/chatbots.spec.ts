@@ -4,9 +4,11 @@
 // refused. A server of its own per worker, configured with the fake OpenAI-compatible provider.
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import type { Chip } from '@/shared/contract';
+import type { Conversation } from '@/shared/contract/conversations';
 import { labels, messages } from '@/shared/messages';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
-import { calm, DEMO_PASSWORD, isPhone, mainMenu } from './app';
+import { calm, connectSimulator, DEMO_PASSWORD, isPhone, mainMenu } from './app';
 import { type AppServer, expect, startServer, test } from './fixtures';
 
 test.use(calm);
@@ -21,7 +23,12 @@ test.beforeAll(async () => {
   fake = await startFakeOpenAi();
   app = await startServer({
     seed: 'demo',
-    env: { AI_BASE_URL: fake.url, AI_API_KEY: fake.key, AI_MODEL: 'modelo-teste' },
+    env: {
+      AI_BASE_URL: fake.url,
+      AI_API_KEY: fake.key,
+      AI_MODEL: 'modelo-teste',
+      CHATBOT_TYPING_SECONDS: '1',
+    },
   });
 });
 test.afterAll(async () => {
@@ -59,11 +66,12 @@ const rowOf = (page: Page, name: string) =>
   rows(page).filter({ has: page.getByRole('link', { name, exact: true }) });
 
 /** A valid chatbot through the API, for the tests that start from one. */
-async function chatbotMade(token: string, name: string) {
+async function chatbotMade(token: string, name: string, extra: Record<string, unknown> = {}) {
   return app.server.call<{ _id: string }>(
     'create-or-update-chatbot',
     {
       name,
+      ...extra,
       instructionsObject: {
         persona_name: 'Ana',
         persona_gender: 'feminina',
@@ -220,4 +228,173 @@ test("an attendant opening /chatbots gets 'Permissões insuficientes.' and has n
   await expect(page).toHaveURL(/\/atendimento$/);
   const menu = await mainMenu(page);
   await expect(menu.getByRole('link', { name: 'Chatbots' })).toHaveCount(0);
+});
+
+/** The fake provider: an answer about opening hours, and a hand-over when a person is asked for. */
+function scriptProvider() {
+  fake.reply = (json) => {
+    const last = [...json.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    return /hor[aá]rio|abre/i.test(last)
+      ? 'Abrimos de segunda a sábado, das 9h às 18h.'
+      : 'Posso ajudar em algo mais?';
+  };
+  fake.toolCall = {
+    when: /atendente|pessoa/i,
+    name: 'transferir_atendimento',
+    arguments: { motivo: 'O cliente pediu um atendente.' },
+  };
+}
+
+test("the test chat: the draft's answer, unsaved edits included, then a transfer decision", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  scriptProvider();
+  const token = await signedInAs(page, 'gerente@demo.com');
+  const name = `Teste ${project()}`;
+  const made = await chatbotMade(token, name);
+  await page.goto(`${app.server.url}/chatbots/${made._id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // An edit not saved: the test runs it all the same.
+  const extra = `Código da promoção: PROMO-${project()}.`;
+  const context = page.getByRole('textbox', { name: L.contexto });
+  await context.fill(`${await context.inputValue()}\n${extra}`);
+  if (isPhone()) await page.getByRole('tab', { name: L.testarChatbot }).click();
+  const log = page.getByRole('log', { name: L.conversaDeTeste });
+  const box = page.getByRole('textbox', { name: L.mensagemDoCliente });
+  const before = fake.chatCalls().length;
+  await box.fill('Qual o horário de vocês?');
+  await page.getByRole('button', { name: L.enviar }).click();
+  await expect(log.getByText('Qual o horário de vocês?')).toBeVisible();
+  await expect(log.getByText('Abrimos de segunda a sábado, das 9h às 18h.')).toBeVisible();
+  const sent = fake.chatCalls().slice(before);
+  expect(sent.length).toBe(1);
+  expect(JSON.stringify(sent[0]?.json?.messages)).toContain(extra);
+  await look(page, 'test-chat-answer');
+
+  await box.fill('Quero falar com um atendente');
+  await page.getByRole('button', { name: L.enviar }).click();
+  const mark = log.getByRole('note');
+  await expect(mark).toContainText('Transferido para atendimento humano');
+  await expect(mark).toContainText('Motivo: O cliente pediu um atendente.');
+  await look(page, 'test-chat-transfer');
+
+  if (isPhone()) await page.getByRole('tab', { name: L.configuracao }).click();
+  await page.getByRole('button', { name: L.limparConversa }).click();
+  await expect(log.getByRole('note')).toHaveCount(0);
+
+  // The provider failing: a clear pt-BR alert, nothing else lost.
+  if (isPhone()) await page.getByRole('tab', { name: L.testarChatbot }).click();
+  fake.failWith = 500;
+  try {
+    await box.fill('Oi');
+    await page.getByRole('button', { name: L.enviar }).click();
+    await expect(page.getByRole('alert').filter({ hasText: L.testeFalhou })).toContainText(
+      messages.chatbotTestFailed,
+    );
+  } finally {
+    fake.failWith = null;
+  }
+  await look(page, 'test-chat-error');
+  await page.getByRole('button', { name: L.limparConversa }).click();
+  await expect(log.getByText('Oi', { exact: true })).toHaveCount(0);
+});
+
+test('journey: a simulator customer served by the chatbot asks for a person; the attendant sees it live', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  scriptProvider();
+  const { server } = app;
+  const manager = (
+    await server.call<{ token: string }>('auth', { email: 'gerente@demo.com', password: DEMO_PASSWORD })
+  ).token;
+  const suffix = `${project()}-${Date.now().toString(36)}`;
+  const botName = `Loja IA ${suffix}`;
+  const bot = await chatbotMade(manager, botName, {
+    response_delay: 0,
+    chatbot_auto_transfer_message: 'Vou chamar um atendente. Aguarde!',
+  });
+  const departments = await server.call<{ _id: string; name: string }[]>(
+    'get-departments-by-user',
+    {},
+    manager,
+  );
+  const support = departments.find((d) => d.name === 'Suporte')?._id;
+  const chip = await server.call<Chip>(
+    'create-or-update-chip',
+    {
+      name: `IA ${suffix.replace(/[^A-Za-z0-9 ]/g, ' ')}`,
+      redirect: 'ai_chatbot',
+      chatbot: bot._id,
+      department: support,
+    },
+    manager,
+  );
+  expect(chip).toMatchObject({ redirect: 'ai_chatbot', chatbot: bot._id });
+  const simulator = await connectSimulator(server, manager, chip._id);
+
+  // The attendant (Suporte) has Atendimento open before anything happens.
+  await signedInAs(page, 'atendente@demo.com');
+  await page.goto(`${server.url}/atendimento`);
+  const list = page.getByRole('list', { name: messages.listConversations });
+  await expect(page.getByRole('heading', { level: 1, name: 'Atendimento' })).toBeVisible();
+
+  const phoneContext = await browser.newContext({
+    ...calm.contextOptions,
+    viewport: { width: 360, height: 640 },
+  });
+  try {
+    const phone = await phoneContext.newPage();
+    await phone.goto(`${server.url}/simulador/${simulator}`);
+    const customer = isPhone() ? 'Rafael Lima' : 'Beatriz Nunes';
+    await phone.getByLabel('DDD e número').fill(isPhone() ? '11 97000-1701' : '11 97000-1702');
+    await phone.getByLabel('Nome').fill(customer);
+    await phone.getByRole('button', { name: 'Abrir conversa' }).click();
+    const bubbles = phone.getByRole('list', { name: 'Mensagens' }).getByRole('listitem');
+    const write = async (text: string) => {
+      const input = phone.getByLabel('Mensagem');
+      await input.fill(text);
+      await phone.getByRole('button', { name: 'Enviar' }).click();
+      await expect(input).toHaveValue('');
+    };
+    await write('Oi! Qual o horário de vocês?');
+    await expect(bubbles.filter({ hasText: 'Abrimos de segunda a sábado, das 9h às 18h.' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await phone.screenshot({ path: `${SHOTS}/journey-customer-answer-${project()}.png` });
+
+    // The attendant's list shows it live, served by the AI chatbot; its header names the chatbot.
+    const item = list.getByRole('listitem').filter({ hasText: customer });
+    await expect(item).toBeVisible();
+    await expect(item.getByLabel(L.atendidoPorChatbot)).toBeVisible();
+    await item.getByRole('button').first().click();
+    const pane = page.getByRole('region', { name: new RegExp(customer) });
+    await expect(pane.getByText(`Chatbot: ${botName}`)).toBeVisible();
+    await look(page, 'journey-attendant-chatbot');
+
+    await write('Quero falar com um atendente, por favor');
+    await expect(bubbles.filter({ hasText: 'Vou chamar um atendente. Aguarde!' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await phone.screenshot({ path: `${SHOTS}/journey-customer-transfer-${project()}.png` });
+
+    // Live, with no reload: a person serves it now.
+    await expect(pane.getByText(messages.paneHuman, { exact: true })).toBeVisible();
+    await expect(pane.getByText(messages.chatbotTransferredToHuman(botName))).toBeVisible();
+    await expect(item.getByLabel(L.atendidoPorChatbot)).toHaveCount(0);
+    await look(page, 'journey-attendant-human');
+    const conversation = (
+      await server.call<{ conversations: Conversation[] }>(
+        'get-conversations-with-last-message',
+        { filter: { chips: [chip._id] } },
+        manager,
+      )
+    ).conversations[0];
+    expect(conversation).toMatchObject({ is_manual: true, department: support });
+  } finally {
+    await phoneContext.close();
+  }
+  await server.call('create-or-update-chip', { _id: chip._id, filed: true }, manager);
 });
