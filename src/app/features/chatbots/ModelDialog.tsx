@@ -106,7 +106,7 @@ function ModelFields({ model, onClose, onCreated }: { model: ChatbotModel } & Om
     requestAnimationFrame(() =>
       formRef.current
         ?.querySelector('[aria-invalid="true"], [role="alert"]')
-        ?.scrollIntoView({ block: 'nearest' }),
+        ?.scrollIntoView({ block: 'center' }),
     );
   }
 

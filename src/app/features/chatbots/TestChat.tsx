@@ -1,7 +1,19 @@
 // 'Testar chatbot': a small chat against the real engine (test-chatbot) with the form's draft, unsaved edits
 // included. The customer's lines on the left, the chatbot's on the right, a mark when a turn hands over.
 // Nothing reaches a customer and nothing is stored.
-import { ActionIcon, Alert, Box, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconArrowsTransferUp, IconEraser, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '@/app/lib/api';
@@ -126,9 +138,16 @@ export function TestChat({ draft, onInvalid }: Props) {
   return (
     <Stack gap="xs" h="100%">
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Title order={2} fz="h4">
-          {L.testarChatbot}
-        </Title>
+        {/* On phones the tab already names it. */}
+        {mobile ? (
+          <VisuallyHidden>
+            <Title order={2}>{L.testarChatbot}</Title>
+          </VisuallyHidden>
+        ) : (
+          <Title order={2} fz="h4">
+            {L.testarChatbot}
+          </Title>
+        )}
         <Button
           size="xs"
           variant="subtle"
@@ -136,6 +155,7 @@ export function TestChat({ draft, onInvalid }: Props) {
           leftSection={<IconEraser size={16} aria-hidden />}
           onClick={clear}
           disabled={entries.length === 0 && !error}
+          ml="auto"
         >
           {L.limparConversa}
         </Button>
