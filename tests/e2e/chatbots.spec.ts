@@ -211,6 +211,17 @@ test('delete from the list, after a confirm', async ({ page }) => {
   const token = await signedInAs(page, 'gerente@demo.com');
   const name = `Apagar ${project()}`;
   await chatbotMade(token, name);
+
+  // The chips dialog offers it for a chip's first service (Chatbot IA, the default).
+  await page.goto(`${app.server.url}/chips`);
+  await page.getByRole('button', { name: 'Novo chip' }).click();
+  const chipDialog = page.getByRole('dialog', { name: 'Novo chip' });
+  await chipDialog.getByRole('combobox', { name: 'Chatbot', exact: true }).click();
+  await expect(page.getByRole('option', { name, exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await chipDialog.getByRole('button', { name: labels.common.cancelar }).click();
+  await expect(chipDialog).toBeHidden();
+
   await openChatbots(page);
   await rowOf(page, name).getByRole('button', { name: labels.common.apagar }).click();
   const confirm = page.getByRole('dialog', { name: L.apagarChatbot });
@@ -381,17 +392,40 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
 
     // Live, with no reload: a person serves it now.
     await expect(pane.getByText(messages.paneHuman, { exact: true })).toBeVisible();
-    await expect(pane.getByText(messages.chatbotTransferredToHuman(botName))).toBeVisible();
-    await expect(item.getByLabel(L.atendidoPorChatbot)).toHaveCount(0);
-    await look(page, 'journey-attendant-human');
-    const conversation = (
+    const served = (
       await server.call<{ conversations: Conversation[] }>(
         'get-conversations-with-last-message',
         { filter: { chips: [chip._id] } },
         manager,
       )
     ).conversations[0];
-    expect(conversation).toMatchObject({ is_manual: true, department: support });
+    expect(served).toMatchObject({ is_manual: true, department: support });
+    await expect(pane.getByText(messages.chatbotTransferredToHuman(botName))).toBeVisible();
+    await expect(item.getByLabel(L.atendidoPorChatbot)).toHaveCount(0);
+    await look(page, 'journey-attendant-human');
+
+    // The transfer dialog lists the real chatbots: back to it, and the header names it again.
+    await pane.getByRole('button', { name: messages.paneMenu }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: messages.paneTransfer }).click();
+    const transfer = page.getByRole('dialog', { name: messages.paneTransfer });
+    await transfer.getByRole('radio', { name: messages.paneTransferChatbot }).check();
+    await transfer.getByRole('combobox', { name: messages.paneTransferChatbot }).click();
+    await page.getByRole('option', { name: botName, exact: true }).click();
+    await transfer.getByRole('button', { name: messages.paneTransferSubmit }).click();
+    await expect(transfer).toBeHidden();
+    await expect
+      .poll(async () => {
+        const [c] = (
+          await server.call<{ conversations: Conversation[] }>(
+            'get-conversations-with-last-message',
+            { filter: { chips: [chip._id] } },
+            manager,
+          )
+        ).conversations;
+        return c && [c.is_manual, c.chatbot];
+      })
+      .toEqual([false, bot._id]);
+    await expect(pane.getByText(`Chatbot: ${botName}`)).toBeVisible();
   } finally {
     await phoneContext.close();
   }
