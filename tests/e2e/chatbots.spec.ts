@@ -10,6 +10,7 @@ import { labels, messages } from '@/shared/messages';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { calm, connectSimulator, DEMO_PASSWORD, isPhone, mainMenu } from './app';
 import { type AppServer, expect, startServer, test } from './fixtures';
+import { addNode, L as FE, newFlow, nodesOf, panel, pick } from './flow-editing';
 
 test.use(calm);
 
@@ -229,6 +230,20 @@ test('delete from the list, after a confirm', async ({ page }) => {
   await confirm.getByRole('button', { name: labels.common.confirmar }).click();
   await expect(toast(page, 'Chatbot apagado com sucesso.')).toBeVisible();
   await expect(rowOf(page, name)).toHaveCount(0);
+});
+
+test("the flow editor's redirect to 'Chatbot de IA' lists the chatbots", async ({ page }) => {
+  test.skip(isPhone(), 'the flow editor is driven by mouse on a desktop');
+  const token = await signedInAs(page, 'gerente@demo.com');
+  const name = `Fluxo IA ${project()}`;
+  await chatbotMade(token, name);
+  const flow = await newFlow(app.server, token);
+  await page.goto(`${app.server.url}/flows/${flow._id}`);
+  await expect(nodesOf(page, 'start')).toBeVisible();
+  await addNode(page, 'redirect');
+  await pick(page, panel(page), FE.redirecionarPara, FE.destinos.ai_chatbot);
+  await pick(page, panel(page), labels.common.chatbot, name);
+  await expect(panel(page).getByRole('combobox', { name: labels.common.chatbot })).toHaveValue(name);
 });
 
 test("an attendant opening /chatbots gets 'Permissões insuficientes.' and has no menu entry", async ({
