@@ -441,6 +441,15 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
       })
       .toEqual([false, bot._id]);
     await expect(pane.getByText(`Chatbot: ${botName}`)).toBeVisible();
+
+    // Finished, then the chatbot deleted: the history says 'Chatbot apagado'.
+    await server.call('finish-conversation', { conversation_id: served?._id }, manager);
+    await server.call('create-or-update-chatbot', { _id: bot._id, filed: true }, manager);
+    await page.goto(`${server.url}/conversas`);
+    const history = page.getByRole(isPhone() ? 'list' : 'table', { name: 'Conversas' });
+    const row = history.getByRole(isPhone() ? 'listitem' : 'row').filter({ hasText: customer });
+    await expect(row).toContainText(messages.historyChatbotDeleted);
+    await look(page, 'journey-history');
   } finally {
     await phoneContext.close();
   }
