@@ -328,9 +328,9 @@ describe('answers', () => {
     fake.garbage = null;
     const [reply] = await waitReplies(services(), conversation.id, 1);
     expect(reply?.message).toBe('Olá! Como posso ajudar?');
-    expect((await conversationRow(services(), conversation.id)).chatbotContext).toMatchObject({
-      attempts: 0,
-      retry_at: null,
+    await until(async () => {
+      const ctx = (await conversationRow(services(), conversation.id)).chatbotContext;
+      return ctx?.attempts === 0 && ctx.retry_at === null;
     });
   });
 
@@ -347,6 +347,25 @@ describe('answers', () => {
     await chatbotsSettled(services());
     expect(await chatbotReplies(services(), conversation.id)).toHaveLength(0);
     expect((await conversationRow(services(), conversation.id)).isManual).toBe(true);
+  });
+
+  it('a slow answer in one conversation does not hold back the answer of another', async () => {
+    const { token } = await served();
+    fake.delayMs = 2500;
+    const before = fake.chatCalls().length;
+    const a = newPhone();
+    const b = newPhone();
+    await say(token, a, 'Oi, sou A');
+    await until(() => callsSince(before).length === 1);
+    const firstAt = Date.now();
+    await say(token, b, 'Oi, sou B');
+    await until(() => callsSince(before).length === 2);
+    // B's provider call started while A's was still in flight.
+    expect(Date.now() - firstAt).toBeLessThan(2000);
+    const ca = await openConversationOf(services(), a);
+    const cb = await openConversationOf(services(), b);
+    await waitReplies(services(), ca.id, 1);
+    await waitReplies(services(), cb.id, 1);
   });
 
   it('a transfer to the chatbot answers the customer’s unanswered message', async () => {
@@ -366,10 +385,9 @@ describe('answers', () => {
     );
     const [reply] = await waitReplies(services(), conversation.id, 1);
     expect(reply?.message).toBe('Olá! Como posso ajudar?');
-    expect((await conversationRow(services(), conversation.id)).chatbotContext).toMatchObject({
-      chatbot: chatbot._id,
-      attempts: 0,
-    });
+    // The position is written right after the send.
+    const ctx = await until(async () => (await conversationRow(services(), conversation.id)).chatbotContext);
+    expect(ctx).toMatchObject({ chatbot: chatbot._id, attempts: 0 });
   });
 
   it("a flow's redirect to the chatbot: it answers the customer's last message", async () => {

@@ -5,7 +5,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chips, contacts, flows, messages } from '@/server/db/schema';
+import { chatbots, chips, contacts, flows, messages } from '@/server/db/schema';
 import { receiveInbound } from '@/server/domains/conversations/pipeline';
 import { runConversation } from '@/server/domains/flows/engine';
 import { acceptAnswer, isOpen, isPrivateAddress, pickOption } from '@/server/domains/flows/nodes';
@@ -534,7 +534,24 @@ describe('the flow engine', () => {
 
   it('branches on tags, removes one, picks a random branch, answers a list and hands over to another flow, then to an AI chatbot', async () => {
     const vip = await insertTag(services(), s.seed.accountId, 'VIP');
+    // An AI chatbot of the account (its own tests are chatbot-engine.test.ts); it waits a minute to answer.
     const chatbotId = newId();
+    await services()
+      .db.insert(chatbots)
+      .values({
+        id: chatbotId,
+        accountId: s.seed.accountId,
+        name: 'Robô',
+        responseDelay: 60,
+        instructions: {
+          persona_name: 'Ana',
+          persona_gender: 'feminina',
+          persona_mission: 'Atender',
+          personality_types: ['Amigável'],
+          fallback: 'Não sei.',
+          context: 'Loja.',
+        },
+      });
     const second = await insertFlow(
       services(),
       s.seed.accountId,

@@ -7,12 +7,14 @@ import type { JobKind } from './runner';
 
 export const chatbotReplyJob: JobKind<ChatbotReplyJob> = {
   name: CHATBOT_REPLY_JOB,
-  run: (data, services) => answerConversation(services, data.conversation),
-  // A customer waits for the answer: looked for twice a second. A job mostly waits (the provider, the typing
-  // time), so many run at once.
-  pollSeconds: 0.5,
-  batchSize: 100,
-  concurrency: 100,
+  run: (data, services) => answerConversation(services, data.conversation, data),
+  // A customer waits for the answer. A job mostly waits (the provider, the typing time): several workers, each
+  // with a small batch, so that a long answer never holds back one due meanwhile. A job queued by this process
+  // wakes a worker at its time; polling finds those queued by other processes.
+  pollSeconds: 2,
+  workers: 20,
+  batchSize: 5,
+  concurrency: 5,
   // Long enough for the slowest answer (provider time-out and typing); a killed run is taken again after it.
   expireInSeconds: 900,
   retryLimit: 10,

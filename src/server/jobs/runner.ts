@@ -33,6 +33,12 @@ export interface JobKind<T extends object = object> {
   /** Jobs taken at once, and how many of them run at the same time. */
   batchSize?: number;
   concurrency?: number;
+  /**
+   * Workers of this process, each taking its own batches (default 1). A worker takes its next batch only once
+   * the whole batch is done: jobs that mostly wait (an AI chatbot's answer) need several, so that one long job
+   * does not hold back a job due meanwhile.
+   */
+  workers?: number;
   /** How long one run may take; after it the job counts as failed (and is retried). */
   expireInSeconds?: number;
   retryLimit?: number;
@@ -91,7 +97,7 @@ export function createJobRunner(deps: {
   });
   boss.on('error', (err: unknown) => log.warn({ err }, 'job runner error'));
   const kinds = new Map<string, JobKind>();
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
   let started = false;
 
   // A worker looks for due jobs every `pollSeconds`; a job this process queued for a later moment also wakes
@@ -115,8 +121,7 @@ export function createJobRunner(deps: {
     w.timer = setTimeout(
       () => {
         while (w.at[0] !== undefined && w.at[0] <= Date.now()) w.at.shift();
-        const worker = workers.get(name);
-        if (worker) boss.notifyWorker(worker);
+        for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
         arm(name, w);
       },
       // pg-boss takes a job once start_after < now(): a few ms after it.
@@ -138,27 +143,31 @@ export function createJobRunner(deps: {
     if (kind.every) await boss.schedule(kind.name, kind.every, {});
     else await boss.unschedule(kind.name);
     const concurrency = Math.max(1, kind.concurrency ?? 1);
-    const worker = await boss.work<object>(
-      kind.name,
-      { batchSize: kind.batchSize ?? concurrency, pollingIntervalSeconds: kind.pollSeconds ?? 2 },
-      async (jobs) => {
-        const queue = [...jobs];
-        await Promise.all(
-          Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-            for (let job = queue.shift(); job; job = queue.shift()) {
-              try {
-                await kind.run(job.data, deps.services());
-              } catch (err) {
-                // This job only: the others of the batch are completed by pg-boss when the handler returns.
-                log.warn({ err, job: kind.name, id: job.id }, 'job failed; it will be retried');
-                await boss.fail(kind.name, job.id, err instanceof Error ? { message: err.message } : {});
+    const ids: string[] = [];
+    for (let i = 0; i < Math.max(1, kind.workers ?? 1); i++) {
+      const worker = await boss.work<object>(
+        kind.name,
+        { batchSize: kind.batchSize ?? concurrency, pollingIntervalSeconds: kind.pollSeconds ?? 2 },
+        async (jobs) => {
+          const queue = [...jobs];
+          await Promise.all(
+            Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+              for (let job = queue.shift(); job; job = queue.shift()) {
+                try {
+                  await kind.run(job.data, deps.services());
+                } catch (err) {
+                  // This job only: the others of the batch are completed by pg-boss when the handler returns.
+                  log.warn({ err, job: kind.name, id: job.id }, 'job failed; it will be retried');
+                  await boss.fail(kind.name, job.id, err instanceof Error ? { message: err.message } : {});
+                }
               }
-            }
-          }),
-        );
-      },
-    );
-    workers.set(kind.name, worker);
+            }),
+          );
+        },
+      );
+      ids.push(worker);
+    }
+    workers.set(kind.name, ids);
     if (kind.atStart) await boss.send(kind.name, {});
   }
 
@@ -186,9 +195,8 @@ export function createJobRunner(deps: {
       });
       remember(name, opts.startAfter);
       // Due now and already committed: its worker looks at once, not up to a poll later (a flow's answer).
-      const worker = workers.get(name);
-      if (worker && started && !opts.tx && !(opts.startAfter && opts.startAfter.getTime() > Date.now()))
-        boss.notifyWorker(worker);
+      if (started && !opts.tx && !(opts.startAfter && opts.startAfter.getTime() > Date.now()))
+        for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
     },
     async sendMany(name, jobs) {
       if (!jobs.length) return;

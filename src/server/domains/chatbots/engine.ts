@@ -18,7 +18,7 @@
 //   after the last try a person serves, with a system note. The customer's message stays in the conversation.
 // - chatbot-sweep (every minute): finishes conversations a chatbot serves after 48 h without messages (with
 //   the finish message), and queues an answer for any left with unanswered input and nobody on it.
-import { and, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { ChatbotContext, ChatbotTurn } from '../../../shared/contract/chatbots';
 import { messages as texts } from '../../../shared/messages';
@@ -27,7 +27,7 @@ import { systemActor } from '../../access';
 import { type AiClient, createAiClient } from '../../ai/client';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { contacts, conversations, messages } from '../../db/schema';
+import { chatbots, contacts, conversations, messages } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';
 import { appendMessage } from '../conversations/append-message';
@@ -108,17 +108,41 @@ const release = (db: Db, conversationId: string, lease: Date) =>
 
 /**
  * Answers the conversation's unanswered customer messages, when its AI chatbot serves it and no one else is
- * answering it. Safe to call any number of times, from any process.
+ * answering it. Safe to call any number of times, from any process. `job.message`: the customer message whose
+ * arrival queued this job.
  */
-export async function answerConversation(services: Services, conversationId: string) {
-  const lease = await claim(services, conversationId);
-  if (!lease) return;
-  const holder = { lease };
-  try {
-    await answerClaimed(services, conversationId, holder);
-  } finally {
-    await release(services.db, conversationId, holder.lease);
+export async function answerConversation(
+  services: Services,
+  conversationId: string,
+  job: { message?: string } = {},
+) {
+  for (let round = 0; round < 5; round++) {
+    const lease = await claim(services, conversationId);
+    if (!lease) return;
+    const holder = { lease };
+    try {
+      await answerClaimed(services, conversationId, holder, job.message);
+    } finally {
+      await release(services.db, conversationId, holder.lease);
+    }
+    // A message whose job found the claim taken just before the release: answered now, not by the sweep.
+    if (!(await dueInput(services, conversationId))) return;
   }
+}
+
+/** Whether the conversation's last message is the customer's, unanswered and due. */
+async function dueInput(services: Services, conversationId: string) {
+  const [row] = await services.db
+    .select({ conversation: conversations, last: messages, delay: chatbots.responseDelay })
+    .from(conversations)
+    .innerJoin(messages, eq(messages.id, conversations.lastMessageId))
+    .innerJoin(chatbots, eq(chatbots.id, conversations.chatbotId))
+    .where(and(eq(conversations.id, conversationId), chatbotServed));
+  if (row?.last.origin !== 'customer') return false;
+  const ctx = row.conversation.chatbotContext;
+  if (ctx?.input_after?.id === row.last.id) return false;
+  if (ctx?.retry_at && Date.parse(ctx.retry_at) > Date.now()) return false;
+  return Math.min(row.last.createdAt.getTime(), Date.now()) + row.delay * 1000 - SLACK_MS <= Date.now();
 }
 
 interface Turn {
@@ -142,7 +166,12 @@ async function readClaimed(services: Services, conversationId: string, holder: {
   return c && isChatbotServed(c) ? c : null;
 }
 
-async function answerClaimed(services: Services, conversationId: string, holder: { lease: Date }) {
+async function answerClaimed(
+  services: Services,
+  conversationId: string,
+  holder: { lease: Date },
+  trigger: string | undefined,
+) {
   // Messages that arrive during an answer are answered in the next turn of the same claim.
   for (let turns = 0; turns < 10; turns++) {
     const conversation = await readClaimed(services, conversationId, holder);
@@ -171,11 +200,14 @@ async function answerClaimed(services: Services, conversationId: string, holder:
       ctx.retry_at ? Date.parse(ctx.retry_at) : 0,
     );
     if (due - SLACK_MS > Date.now()) {
-      await queueChatbotReply(services, conversation.id, {
-        startAfter: new Date(due),
-        // Not the key of the job running now (that one is done once this returns).
-        key: `wait:${newest.id}:${due}`,
-      });
+      // The newest message's own job is due then (queued on its arrival: the same key adds nothing), unless
+      // this is that job, early; a failed call's retry has its job too (the same key again).
+      const key = ctx.retry_at
+        ? `retry:${ctx.attempts}:${newest.id}`
+        : trigger === newest.id
+          ? `wait:${newest.id}:${due}`
+          : `message:${newest.id}`;
+      await queueChatbotReply(services, conversation.id, { startAfter: new Date(due), key });
       if (ctx !== stored) await persist(services, conversation.id, holder, ctx).catch(stopped);
       return;
     }
@@ -215,7 +247,7 @@ async function answeredUpTo(db: Db, conversationId: string): Promise<ChatbotCont
       and(
         eq(messages.conversationId, conversationId),
         eq(messages.origin, 'customer'),
-        lte(messages.createdAt, reply.at),
+        sql`date_trunc('milliseconds', ${messages.createdAt}) <= ${iso(reply.at)}::timestamptz`,
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))
@@ -289,7 +321,7 @@ async function history(db: Db, conversationId: string, newest: MessageRow) {
       and(
         eq(messages.conversationId, conversationId),
         sql`${messages.type} not in ('system', 'summary')`,
-        sql`(${messages.createdAt}, ${messages.id}) <= (${newest.createdAt}, ${newest.id})`,
+        sql`(date_trunc('milliseconds', ${messages.createdAt}), ${messages.id}) <= (${iso(newest.createdAt)}::timestamptz, ${newest.id})`,
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))
@@ -464,6 +496,7 @@ export async function onChatbotCustomerMessage(
     const at = Math.min((message.createdAt ?? new Date()).getTime(), Date.now());
     await queueChatbotReply(services, c.id, {
       key: `message:${message.id}`,
+      message: message.id,
       startAfter: new Date(at + chatbot.responseDelay * 1000),
     });
   } catch (err) {
@@ -478,7 +511,8 @@ const lastMessage = sql`(select m.origin || ':' || coalesce(m.message_id, '') fr
 /**
  * Every minute and at each start: finishes the conversations a chatbot serves that had no message for
  * CHATBOT_INACTIVE_HOURS (a finish message interrupted by a crash is finished at once), and queues an answer
- * for those whose last message is the customer's, with nobody answering and no retry waiting (a lost job).
+ * for those whose last message is the customer's, 90 s old, with nobody answering and no retry waiting (a
+ * lost job).
  */
 export async function sweepChatbots(services: Services, limit = 500) {
   const now = services.clock?.now() ?? new Date();
@@ -511,6 +545,8 @@ export async function sweepChatbots(services: Services, limit = 500) {
         chatbotServed,
         or(isNull(conversations.chatbotLeaseUntil), lt(conversations.chatbotLeaseUntil, sql`now()`)),
         sql`${lastMessage} like 'customer:%'`,
+        // Its own job is due by then (the longest response delay is a minute): only a lost one is replaced.
+        lt(conversations.lastMessageAt, sql`now() - interval '90 seconds'`),
         sql`coalesce((${conversations.chatbotContext}->>'retry_at')::timestamptz, '-infinity') <= now()`,
       ),
     )

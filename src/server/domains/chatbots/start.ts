@@ -7,15 +7,22 @@ import type { Services } from '../../services';
 export const CHATBOT_REPLY_JOB = 'chatbot-reply';
 export interface ChatbotReplyJob {
   conversation: string;
+  /** The customer message whose arrival queued it (absent: a transfer, a retry, the sweep). */
+  message?: string;
 }
 
 /** Queues an answer. `key` makes it unique (a customer message: a replayed webhook adds nothing). */
 export function queueChatbotReply(
   services: Pick<Services, 'jobs'>,
   conversationId: string,
-  opts: { key?: string; tx?: Db; startAfter?: Date } = {},
+  opts: { key?: string; tx?: Db; startAfter?: Date; message?: string } = {},
 ) {
-  return services.jobs.send<ChatbotReplyJob>(CHATBOT_REPLY_JOB, { conversation: conversationId }, opts);
+  const { message, ...send } = opts;
+  return services.jobs.send<ChatbotReplyJob>(
+    CHATBOT_REPLY_JOB,
+    { conversation: conversationId, ...(message && { message }) },
+    send,
+  );
 }
 
 /**
