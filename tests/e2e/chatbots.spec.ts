@@ -206,6 +206,22 @@ test("a new chatbot's validations, exactly as the spec writes them", async ({ pa
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: labels.common.cancelar }).click();
   await expect(page.getByRole('heading', { level: 1, name: L.novoChatbot })).toBeVisible();
+
+  // Filled in, it is saved and the address takes its id; nothing is left unsaved.
+  const name = `Do zero ${project()}`;
+  await page.getByLabel(L.identificador).fill(name);
+  await page.getByLabel(L.nomeDaPersona).fill('Caio');
+  await page.getByRole('radio', { name: 'Masculina' }).check();
+  await page.getByLabel(L.missao).fill('Responder dúvidas sobre a Loja Demo.');
+  await tapChip(page, 'Direto ao ponto');
+  await page.getByLabel(L.respostaPadrao).fill(messages.chatbotNoInformation);
+  await context.fill('A Loja Demo vende camisetas.');
+  await page.getByRole('button', { name: labels.common.salvar }).click();
+  await expect(toast(page, 'Chatbot enviado com sucesso.')).toBeVisible();
+  await expect(page).toHaveURL(/\/chatbots\/[0-9A-Z]{28}$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('button', { name: L.voltar }).click();
+  await expect(rowOf(page, name)).toContainText('Caio (Masculina)');
 });
 
 test('delete from the list, after a confirm', async ({ page }) => {
