@@ -169,6 +169,15 @@ test("a new chatbot's validations, exactly as the spec writes them", async ({ pa
   await expect(page.getByRole('slider', { name: L.temperatura })).toHaveAttribute('aria-valuenow', '0.3');
   await expect(page.getByLabel(L.tempoDeEspera)).toHaveValue('2');
   await page.getByLabel(L.respostaPadrao).fill('');
+  // The test chat refuses a draft the rules refuse, and the form shows why.
+  if (isPhone()) await page.getByRole('tab', { name: L.testarChatbot }).click();
+  await page.getByRole('textbox', { name: L.mensagemDoCliente }).fill('Oi');
+  await page.getByRole('button', { name: L.enviar }).click();
+  // On a phone the form's tab comes back to show the fields; on a desktop the chat says why too.
+  if (isPhone())
+    await expect(page.getByRole('tab', { name: L.configuracao })).toHaveAttribute('aria-selected', 'true');
+  else await expect(page.getByRole('alert').filter({ hasText: L.corrijaParaTestar })).toBeVisible();
+  await expect(page.getByText('Identificador do chatbot necessário', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: labels.common.salvar }).click();
   for (const text of [
     'Identificador do chatbot necessário',
@@ -260,6 +269,21 @@ test("the flow editor's redirect to 'Chatbot de IA' lists the chatbots", async (
   await pick(page, panel(page), FE.redirecionarPara, FE.destinos.ai_chatbot);
   await pick(page, panel(page), labels.common.chatbot, name);
   await expect(panel(page).getByRole('combobox', { name: labels.common.chatbot })).toHaveValue(name);
+});
+
+test("the list failing to load: 'Erro ao carregar chatbots', and Tentar novamente", async ({ page }) => {
+  await signedInAs(page, 'gerente@demo.com');
+  let fail = true;
+  await page.route('**/api/get-chatbots-by-user', (route) =>
+    fail
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":true,"message":"x"}' })
+      : route.continue(),
+  );
+  await page.goto(`${app.server.url}/chatbots`);
+  await expect(page.getByRole('alert').filter({ hasText: 'Erro ao carregar chatbots' })).toBeVisible();
+  fail = false;
+  await page.getByRole('button', { name: labels.common.tentarNovamente }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Erro ao carregar chatbots' })).toHaveCount(0);
 });
 
 test("an attendant opening /chatbots gets 'Permissões insuficientes.' and has no menu entry", async ({
