@@ -68,6 +68,8 @@ export function ChatbotEditor({ id: initialId, initial, onCreated }: Props) {
 
   function submit(e?: React.FormEvent) {
     e?.preventDefault();
+    // Enter in a field while a save runs: a new chatbot must not be created twice.
+    if (save.isPending) return;
     setRefusal(null);
     if (chatbotProblems(draft).length) return reveal();
     const sent = draft;

@@ -2,7 +2,7 @@
 // that changes the list refreshes the shared chatbots query, so the chips, transfer and flow pickers follow.
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/app/lib/api';
-import { chatbotsQuery } from '@/app/lib/lists';
+import { chatbotsQuery, chipsQuery } from '@/app/lib/lists';
 import { useCallMutation } from '@/app/lib/mutation';
 import type { ChatbotDraft, ChatbotInstructions, ChatbotSummary } from '@/shared/contract/chatbots';
 import { messages } from '@/shared/messages';
@@ -61,5 +61,10 @@ export const useCreateFromModel = () =>
 export const useDeleteChatbot = () =>
   useCallMutation(
     (chatbot: ChatbotSummary) => api('create-or-update-chatbot', { _id: chatbot._id, filed: true }),
-    { successMessage: messages.chatbotDeleted, invalidates: [chatbotsQuery.queryKey], toastError: true },
+    {
+      successMessage: messages.chatbotDeleted,
+      // Its chips go to human service (the server's part): their rows change too.
+      invalidates: [chatbotsQuery.queryKey, chipsQuery.queryKey],
+      toastError: true,
+    },
   );
