@@ -12,7 +12,7 @@ export const chatbotReplyJob: JobKind<ChatbotReplyJob> = {
   // with a small batch, so that a long answer never holds back one due meanwhile. A job queued by this process
   // wakes a worker at its time; polling finds those queued by other processes.
   pollSeconds: 2,
-  workers: 20,
+  workers: 10,
   batchSize: 5,
   concurrency: 5,
   // Long enough for the slowest answer (provider time-out and typing); a killed run is taken again after it.
