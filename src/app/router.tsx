@@ -272,6 +272,24 @@ const flowsRoute = createRoute({
   component: lazyRouteComponent(() => import('@/app/features/flows/FlowsPage'), 'FlowsPage'),
 });
 
+const chatbotsRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/chatbots',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('@/app/features/chatbots/ChatbotsPage'), 'ChatbotsPage'),
+});
+
+// The editor ('novo' for a new chatbot) and its test chat: a chunk of its own, loaded when opened.
+const chatbotEditorRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/chatbots/$chatbotId',
+  beforeLoad: guard,
+  component: lazyRouteComponent(
+    () => import('@/app/features/chatbots/ChatbotEditorPage'),
+    'ChatbotEditorPage',
+  ),
+});
+
 const contactsRoute = createRoute({
   getParentRoute: () => menu,
   path: '/contatos',
@@ -322,6 +340,8 @@ const routeTree = rootRoute.addChildren([
     historyRoute,
     contactsRoute,
     flowsRoute,
+    chatbotsRoute,
+    chatbotEditorRoute,
     notFoundRoute,
   ]),
 ]);

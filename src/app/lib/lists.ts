@@ -13,6 +13,8 @@ export const quickMessagesQuery = callQuery('get-quick-messages-by-user');
 export const teamUsersQuery = callQuery('get-team-users');
 /** The flows (summaries): the list at /flows and the chips, transfer and scheduling pickers. */
 export const flowsQuery = callQuery('get-flows-by-user');
+/** The AI chatbots (summaries): the list at /chatbots, the chips, transfer and flow-redirect pickers, the pane. */
+export const chatbotsQuery = callQuery('get-chatbots-by-user');
 
 export const useDepartments = () => useQuery(departmentsQuery);
 export const useTags = () => useQuery(tagsQuery);
@@ -20,12 +22,18 @@ export const useChips = () => useQuery(chipsQuery);
 export const useQuickMessages = () => useQuery(quickMessagesQuery);
 export const useTeamUsers = () => useQuery(teamUsersQuery);
 export const useFlows = () => useQuery(flowsQuery);
+export const useChatbots = () => useQuery(chatbotsQuery);
 
-/** The flows as a Select's options, by name. */
-export const flowOptions = (flows: readonly { _id: string; name: string }[] | undefined) =>
-  (flows ?? [])
+/** Named items (flows, chatbots) as a Select's options, by name. */
+const byNameOptions = (items: readonly { _id: string; name: string }[] | undefined) =>
+  (items ?? [])
     .map((f) => ({ value: f._id, label: f.name }))
     .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR', { sensitivity: 'base', numeric: true }));
+
+/** The flows as a Select's options, by name. */
+export const flowOptions = byNameOptions;
+/** The AI chatbots as a Select's options, by name. */
+export const chatbotOptions = byNameOptions;
 
 /** A call's answer replaces the chip's row at once (the socket may bring the same news a moment later). */
 export function putChip(client: QueryClient, chip: Chip) {

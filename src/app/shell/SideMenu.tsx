@@ -11,6 +11,7 @@ import {
   IconLayoutDashboard,
   IconMessageBolt,
   IconMessages,
+  IconRobot,
   IconSitemap,
   IconTags,
   IconUser,
@@ -43,6 +44,7 @@ const SECTIONS: { title: string; items: MenuItem[] }[] = [
     title: labels.shell.configuracoes,
     items: [
       { label: labels.common.meusChips, to: '/chips', icon: IconDeviceMobile },
+      { label: labels.chatbots.chatbots, to: '/chatbots', icon: IconRobot },
       { label: labels.flows.fluxos, to: '/flows', icon: IconHierarchy2 },
       { label: labels.common.tags, to: '/tags', icon: IconTags },
       { label: labels.common.departamentos, to: '/departamentos', icon: IconSitemap },

@@ -55,6 +55,11 @@ export const HELP_TOPICS = [
     text: labels.flows.ajudaTexto,
   },
   {
+    id: 'chatbots',
+    title: labels.chatbots.ajudaTitulo,
+    text: labels.chatbots.ajudaTexto,
+  },
+  {
     id: 'instalar',
     title: labels.help.instalarOPainelNoCelular,
     text: labels.help.instalarText,

@@ -1,6 +1,6 @@
 import { Select, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { flowOptions, useDepartments, useFlows } from '@/app/lib/lists';
+import { chatbotOptions, flowOptions, useChatbots, useDepartments, useFlows } from '@/app/lib/lists';
 import { EditDialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
 import type { EditDialogState } from '@/app/ui/use-edit-dialog';
@@ -16,9 +16,6 @@ import { useSaveChip } from './create-or-update-chip';
 /** The fields that show their own message; anything else (the plan's limit) shows under the form. */
 const FIELDS = ['name', 'redirect', 'chatbot', 'flow', 'department'] as const;
 
-// The chatbots screen is not built yet: its select is there, with nothing to choose.
-const NO_CHATBOTS: { value: string; label: string }[] = [];
-
 /** Novo chip / Editar chip (spec 3 §2.6, §5): name, first service and its target, entry department. */
 export function ChipDialog({ dialog }: { dialog: EditDialogState<Chip> }) {
   return (
@@ -33,6 +30,7 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
   const save = useSaveChip();
   const departments = useDepartments();
   const flows = useFlows();
+  const chatbots = useChatbots();
   const [name, setName] = useState(chip?.name ?? '');
   const [redirect, setRedirect] = useState<ChipRedirect | ''>(chip?.redirect ?? DEFAULT_CHIP_REDIRECT);
   const [chatbot, setChatbot] = useState<string | null>(chip?.chatbot ?? null);
@@ -94,7 +92,7 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
         <Select
           label={labels.common.chatbot}
           placeholder={labels.chips.selecioneOChatbot}
-          data={NO_CHATBOTS}
+          data={chatbotOptions(chatbots.data)}
           value={chatbot}
           onChange={(value) => {
             setChatbot(value);

@@ -22,7 +22,7 @@ import { IconPlus, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { errorMessage, upload } from '@/app/lib/api';
-import { useDepartments, useTags } from '@/app/lib/lists';
+import { chatbotOptions, useDepartments, useTags } from '@/app/lib/lists';
 import { callQuery } from '@/app/lib/query';
 import {
   type AnyFlowNode,
@@ -737,11 +737,14 @@ function HttpFields({ node, set }: Edit<'http'>) {
 }
 
 const flowsQuery = callQuery('get-flows-by-user');
+const chatbotsQuery = callQuery('get-chatbots-by-user');
 
 function RedirectFields({ node, set, flowId }: Edit<'redirect'> & { flowId: string }) {
   const d = node.data;
   const departments = useDepartments();
   const flows = useQuery({ ...flowsQuery, enabled: d.to === 'flow' });
+  const chatbots = useQuery({ ...chatbotsQuery, enabled: d.to === 'ai_chatbot' });
+  const chatbotChoices = chatbotOptions(chatbots.data);
   const flowOptions = (flows.data ?? [])
     .filter((f) => f._id !== flowId)
     .map((f) => ({ value: f._id, label: f.name }));
@@ -763,12 +766,20 @@ function RedirectFields({ node, set, flowId }: Edit<'redirect'> & { flowId: stri
           onChange={(value) => set({ ...d, value })}
         />
       )}
-      {d.to === 'ai_chatbot' && (
-        // The AI chatbots arrive with issue 17; until then there is none to choose.
-        <Alert color="gray" variant="light" p="xs">
-          {L.nenhumChatbotDeIa}
-        </Alert>
-      )}
+      {d.to === 'ai_chatbot' &&
+        (chatbots.isSuccess && chatbotChoices.length === 0 ? (
+          <Alert color="gray" variant="light" p="xs">
+            {L.nenhumChatbotDeIa}
+          </Alert>
+        ) : (
+          <Select
+            label={labels.common.chatbot}
+            data={chatbotChoices}
+            value={d.value}
+            searchable
+            onChange={(value) => set({ ...d, value })}
+          />
+        ))}
       {d.to === 'flow' &&
         (flows.isSuccess && flowOptions.length === 0 ? (
           <Alert color="gray" variant="light" p="xs">

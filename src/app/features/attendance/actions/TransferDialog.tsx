@@ -1,7 +1,7 @@
 import { Button, Group, Radio, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '@/app/lib/api';
-import { flowOptions, useDepartments, useFlows } from '@/app/lib/lists';
+import { chatbotOptions, flowOptions, useChatbots, useDepartments, useFlows } from '@/app/lib/lists';
 import { useFormMutation } from '@/app/lib/mutation';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
@@ -40,9 +40,10 @@ function TransferForm({
   const departments = useDepartments();
   const flows = useFlows();
   const flowChoices = flowOptions(flows.data);
+  const chatbots = useChatbots();
+  const chatbotChoices = chatbotOptions(chatbots.data);
   const [type, setType] = useState<TransferType | ''>('');
   const [department, setDepartment] = useState<string | null>(null);
-  // The chatbots screen brings its list; until then there is nothing to pick.
   const [chatbot, setChatbot] = useState<string | null>(null);
   const [flow, setFlow] = useState<string | null>(null);
   const { saving, error, setError, save } = useFormMutation();
@@ -101,10 +102,14 @@ function TransferForm({
         {type === 'chatbot' && (
           <Select
             label={messages.paneTransferChatbot}
-            description={messages.paneNoChatbots}
-            data={[]}
+            description={chatbots.data && chatbotChoices.length === 0 ? messages.paneNoChatbots : undefined}
+            data={chatbotChoices}
             value={chatbot}
-            onChange={setChatbot}
+            onChange={(v) => {
+              setChatbot(v);
+              setError(null);
+            }}
+            comboboxProps={{ withinPortal: true }}
           />
         )}
         {type === 'flow' && (

@@ -72,9 +72,17 @@ export function HistoryPage() {
     { label: labels.common.telefone, render: (c) => formatPhone(c.contact.phone), wrap: 'never' },
     {
       label: labels.history.canal,
-      // On one line; a very long one ends with an ellipsis (its whole name in the title).
+      // The chip and its chatbot: whole on a phone's card; in the table on one line, a long one ending with
+      // an ellipsis (the whole text in the title).
       render: (c) => (
-        <Text span fz="sm" truncate="end" maw={120} display="block" title={channelLabel(c, channelTexts)}>
+        <Text
+          span
+          fz="sm"
+          truncate={mobile ? undefined : 'end'}
+          maw={mobile ? undefined : 120}
+          display="block"
+          title={channelLabel(c, channelTexts)}
+        >
           {channelLabel(c, channelTexts)}
         </Text>
       ),

@@ -1,5 +1,5 @@
 import { Avatar, Badge, Group, Text, UnstyledButton } from '@mantine/core';
-import { IconAlertCircle, IconClock, IconClockOff, IconHierarchy2 } from '@tabler/icons-react';
+import { IconAlertCircle, IconClock, IconClockOff, IconHierarchy2, IconRobot } from '@tabler/icons-react';
 import { memo } from 'react';
 import { displayName, initialsOf } from '@/app/ui/contact-name';
 import { TagChips } from '@/app/ui/TagBadges';
@@ -46,20 +46,25 @@ function ReplyWindow({ deadline }: { deadline: string }) {
 }
 
 /** A flow answers it (chatbot type 'flow_chatbot'), not a person. */
-const servedByFlow = (c: Conversation) => !c.is_manual && !c.finished && c.chatbot_type === 'flow_chatbot';
+/** Who answers it when no person does: a flow, an AI chatbot, or nobody (a person serves it, or it is over). */
+const automaticServer = (c: Conversation) =>
+  c.is_manual || c.finished ? null : c.chatbot_type === 'flow_chatbot' ? 'flow' : c.chatbot ? 'ai' : null;
 
-function FlowMark() {
+function FlowMark({ kind }: { kind: 'flow' | 'ai' }) {
+  const flow = kind === 'flow';
+  const Icon = flow ? IconHierarchy2 : IconRobot;
+  const label = flow ? labels.flowMenus.atendidoPorFluxo : labels.chatbots.atendidoPorChatbot;
   return (
     <Badge
       size="xs"
       variant="light"
-      color="teal"
-      leftSection={<IconHierarchy2 size={11} aria-hidden />}
-      aria-label={labels.flowMenus.atendidoPorFluxo}
-      title={labels.flowMenus.atendidoPorFluxo}
+      color={flow ? 'teal' : 'orange'}
+      leftSection={<Icon size={11} aria-hidden />}
+      aria-label={label}
+      title={label}
       style={{ flex: 'none', textTransform: 'none' }}
     >
-      {labels.flowMenus.fluxo}
+      {flow ? labels.flowMenus.fluxo : messages.paneChatbot}
     </Badge>
   );
 }
@@ -81,6 +86,7 @@ export const ConversationItem = memo(function ConversationItem({
   onSelect,
 }: Props) {
   const name = displayName(c.contact);
+  const served = automaticServer(c);
   const known = c.contact.tags.flatMap((id) => tags.get(id) ?? []);
   const { shown, more } = visibleTags(known);
   return (
@@ -121,7 +127,7 @@ export const ConversationItem = memo(function ConversationItem({
             <Text size="xs" c="dimmed" truncate="end">
               {chipName}
             </Text>
-            {servedByFlow(c) && <FlowMark />}
+            {served && <FlowMark kind={served} />}
           </Group>
           {c.context_window && <ReplyWindow deadline={c.context_window} />}
         </Group>

@@ -1,7 +1,8 @@
 import { ActionIcon, Avatar, Badge, Group, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
-import { useChips, useDepartments } from '@/app/lib/lists';
+import { chatbotsQuery, flowsQuery, useChips, useDepartments } from '@/app/lib/lists';
 import { displayName, initialsOf } from '@/app/ui/contact-name';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { Conversation } from '@/shared/contract/conversations';
@@ -16,6 +17,19 @@ interface Props {
   onClose(): void;
 }
 
+const withName = (kind: string, name: string | null) => (name ? `${kind}: ${name}` : kind);
+
+/** The name of the AI chatbot or flow serving a conversation not served by a person (null if unknown). */
+function useServingName(conversation: Conversation): string | null {
+  const automatic = !conversation.is_manual && conversation.finished === null;
+  const flow = conversation.chatbot_type === 'flow_chatbot';
+  const chatbots = useQuery({ ...chatbotsQuery, enabled: automatic && !flow && !!conversation.chatbot });
+  const flows = useQuery({ ...flowsQuery, enabled: automatic && flow && !!conversation.flow });
+  if (!automatic) return null;
+  if (flow) return flows.data?.find((f) => f._id === conversation.flow)?.name ?? null;
+  return chatbots.data?.find((c) => c._id === conversation.chatbot)?.name ?? null;
+}
+
 /** The pane's header: who, on which chip and department, the reply window, and the conversation menu. */
 export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Props) {
   const mobile = useIsMobile();
@@ -26,6 +40,7 @@ export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Pr
   const name = displayName(conversation.contact);
   const finished = conversation.finished !== null;
   const phone = formatPhone(conversation.contact.phone);
+  const serving = useServingName(conversation);
 
   return (
     <header className={classes.header}>
@@ -91,8 +106,8 @@ export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Pr
             {conversation.is_manual
               ? messages.paneHuman
               : conversation.chatbot_type === 'flow_chatbot'
-                ? labels.flowMenus.fluxo
-                : messages.paneChatbot}
+                ? withName(labels.flowMenus.fluxo, serving)
+                : withName(messages.paneChatbot, serving)}
           </Badge>
         </Group>
       </div>
