@@ -971,6 +971,8 @@ export const labels = {
     desejaApagarAMensagemAgendadaPara: (when: string) => `Deseja apagar a mensagem agendada para ${when}?`,
   },
   simulator: {
+    /** The header while the business types (a chatbot or a flow preparing its answer). */
+    digitando: 'digitando…',
     imagem: 'Imagem',
     audio: 'Áudio',
     documento: 'Documento',

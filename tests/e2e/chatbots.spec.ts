@@ -28,7 +28,8 @@ test.beforeAll(async () => {
       AI_BASE_URL: fake.url,
       AI_API_KEY: fake.key,
       AI_MODEL: 'modelo-teste',
-      CHATBOT_TYPING_SECONDS: '1',
+      // Long enough for the customer's phone to show 'digitando…' in the journey.
+      CHATBOT_TYPING_SECONDS: '3',
     },
   });
 });
@@ -425,9 +426,13 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
       await expect(input).toHaveValue('');
     };
     await write('Oi! Qual o horário de vocês?');
+    // After the response delay the chatbot types: the customer sees it, and it ends with the answer.
+    const typing = phone.locator('header').getByText(labels.simulator.digitando);
+    await expect(typing).toBeVisible({ timeout: 15_000 });
     await expect(bubbles.filter({ hasText: 'Abrimos de segunda a sábado, das 9h às 18h.' })).toBeVisible({
       timeout: 30_000,
     });
+    await expect(typing).toBeHidden();
     await phone.screenshot({ path: `${SHOTS}/journey-customer-answer-${project()}.png` });
 
     // The attendant's list shows it live, served by the AI chatbot; its header names the chatbot.

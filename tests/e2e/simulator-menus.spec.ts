@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import type { Chip } from '@/shared/contract';
 import type { Conversation, Message } from '@/shared/contract/conversations';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { calm, connectSimulator, isPhone, realtimeReady, signedIn, tokenOf } from './app';
 import { type AppServer, expect, test } from './fixtures';
 
@@ -206,4 +206,55 @@ test('quick replies and a list on the simulator phone: each tap answers and move
   await expect(page.getByRole('button', { name: 'Ver assuntos' })).toBeVisible();
 
   await server.call('create-or-update-chip', { _id: chip._id, filed: true }, token);
+});
+
+test("a flow's typing time shows 'digitando…' in the simulator's header until its message arrives", async ({
+  page,
+  server,
+}) => {
+  const token = await tokenOf(server, 'gerente@demo.com');
+  const suffix = `${project()} ${Date.now().toString(36)}`;
+  const flow = await server.call<{ _id: string }>(
+    'create-or-update-flow',
+    { name: `Digitando ${suffix}` },
+    token,
+  );
+  await server.call(
+    'create-or-update-flow',
+    {
+      _id: flow._id,
+      nodes: [
+        node('start', 'start', 0, {}),
+        node('hello', 'message', 120, { kind: 'text', text: 'Olá! Já vou te atender.', typing_seconds: 3 }),
+      ],
+      connections: [{ id: 'e1', source: 'start', sourceHandle: 'next', target: 'hello' }],
+    },
+    token,
+  );
+  const departments = await server.call<{ _id: string; name: string }[]>(
+    'get-departments-by-user',
+    {},
+    token,
+  );
+  const chip = await server.call<Chip>(
+    'create-or-update-chip',
+    {
+      name: `Digitando ${suffix}`,
+      redirect: 'flow_chatbot',
+      flow: flow._id,
+      department: departments.find((d) => d.name === 'Suporte')?._id,
+    },
+    token,
+  );
+  const simulator = await connectSimulator(server, token, chip._id);
+  await page.goto(`/simulador/${simulator}`);
+  await chooseCustomer(page, project() === 'phone' ? '11 97000-1103' : '11 97000-1104', 'Cliente Digitando');
+  const status = page.locator('header').getByText(labels.simulator.digitando);
+  await write(page, 'Oi');
+  await expect(status).toBeVisible();
+  await look(page, 'typing');
+  // The message ends it.
+  await expect(bubble(page, 'Olá! Já vou te atender.')).toHaveCount(1);
+  await expect(status).toBeHidden();
+  await expect(page.locator('header').getByText('online')).toBeVisible();
 });

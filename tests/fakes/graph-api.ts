@@ -173,6 +173,9 @@ export async function startFakeGraph(opts: { token?: string; version?: string } 
       }
       return json(200, { ...fake.phone, id });
     }
+    // Mark as read, with or without the typing indicator: Meta answers success, not a message.
+    if (r.method === 'POST' && action === 'messages' && r.json?.status === 'read')
+      return json(200, { success: true });
     if (r.method === 'POST' && action === 'messages') {
       const to = String(r.json?.to ?? '');
       return json(200, {

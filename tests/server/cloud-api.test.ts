@@ -7,6 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeMp3 } from '@/app/widgets/media/audio/mp3-encoder';
 import { channelInbox, chips, contacts, conversations, messages } from '@/server/db/schema';
+import { showTyping } from '@/server/domains/conversations/typing';
 import { MESSAGE_STATUS } from '@/shared/constants';
 import { messages as texts } from '@/shared/messages';
 import { type FakeGraph, postWebhook, startFakeGraph } from '../fakes/graph-api';
@@ -633,6 +634,22 @@ describe('sending', () => {
       text: { body: 'Tudo ótimo, e com você?' },
     });
     expect(sent.platform_message_id).toMatch(/^wamid\.FAKE/);
+  });
+
+  it("shows 'digitando…' with Meta's typing indicator on the customer's last message (a chatbot's or a flow's wait)", async () => {
+    const { conversation, inboundId } = await customerWrote();
+    await showTyping(s.t.server.services, conversation.id, 5);
+    expect(graph.to('/messages').map((r) => r.json)).toEqual([
+      {
+        messaging_product: 'whatsapp',
+        status: 'read',
+        message_id: inboundId,
+        typing_indicator: { type: 'text' },
+      },
+    ]);
+    // Best effort: a Graph error is only logged, the caller's answer goes on.
+    graph.failNext({ code: 131000, status: 500 });
+    await expect(showTyping(s.t.server.services, conversation.id, 5)).resolves.toBeUndefined();
   });
 
   it('sends an image: uploads the file first, then sends it by media id with its caption', async () => {

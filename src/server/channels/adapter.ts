@@ -100,6 +100,12 @@ export interface ChannelAdapter {
   send(chip: ChipRow, to: string, content: OutboundContent): Promise<{ platformMessageId: string }>;
   /** Whether `phone` (digits with country code) has the messaging app; `id` is the provider's id for it. */
   checkPhone(chip: ChipRow, phone: string): Promise<{ exists: boolean; id: string | null }>;
+  /**
+   * Shows 'digitando…' to `to` while a chatbot or a flow prepares its answer (about `seconds`, ended by the
+   * next message). `replyTo`: the provider's id of the customer message being answered (the Cloud API marks it
+   * read and needs it). Best effort: the caller ignores a failure.
+   */
+  typing?(chip: ChipRow, to: string, seconds: number, replyTo: string | null): Promise<void>;
   /** Deletes a sent message for everyone, where the provider allows it. */
   deleteMessage(chip: ChipRow, to: string, platformMessageId: string): Promise<void>;
   /** Official numbers: the WABA's template messages, as the provider lists them. */

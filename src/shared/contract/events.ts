@@ -31,7 +31,9 @@ export type ConversationEvent = Exclude<
 export type SimulatorEvent =
   | { type: 'message'; message: SimulatorMessage }
   | { type: 'deleted'; message: { id: string } }
-  | { type: 'chip'; message: { connected: boolean } };
+  | { type: 'chip'; message: { connected: boolean } }
+  /** The business is typing (a chatbot or a flow preparing its answer), for about `seconds`. */
+  | { type: 'typing'; message: { seconds: number } };
 
 export interface ServerToClientEvents {
   'receive-message': (event: ReceiveMessage) => void;

@@ -49,12 +49,13 @@ export function SimulatorChat({
 }: Props) {
   const [autoRead, setAutoRead] = useState(loadAutoRead);
   const [switchingMenus, setSwitchingMenus] = useState(false);
-  const { bubbles, loading, loadError, send, retry, unreadCount, markRead, reload } = useSimulatorChat({
-    token,
-    identity,
-    autoRead,
-    onChip,
-  });
+  const { bubbles, loading, loadError, send, retry, unreadCount, markRead, reload, typing } =
+    useSimulatorChat({
+      token,
+      identity,
+      autoRead,
+      onChip,
+    });
   const [marking, setMarking] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -114,7 +115,7 @@ export function SimulatorChat({
             {chipName}
           </Text>
           <Text fz="xs" lh={1.3} c={connected ? '#d9fdd3' : '#ffd8a8'}>
-            {connected ? 'online' : 'desconectado'}
+            {connected ? (typing ? labels.simulator.digitando : 'online') : 'desconectado'}
           </Text>
         </Box>
       </header>

@@ -32,6 +32,9 @@ export function useSimulatorChat({ token, identity, autoRead, onChip }: Options)
   const [bubbles, dispatch] = useReducer(chatReducer, []);
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // 'digitando…' in the header: shown for the seconds the business said, or until its message arrives.
+  const [typing, setTyping] = useState(false);
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const current = useRef(bubbles);
   current.current = bubbles;
   const onChipRef = useRef(onChip);
@@ -93,6 +96,10 @@ export function useSimulatorChat({ token, identity, autoRead, onChip }: Options)
     socket.on('simulator', (event) => {
       switch (event.type) {
         case 'message':
+          if (event.message.from_me) {
+            clearTimeout(typingTimer.current);
+            setTyping(false);
+          }
           dispatch({ type: 'received', message: event.message });
           if (event.message.from_me && event.message.status < 3)
             void mark([event.message.id], 3).catch(() => undefined);
@@ -103,9 +110,20 @@ export function useSimulatorChat({ token, identity, autoRead, onChip }: Options)
         case 'chip':
           onChipRef.current(event.message.connected);
           break;
+        case 'typing':
+          clearTimeout(typingTimer.current);
+          setTyping(true);
+          // Like WhatsApp, it never lasts more than 25 s without a message.
+          typingTimer.current = setTimeout(
+            () => setTyping(false),
+            Math.min(event.message.seconds, 25) * 1000,
+          );
+          break;
       }
     });
     return () => {
+      clearTimeout(typingTimer.current);
+      setTyping(false);
       socket.removeAllListeners();
       socket.disconnect();
     };
@@ -224,6 +242,7 @@ export function useSimulatorChat({ token, identity, autoRead, onChip }: Options)
     send,
     retry,
     unreadCount: unread.length,
+    typing,
     markRead,
     reload: loadHistory,
   };

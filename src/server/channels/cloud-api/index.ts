@@ -126,6 +126,17 @@ export function createCloudApiChannel(deps: {
       if (!wamid) throw new ChannelError(texts.providerFailed);
       return { platformMessageId: wamid };
     },
+    async typing(chip, _to, _seconds, replyTo) {
+      // Meta's typing indicator marks the customer's message read and shows 'digitando…' until the answer or
+      // for 25 s; it needs that message's id.
+      if (!replyTo) return;
+      await graph().post(`${phoneNumberIdOf(chip)}/messages`, {
+        messaging_product: 'whatsapp',
+        status: 'read',
+        message_id: replyTo,
+        typing_indicator: { type: 'text' },
+      });
+    },
     async listTemplates(chip) {
       // get template messages by waba id (spec 2 §7): every page of the WABA's templates.
       if (!chip.waba) return [];

@@ -154,6 +154,10 @@ export function createSimulatorChannel(deps: {
       deps.services().realtime.toSimulator(chip.id, to, { type: 'message', message });
       return { platformMessageId: id };
     },
+    async typing(chip, to, seconds) {
+      if (chip.status !== 'open') return;
+      deps.services().realtime.toSimulator(chip.id, to, { type: 'typing', message: { seconds } });
+    },
     async checkPhone(_chip, phone) {
       // Every valid number "has the app" in the simulator.
       const normalized = normalizePhone(phone);

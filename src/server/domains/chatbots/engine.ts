@@ -6,8 +6,8 @@
 //   claim) and answers every customer message after `input_after` in ONE provider call; when the newest is
 //   younger than the delay it queues itself for newest + delay instead (the debounce: quick messages get one
 //   answer).
-// - 'digitando…': the typing time (CHATBOT_TYPING_SECONDS) runs while the provider thinks; the answer goes out
-//   after both. Every send goes through the attendants' idempotent send path with a message_id made of the
+// - 'digitando…' (showTyping: the simulator's header, the Cloud API's typing indicator) shows for
+//   CHATBOT_TYPING_SECONDS while the provider thinks; the answer goes out after both. Every send goes through the attendants' idempotent send path with a message_id made of the
 //   conversation and the last customer message answered: a retry or a second process never sends twice.
 // - Right before sending, the conversation is read again: 'Atender como humano', a transfer or a finish
 //   during the provider call means the answer is dropped. The position moves in the transaction that renews
@@ -34,6 +34,7 @@ import { appendMessage } from '../conversations/append-message';
 import { finishOpen, toDepartment } from '../conversations/conversation-actions';
 import { chatbotSender, sendConversationMessage } from '../conversations/conversations.service';
 import { loadConversation, toMessage } from '../conversations/present';
+import { showTyping } from '../conversations/typing';
 import { activeFlow, queueFlowRun, startingFlow } from '../flows/start';
 import { type ChatbotRow, chatbotsRepo } from './chatbots.repo';
 import { draftOf } from './chatbots.service';
@@ -376,7 +377,10 @@ async function answer(turn: Turn, input: MessageRow[]) {
 
   const contact = await contactOf(services.db, conversation.contactId);
   const lines = await history(services.db, conversation.id, newest);
-  const typing = sleep(services.config.CHATBOT_TYPING_SECONDS * 1000);
+  // 'digitando…' runs while the model writes: the answer goes out after both.
+  const typingSeconds = services.config.CHATBOT_TYPING_SECONDS;
+  const typing = sleep(typingSeconds * 1000);
+  void showTyping(services, conversation.id, typingSeconds);
   const decision = await decide(ai, draftOf(chatbot), contact, lines);
   if (decision.kind === 'failed') return failed(turn, decision.error);
   if (decision.kind === 'transfer') return handOver(turn, { reason: decision.reason });

@@ -38,6 +38,7 @@ import {
   sendConversationMessage,
 } from '../conversations/conversations.service';
 import { loadConversation, toMessage } from '../conversations/present';
+import { showTyping } from '../conversations/typing';
 import {
   acceptAnswer,
   type ContactView,
@@ -447,7 +448,11 @@ async function execute(run: Run, graph: Graph, node: AnyFlowNode, ctx: FlowConte
       const d = node.data;
       const contact = await contactOf(run);
       const text = fillVariables(d.text, contact);
-      if (d.typing_seconds > 0) await sleep(Math.min(d.typing_seconds, 30) * 1000);
+      if (d.typing_seconds > 0) {
+        const seconds = Math.min(d.typing_seconds, 30);
+        await showTyping(services, conversation.id, seconds);
+        await sleep(seconds * 1000);
+      }
       if (d.kind === 'text') await send(run, ctx, 0, { text });
       else {
         if (!d.media_url || !services.media.pathOf(d.media_url)) throw new FlowError(texts.flowMediaMissing);
