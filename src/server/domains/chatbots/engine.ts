@@ -7,8 +7,9 @@
 //   younger than the delay it queues itself for newest + delay instead (the debounce: quick messages get one
 //   answer).
 // - 'digitando…' (showTyping: the simulator's header, the Cloud API's typing indicator) shows for
-//   CHATBOT_TYPING_SECONDS while the provider thinks; the answer goes out after both. Every send goes through the attendants' idempotent send path with a message_id made of the
-//   conversation and the last customer message answered: a retry or a second process never sends twice.
+//   CHATBOT_TYPING_SECONDS while the provider thinks; the answer goes out after both. Every send goes through
+//   the attendants' idempotent send path with a message_id made of the conversation and the last customer
+//   message answered: a retry or a second process never sends twice.
 // - Right before sending, the conversation is read again: 'Atender como humano', a transfer or a finish
 //   during the provider call means the answer is dropped. The position moves in the transaction that renews
 //   the claim, and only while the chatbot still serves.
