@@ -17,6 +17,7 @@ import { DEMO_PASSWORD } from '@/server/seed/demo';
 import { ACCESS_AREAS } from '@/shared/constants';
 import { type CallName, calls } from '@/shared/contract';
 import { connectedSimulatorChip, until } from './channel-helpers';
+import { validDraft } from './chatbot-helpers';
 import { startTestServer, type TestServer } from './helpers';
 
 const SECRET = 'SEGREDOB7Q';
@@ -155,7 +156,14 @@ interface Side {
   tag: string;
   endpoint: string;
 }
-let A: Side & { attendantId: string; quickMessage: string; scheduled: string; media: string; flow: string };
+let A: Side & {
+  attendantId: string;
+  quickMessage: string;
+  scheduled: string;
+  media: string;
+  flow: string;
+  chatbot: string;
+};
 let ownerA: string;
 let attendantA: string; // Ana, Suporte
 let bAccountId: string;
@@ -293,6 +301,11 @@ async function buildAccountB() {
     },
     owner,
   );
+  await call(
+    'create-or-update-chatbot',
+    validDraft({ name: `Chatbot ${SECRET}`, instructionsObject: { context: `Contexto ${SECRET}` } }),
+    owner,
+  );
   await uploadMedia(owner, `Mídia ${SECRET}`);
   await call('subscribe-push', pushSubscription('contab'), owner);
   // Old enough for finish-inactive-conversations, were it not scoped to the caller's account.
@@ -388,6 +401,8 @@ const overrides: Partial<Record<CallName, Record<string, unknown>>> = {
   'transfer-conversation': { type: 'department' },
   'create-or-update-flow': { name: 'Fluxo A' },
   'duplicate-flow': { name: 'Cópia A' },
+  'create-or-update-chatbot': validDraft({ name: 'Chatbot A' }),
+  'test-chatbot': { draft: validDraft(), lines: [{ from: 'customer', text: 'Oi' }] },
   'change-contact-name': { override_name: 'Outro nome' },
   'change-contact-annotations-and-data': { data: {}, new_annotation: 'nota' },
   'get-messages-by-conversation': { limit: 50 },
@@ -442,6 +457,7 @@ function basePayload(name: CallName): Record<string, unknown> {
       'update-scheduled-message': A.scheduled,
       'get-flow': A.flow,
       'duplicate-flow': A.flow,
+      'get-chatbot': A.chatbot,
     };
     if (ownId[name]) out._id = ownId[name];
     Object.assign(out, overrides[name]);
@@ -598,6 +614,7 @@ beforeAll(async () => {
     scheduled: scheduled._id,
     media: await uploadMedia(ownerA, 'Mídia A'),
     flow: ((await call('get-flows-by-user', {}, ownerA))[0] as { _id: string })._id,
+    chatbot: (await call('create-or-update-chatbot', validDraft({ name: 'Chatbot de A' }), ownerA))._id,
   };
   const salesMessages = await db()
     .select()
