@@ -32,6 +32,7 @@ import { chatbots, contacts, conversations, messages } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';
 import { appendMessage } from '../conversations/append-message';
+import { claimConversation, leaseFor, releaseConversation } from '../conversations/claim';
 import { finishOpen, toDepartment } from '../conversations/conversation-actions';
 import { chatbotSender, sendConversationMessage } from '../conversations/conversations.service';
 import { loadConversation, toMessage } from '../conversations/present';
@@ -84,29 +85,17 @@ const chatbotServed = and(
 export const isChatbotServed = (c: ConversationRow) =>
   c.chatbotType === 'chatbot' && !c.isManual && !c.finishedAt && !!c.chatbotId;
 
-const newLease = (config: Config) =>
-  sql`date_trunc('milliseconds', now() + ${`${chatbotLeaseSeconds(config)} seconds`}::interval)`;
-
-async function claim(services: Services, conversationId: string): Promise<Date | null> {
-  const [row] = await services.db
-    .update(conversations)
-    .set({ chatbotLeaseUntil: newLease(services.config) })
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        chatbotServed,
-        or(isNull(conversations.chatbotLeaseUntil), lt(conversations.chatbotLeaseUntil, sql`now()`)),
-      ),
-    )
-    .returning({ lease: conversations.chatbotLeaseUntil });
-  return row?.lease ?? null;
-}
-
+const newLease = (config: Config) => leaseFor(chatbotLeaseSeconds(config));
+const claim = (services: Services, conversationId: string) =>
+  claimConversation(
+    services.db,
+    'chatbotLeaseUntil',
+    conversationId,
+    chatbotLeaseSeconds(services.config),
+    chatbotServed,
+  );
 const release = (db: Db, conversationId: string, lease: Date) =>
-  db
-    .update(conversations)
-    .set({ chatbotLeaseUntil: null })
-    .where(and(eq(conversations.id, conversationId), eq(conversations.chatbotLeaseUntil, lease)));
+  releaseConversation(db, 'chatbotLeaseUntil', conversationId, lease);
 
 /**
  * Answers the conversation's unanswered customer messages, when its AI chatbot serves it and no one else is

@@ -31,6 +31,7 @@ import type { Services } from '../../services';
 import { chatbotsRepo } from '../chatbots/chatbots.repo';
 import { queueChatbotReply, servingChatbot } from '../chatbots/start';
 import { appendMessage } from '../conversations/append-message';
+import { claimConversation, leaseFor, releaseConversation } from '../conversations/claim';
 import { accountDepartment, finishOpen, toDepartment } from '../conversations/conversation-actions';
 import {
   chatbotSender,
@@ -76,28 +77,11 @@ const flowServed = and(
 export const isFlowServed = (c: ConversationRow) =>
   c.chatbotType === 'flow_chatbot' && !c.isManual && !c.finishedAt && !!c.flowId;
 
-// The claim's value, to the millisecond, so that the holder can name it again in its writes.
-const newLease = () => sql`date_trunc('milliseconds', now() + ${`${FLOW_LEASE_SECONDS} seconds`}::interval)`;
-
-async function claim(db: Db, conversationId: string): Promise<Date | null> {
-  const [row] = await db
-    .update(conversations)
-    .set({ flowLeaseUntil: newLease() })
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        or(isNull(conversations.flowLeaseUntil), lt(conversations.flowLeaseUntil, sql`now()`)),
-      ),
-    )
-    .returning({ lease: conversations.flowLeaseUntil });
-  return row?.lease ?? null;
-}
-
+const newLease = () => leaseFor(FLOW_LEASE_SECONDS);
+const claim = (db: Db, conversationId: string) =>
+  claimConversation(db, 'flowLeaseUntil', conversationId, FLOW_LEASE_SECONDS);
 const release = (db: Db, conversationId: string, lease: Date) =>
-  db
-    .update(conversations)
-    .set({ flowLeaseUntil: null })
-    .where(and(eq(conversations.id, conversationId), eq(conversations.flowLeaseUntil, lease)));
+  releaseConversation(db, 'flowLeaseUntil', conversationId, lease);
 
 /**
  * Runs the conversation's flow until it waits or ends, when no one else is running it. Safe to call any
