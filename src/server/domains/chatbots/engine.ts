@@ -32,7 +32,7 @@ import { chatbots, contacts, conversations, messages } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';
 import { appendMessage } from '../conversations/append-message';
-import { claimConversation, leaseFor, releaseConversation } from '../conversations/claim';
+import { claimConversation, customerInputAfter, leaseFor, releaseConversation } from '../conversations/claim';
 import { finishOpen, toDepartment } from '../conversations/conversation-actions';
 import { chatbotSender, sendConversationMessage } from '../conversations/conversations.service';
 import { loadConversation, toMessage } from '../conversations/present';
@@ -251,15 +251,7 @@ async function inputAfter(db: Db, conversationId: string, after: ChatbotContext[
   const rows = await db
     .select()
     .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        eq(messages.origin, 'customer'),
-        after
-          ? sql`(date_trunc('milliseconds', ${messages.createdAt}), ${messages.id}) > (${after.at}::timestamptz, ${after.id})`
-          : undefined,
-      ),
-    )
+    .where(customerInputAfter(conversationId, after))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(MAX_INPUT);
   return rows.reverse();

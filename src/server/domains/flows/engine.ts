@@ -31,7 +31,7 @@ import type { Services } from '../../services';
 import { chatbotsRepo } from '../chatbots/chatbots.repo';
 import { queueChatbotReply, servingChatbot } from '../chatbots/start';
 import { appendMessage } from '../conversations/append-message';
-import { claimConversation, leaseFor, releaseConversation } from '../conversations/claim';
+import { claimConversation, customerInputAfter, leaseFor, releaseConversation } from '../conversations/claim';
 import { accountDepartment, finishOpen, toDepartment } from '../conversations/conversation-actions';
 import {
   chatbotSender,
@@ -234,15 +234,7 @@ async function nextInput(db: Db, conversationId: string, after: FlowContext['inp
   const [row] = await db
     .select()
     .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        eq(messages.origin, 'customer'),
-        after
-          ? sql`(date_trunc('milliseconds', ${messages.createdAt}), ${messages.id}) > (${after.at}::timestamptz, ${after.id})`
-          : undefined,
-      ),
-    )
+    .where(customerInputAfter(conversationId, after))
     .orderBy(messages.createdAt, messages.id)
     .limit(1);
   return row ?? null;
