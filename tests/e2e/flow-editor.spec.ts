@@ -178,7 +178,8 @@ test.describe('desktop', () => {
     await page.getByRole('button', { name: L.salvar }).click();
     // Refused: the drawer opens again on the keywords, with the spec's text.
     await expect(drawer).toContainText(messages.flowKeywordRequired);
-    await drawer.getByRole('combobox', { name: L.palavrasChave }).fill('oi');
+    // A word no other test's customer writes: the flow is live on the worker's server, shared by the files.
+    await drawer.getByRole('combobox', { name: L.palavrasChave }).fill('gatilhodoeditor');
     await page.keyboard.press('Enter');
     await expect(drawer).not.toContainText(messages.flowKeywordRequired);
     await drawer.getByRole('button', { name: 'Fechar' }).click();
@@ -186,7 +187,7 @@ test.describe('desktop', () => {
     await page.getByRole('button', { name: L.salvar }).click();
     await expect(toast(page, messages.flowSaved)).toBeVisible();
     const saved = await server.call<Flow>('get-flow', { _id: flow._id }, token);
-    expect(saved).toMatchObject({ trigger: true, keywords: ['oi'] });
+    expect(saved).toMatchObject({ trigger: true, keywords: ['gatilhodoeditor'] });
     expect(saved.nodes).toHaveLength(3);
   });
 
