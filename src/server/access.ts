@@ -5,7 +5,14 @@
 import { type Column, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CallAccess } from '../shared/contract/define';
 import { messages } from '../shared/messages';
-import { departmentLimit, mayCall, mayExportContacts, seesDepartment } from '../shared/rules/access';
+import { campaignMessages } from '../shared/messages-campaigns';
+import {
+  departmentLimit,
+  mayCall,
+  mayExportContacts,
+  planAllows,
+  seesDepartment,
+} from '../shared/rules/access';
 import { contacts, conversations } from './db/schema';
 import type { AuthUser } from './domains/auth/auth.service';
 import { AppError } from './http/errors';
@@ -46,12 +53,13 @@ export function departmentCondition(actor: Actor, column: Column | SQL): SQL | u
   return inArray(column as Column, [...limit]);
 }
 
-/** Refuses a call the actor may not make (role, access area, admin flag). Jobs make no calls. */
+/** Refuses a call the actor may not make (role, access area, admin flag, plan). Jobs make no calls. */
 export function assertMayCall(actor: Actor, access: CallAccess) {
   if (access.public) return;
   if (actor.kind === 'system' || !mayCall(actor.user, access)) {
     throw new AppError(messages.insufficientPermissions);
   }
+  if (!planAllows(actor.user.account, access)) throw new AppError(campaignMessages.campaignsNotInPlan);
 }
 
 /** A row the actor may not see is answered as missing: no hint that another account's id exists. */

@@ -119,7 +119,7 @@ export async function startServer(
 }
 
 export const test = base.extend<
-  { signIn: (page: Page, email: string) => Promise<string> },
+  { signIn: (page: Page, email: string) => Promise<string>; tidyFlows: void },
   { server: AppServer; seed: SeedName | undefined }
 >({
   /** `test.use({ seed: 'busy-account' })` in a file: its worker's server starts on that data (seeds.ts). */
@@ -142,6 +142,26 @@ export const test = base.extend<
       return token;
     });
   },
+  /**
+   * The worker's server is shared by several spec files and the demo plan allows 10 flows: the flows a test
+   * leaves in the demo account (a failed or retried one too) are deleted after it, so the next file can create.
+   */
+  tidyFlows: [
+    async ({ server, seed }, use) => {
+      if (seed !== 'demo') return use();
+      const { token } = await server.call<{ token: string }>('auth', {
+        email: 'gerente@demo.com',
+        password: 'demo123',
+      });
+      const flowIds = async () =>
+        (await server.call<{ _id: string }[]>('get-flows-by-user', {}, token)).map((f) => f._id);
+      const before = new Set(await flowIds());
+      await use();
+      for (const _id of await flowIds())
+        if (!before.has(_id)) await server.call('create-or-update-flow', { _id, filed: true }, token);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect } from '@playwright/test';

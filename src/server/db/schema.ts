@@ -602,3 +602,125 @@ export const pushSubscriptions = pgTable(
     index('push_subscriptions_user_idx').on(t.userId),
   ],
 );
+
+/** A spreadsheet's people for campaigns (spec 3 §3 Audience); the people are rows of audience_people. */
+export const audiences = pgTable(
+  'audiences',
+  {
+    id: id().primaryKey(),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    /** The sheet's columns, telefone first. */
+    props: jsonb('props').$type<string[]>().notNull().default([]),
+    createContacts: boolean('create_contacts').notNull().default(true),
+    peopleCount: integer('people_count').notNull().default(0),
+    filed: boolean('filed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audiences_account_idx').on(t.accountId, t.createdAt)],
+);
+
+export const audiencePeople = pgTable(
+  'audience_people',
+  {
+    audienceId: id('audience_id')
+      .notNull()
+      .references(() => audiences.id),
+    /** Digits with the country code, once per audience. */
+    phone: text('phone').notNull(),
+    /** The sheet's other columns: the message variables. */
+    data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
+    /** The sheet's order. */
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.audienceId, t.phone] })],
+);
+
+/** A mass sending on an unofficial chip (spec 3 §3 Campaign); its people are rows of campaign_recipients. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: id().primaryKey(),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** Who created it: the messages are sent in their name. */
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    chipId: id('chip_id')
+      .notNull()
+      .references(() => chips.id),
+    audienceType: text('audience_type').$type<'audience' | 'tags'>().notNull(),
+    audienceId: id('audience_id'),
+    audienceTags: jsonb('audience_tags').$type<string[]>().notNull().default([]),
+    audienceTagsSkip: jsonb('audience_tags_skip').$type<string[]>().notNull().default([]),
+    messageType: text('message_type').$type<'text' | 'flow'>().notNull(),
+    /** The text versions. */
+    versions: jsonb('versions').$type<string[]>().notNull().default([]),
+    flowId: id('flow_id'),
+    intervalSeconds: integer('interval_seconds').notNull(),
+    /** Null: 'Imediato' (due at creation). */
+    scheduledTo: timestamp('scheduled_to', { withTimezone: true }),
+    status: text('status')
+      .$type<'scheduled' | 'started' | 'finished' | 'canceled' | 'error'>()
+      .notNull()
+      .default('scheduled'),
+    sentMessages: integer('sent_messages').notNull().default(0),
+    failedMessages: integer('failed_messages').notNull().default(0),
+    peopleCount: integer('people_count').notNull().default(0),
+    cancelNow: boolean('cancel_now').notNull().default(false),
+    paused: boolean('paused').notNull().default(false),
+    failure: text('failure'),
+    /** When the next person is due: the pacing's plan. */
+    nextSendAt: timestamp('next_send_at', { withTimezone: true }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    /** One process sends for a campaign at a time. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    official: boolean('official').notNull().default(false),
+    filed: boolean('filed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('campaigns_account_idx').on(t.accountId, t.createdAt),
+    index('campaigns_chip_idx').on(t.chipId, t.status),
+  ],
+);
+
+/** One person of a campaign: sent at most once (its message_id is derived from this row). */
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    campaignId: id('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    /** The sending order. */
+    seq: integer('seq').notNull(),
+    phone: text('phone').notNull(),
+    /** The audience's variables for this person. */
+    data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
+    /** The text version drawn for this person (index into campaigns.versions). */
+    version: integer('version').notNull().default(0),
+    status: text('status')
+      .$type<'waiting' | 'sending' | 'sent' | 'error' | 'skipped'>()
+      .notNull()
+      .default('waiting'),
+    contactId: id('contact_id'),
+    conversationId: id('conversation_id'),
+    /** The stored message sent to this person (messages.id). */
+    messageId: id('message_id'),
+    plannedAt: timestamp('planned_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failure: text('failure'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.phone] }),
+    uniqueIndex('campaign_recipients_seq_unique').on(t.campaignId, t.seq),
+    index('campaign_recipients_status_idx').on(t.campaignId, t.status, t.seq),
+  ],
+);

@@ -14,6 +14,8 @@ export type CallAccess =
       area?: AccessArea;
       /** Platform admin flag required. */
       admin?: boolean;
+      /** A plan feature the account must have (spec 3 §6 plan gates): 'campaigns' is campaigns_enabled. */
+      plan?: 'campaigns';
     };
 
 export interface CallDef<P extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { aiCalls } from './ai';
 import { appConfigCalls } from './app-config';
+import { campaignsCalls } from './campaigns';
 import { chatbotsCalls } from './chatbots';
 import { chipsCalls } from './chips';
 import { configurationCalls } from './configuration';
@@ -32,6 +33,7 @@ export const calls = {
   ...pushCalls,
   ...flowsCalls,
   ...chatbotsCalls,
+  ...campaignsCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

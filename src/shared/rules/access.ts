@@ -60,6 +60,15 @@ export function mayCall(s: AccessSubject, access: CallAccess): boolean {
   return true;
 }
 
+/** What the account's plan includes (spec 3 §6 plan gates). */
+export interface PlanSubject {
+  campaignsEnabled: boolean;
+}
+
+/** Whether the account's plan has the call's plan feature: 'campaigns' needs campaigns_enabled. */
+export const planAllows = (p: PlanSubject, access: CallAccess) =>
+  access.public || access.plan !== 'campaigns' || p.campaignsEnabled;
+
 /** The departments the subject is limited to, or null for every department of the account. */
 export const departmentLimit = (
   s: Pick<AccessSubject, 'userRole' | 'departments'>,

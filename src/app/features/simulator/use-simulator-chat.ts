@@ -86,12 +86,11 @@ export function useSimulatorChat({ token, identity, autoRead, onChip }: Options)
       transports: ['websocket'],
       auth: { simulator: token, phone },
     });
-    let connections = 0;
     socket.on('connect', () => {
-      // Whatever came before the room was joined (or during a drop) is read from the server; after a drop
-      // the chip's state too.
+      // Whatever came before the room was joined (or during a drop) is read from the server, the chip's
+      // state too: a manager may have disconnected it between the page's load and this join.
       void loadHistory();
-      if (connections++ > 0) onChipRef.current(null);
+      onChipRef.current(null);
     });
     socket.on('simulator', (event) => {
       switch (event.type) {

@@ -1,0 +1,186 @@
+// Audiences and campaigns on unofficial chips (spec 3 §2.9, §2.10, §3 Audience and Campaign, §4 Campaign
+// status and real time, §5, §7). An audience is a spreadsheet's people; a campaign sends one message (a text
+// version drawn per person, or a flow) to an audience or to contacts with tags, one person per interval, by
+// the durable job of src/server/jobs/campaigns.ts. Texts: ../messages-campaigns.ts.
+import { z } from 'zod';
+import { CONTACT_IMPORT_MAX_BYTES } from '../constants';
+import { id } from './common';
+import { defineCall } from './define';
+
+/** Seconds between two sends of a campaign (spec 3 §9). */
+export const CAMPAIGN_INTERVALS = [20, 30, 60, 90, 120, 180, 240] as const;
+export const CAMPAIGN_STATUSES = ['scheduled', 'started', 'finished', 'canceled', 'error'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export const AUDIENCE_TYPES = ['audience', 'tags'] as const;
+export const CAMPAIGN_MESSAGE_TYPES = ['text', 'flow'] as const;
+/** Text versions a campaign may have. */
+export const MAX_CAMPAIGN_VERSIONS = 10;
+
+/** Who may: the campaigns area, on a plan with campaigns (spec 3 §6). */
+const manageCampaigns = { area: 'campaigns', plan: 'campaigns' } as const;
+
+export const audience = z.object({
+  _id: id,
+  name: z.string(),
+  /** Valid people stored (the spec's `people`, counted: a list can hold 200,000). */
+  people_count: z.number().int(),
+  /** The sheet's columns, telefone first: the message variables ({nome}, {nome:first}). */
+  props: z.array(z.string()),
+  create_contacts: z.boolean(),
+  created: z.string(),
+  filed: z.boolean(),
+});
+export type Audience = z.infer<typeof audience>;
+
+export const campaign = z.object({
+  _id: id,
+  name: z.string(),
+  chip: id,
+  audience_type: z.enum(AUDIENCE_TYPES),
+  audience: id.nullable(),
+  audience_tags: z.array(id),
+  audience_tags_skip: z.array(id),
+  message_type: z.enum(CAMPAIGN_MESSAGE_TYPES),
+  /** The text versions: one is drawn at random for each person. */
+  message: z.array(z.string()),
+  flow: id.nullable(),
+  /** Seconds between two sends (one of CAMPAIGN_INTERVALS). */
+  interval: z.number().int(),
+  /** ISO date and time; null: 'Imediato'. */
+  scheduledTo: z.string().nullable(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  sent_messages: z.number().int(),
+  /** People a send failed for (a number without WhatsApp…): recorded per person, not a campaign failure. */
+  failed_messages: z.number().int(),
+  /** The estimated reach: the audience's people, or the contacts with the tags, when saved; exact once started. */
+  people_count: z.number().int(),
+  created: z.string(),
+  finished: z.string().nullable(),
+  cancel_now: z.boolean(),
+  /** Started, but its chip is disconnected: it goes on when the chip is connected again. */
+  paused: z.boolean(),
+  /** Why the campaign stopped with status error, in pt-BR. */
+  failure: z.string().nullable(),
+  official: z.boolean(),
+  filed: z.boolean(),
+});
+export type Campaign = z.infer<typeof campaign>;
+
+/** What the dialog sends; every field may be missing so the rule (rules/campaign.ts) names what is wrong. */
+export const campaignFields = z.object({
+  name: z.string().max(200).default(''),
+  chip: z.string().max(28).default(''),
+  audience_type: z.enum(AUDIENCE_TYPES).default('audience'),
+  audience: id.nullish(),
+  audience_tags: z.array(id).max(100).default([]),
+  audience_tags_skip: z.array(id).max(100).default([]),
+  message_type: z.enum(CAMPAIGN_MESSAGE_TYPES).default('text'),
+  message: z.array(z.string().max(4096)).max(MAX_CAMPAIGN_VERSIONS).default(['']),
+  flow: id.nullish(),
+  interval: z.number().int().default(CAMPAIGN_INTERVALS[1]),
+  /** ISO date and time, or null for 'Imediato'. */
+  scheduledTo: z.string().max(40).nullish(),
+});
+export type CampaignFields = z.input<typeof campaignFields>;
+
+/** The follow dialog's numbers (room account_campaign_<id>, spec 3 §4). */
+export const campaignProgress = z.object({
+  _id: id,
+  status: z.enum(CAMPAIGN_STATUSES),
+  paused: z.boolean(),
+  people_count: z.number().int(),
+  sent_messages: z.number().int(),
+  failed_messages: z.number().int(),
+  /** People still to receive it. */
+  next_messages: z.number().int(),
+  /** When the next person is due (ISO), null when none is. */
+  next_send_at: z.string().nullable(),
+  estimated_finish_time: z.string().nullable(),
+});
+export type CampaignProgress = z.infer<typeof campaignProgress>;
+
+/** Per campaign, from the delivery receipts: our addition (not in the spec). */
+export const campaignReport = z.object({
+  _id: id,
+  people_count: z.number().int(),
+  waiting: z.number().int(),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  read: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+  replied: z.number().int(),
+});
+export type CampaignReport = z.infer<typeof campaignReport>;
+
+export const campaignsCalls = {
+  'get-audiences-by-user': defineCall({
+    access: manageCampaigns,
+    payload: z.object({}).default({}),
+    answer: z.array(audience),
+  }),
+  /**
+   * 'Audiência cadastrada com sucesso.': the sheet (analysed as send-audience-list does) and the fields `name`,
+   * `create_contacts` ('true'/'false') and `_id` (named by the dialog: a repeat makes one audience; an existing
+   * audience gets the sheet's people instead of its own). One transaction: all the people or none.
+   */
+  'import-audience': defineCall({
+    access: manageCampaigns,
+    upload: { maxBytes: CONTACT_IMPORT_MAX_BYTES },
+    payload: z.object({
+      _id: id.optional(),
+      name: z.string().max(200).default(''),
+      create_contacts: z.enum(['true', 'false']).default('true'),
+    }),
+    answer: audience,
+  }),
+  /** Renames an audience or changes create_contacts; `filed: true` deletes it. */
+  'create-or-update-audience': defineCall({
+    access: manageCampaigns,
+    payload: z.object({
+      _id: id,
+      name: z.string().max(200).optional(),
+      create_contacts: z.boolean().optional(),
+      filed: z.boolean().optional(),
+    }),
+    answer: audience,
+  }),
+  /** The regular campaigns (official false) or the official ones, newest first. */
+  'get-campaigns-by-user': defineCall({
+    access: manageCampaigns,
+    payload: z.object({ official: z.boolean().default(false) }).default({ official: false }),
+    answer: z.array(campaign),
+  }),
+  /** 'Campanha cadastrada com sucesso.' With `_id` (named by the dialog), a repeat makes one campaign. */
+  'create-campaign': defineCall({
+    access: manageCampaigns,
+    payload: campaignFields.extend({ _id: id.optional() }),
+    answer: campaign,
+  }),
+  /** Edits a scheduled campaign; `cancel_now: true` cancels it before its next send; `filed: true` deletes it. */
+  'update-campaign': defineCall({
+    access: manageCampaigns,
+    payload: campaignFields.partial().extend({
+      _id: id,
+      cancel_now: z.boolean().optional(),
+      filed: z.boolean().optional(),
+    }),
+    answer: campaign,
+  }),
+  'get-campaign-realtime': defineCall({
+    access: manageCampaigns,
+    payload: z.object({ _id: id }),
+    answer: campaignProgress,
+  }),
+  'get-campaign-report': defineCall({
+    access: manageCampaigns,
+    payload: z.object({ _id: id }),
+    answer: campaignReport,
+  }),
+  /** Campanha_<name>_<date>.xlsx: one row per person (phone, name, version, status, times, failure, replied). */
+  'export-campaign-report': defineCall({
+    access: manageCampaigns,
+    payload: z.object({ _id: id }),
+    answer: z.object({ file_name: z.string(), content_base64: z.string() }),
+  }),
+} as const;
