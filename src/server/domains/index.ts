@@ -3,7 +3,9 @@ import type { Handlers } from '../http/context';
 import { accountsHandlers } from './accounts/accounts.routes';
 import { aiHandlers } from './ai/ai.routes';
 import { appConfigHandlers } from './app-config/app-config.routes';
+import { audiencesHandlers } from './audiences/audiences.routes';
 import { authHandlers } from './auth/auth.routes';
+import { campaignsHandlers } from './campaigns/campaigns.routes';
 import { chatbotsHandlers } from './chatbots/chatbots.routes';
 import { chipsHandlers } from './chips/chips.routes';
 import { contactsHandlers } from './contacts/contacts.routes';
@@ -38,4 +40,6 @@ export const handlers: Handlers = {
   ...pushHandlers,
   ...flowsHandlers,
   ...chatbotsHandlers,
+  ...audiencesHandlers,
+  ...campaignsHandlers,
 };
