@@ -290,6 +290,20 @@ const chatbotEditorRoute = createRoute({
   ),
 });
 
+const audiencesRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/audiencias',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('@/app/features/audiences/AudiencesPage'), 'AudiencesPage'),
+});
+
+const campaignsRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/campanhas',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('@/app/features/campaigns/CampaignsPage'), 'CampaignsPage'),
+});
+
 const contactsRoute = createRoute({
   getParentRoute: () => menu,
   path: '/contatos',
@@ -342,6 +356,8 @@ const routeTree = rootRoute.addChildren([
     flowsRoute,
     chatbotsRoute,
     chatbotEditorRoute,
+    audiencesRoute,
+    campaignsRoute,
     notFoundRoute,
   ]),
 ]);

@@ -18,7 +18,8 @@ export const campaignMessages = {
   campaignScheduleRequired: 'Data e hora de envio necessária',
   campaignAudienceRequired: 'Audiência necessária para formar o público de envio',
   campaignTagsRequired: 'Tags necessárias para formar o público de envio',
-  campaignVersionsBlank: 'As versões de mensagem não podem estar vazias. Escreva o texto de todas as versões.',
+  campaignVersionsBlank:
+    'As versões de mensagem não podem estar vazias. Escreva o texto de todas as versões.',
   campaignFlowRequired: 'É necessário selecionar um fluxo.',
   campaignIntervalInvalid: 'Escolha um dos intervalos de envio da lista.',
   campaignChipNotUsable: 'Escolha um chip não oficial e conectado para a campanha.',
@@ -42,4 +43,16 @@ export const CAMPAIGN_STATUS_LABELS = {
   finished: 'Concluída',
   canceled: 'Cancelada',
   error: 'Erro',
+} as const;
+
+/** The screens' labels. */
+export const campaignLabels = {
+  planGate: {
+    titulo: 'Campanhas não incluídas no seu plano',
+    verPlano: 'Ver meu plano',
+  },
+  // helper aud: audiences screen labels below this line
+  audiences: {},
+  // helper ui: campaigns screen labels below this line
+  campaigns: {},
 } as const;

@@ -643,6 +643,8 @@ export type MessageKey = keyof typeof messages;
 export const labels = {
   common: {
     minhaAssinatura: 'Minha assinatura',
+    audiencias: 'Audiências',
+    campanhas: 'Campanhas',
     atendimento: 'Atendimento',
     cancelar: 'Cancelar',
     carregando: 'Carregando',

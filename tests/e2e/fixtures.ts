@@ -119,7 +119,7 @@ export async function startServer(
 }
 
 export const test = base.extend<
-  { signIn: (page: Page, email: string) => Promise<string>; tidyFlows: void },
+  { signIn: (page: Page, email: string) => Promise<string>; tidyFlows: undefined },
   { server: AppServer; seed: SeedName | undefined }
 >({
   /** `test.use({ seed: 'busy-account' })` in a file: its worker's server starts on that data (seeds.ts). */

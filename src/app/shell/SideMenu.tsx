@@ -13,8 +13,10 @@ import {
   IconMessages,
   IconRobot,
   IconSitemap,
+  IconSpeakerphone,
   IconTags,
   IconUser,
+  IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
@@ -38,6 +40,8 @@ const SECTIONS: { title: string; items: MenuItem[] }[] = [
       { label: labels.common.conversas, to: '/conversas', icon: IconHistory },
       { label: labels.common.agendamento, to: '/agendamento', icon: IconCalendarTime },
       { label: labels.common.contatos, to: '/contatos', icon: IconAddressBook },
+      { label: labels.common.audiencias, to: '/audiencias', icon: IconUsers },
+      { label: labels.common.campanhas, to: '/campanhas', icon: IconSpeakerphone },
     ],
   },
   {
