@@ -148,7 +148,7 @@ export const test = base.extend<
    */
   tidyFlows: [
     async ({ server, seed }, use) => {
-      if (seed !== 'demo') return use();
+      if (seed !== 'demo') return use(undefined);
       const { token } = await server.call<{ token: string }>('auth', {
         email: 'gerente@demo.com',
         password: 'demo123',
@@ -156,7 +156,7 @@ export const test = base.extend<
       const flowIds = async () =>
         (await server.call<{ _id: string }[]>('get-flows-by-user', {}, token)).map((f) => f._id);
       const before = new Set(await flowIds());
-      await use();
+      await use(undefined);
       for (const _id of await flowIds())
         if (!before.has(_id)) await server.call('create-or-update-flow', { _id, filed: true }, token);
     },
