@@ -48,20 +48,6 @@ export const toCampaign = (r: Row): Campaign => ({
   filed: r.filed,
 });
 
-/** The row's fields as the dialog sends them (an edit changes some of them). */
-const inputOf = (r: Row): CampaignRuleInput => ({
-  name: r.name,
-  chip: r.chipId,
-  audience_type: r.audienceType,
-  audience: r.audienceId,
-  audience_tags: r.audienceTags,
-  message_type: r.messageType,
-  message: r.versions,
-  flow: r.flowId,
-  interval: r.intervalSeconds,
-  scheduledTo: r.scheduledTo?.toISOString() ?? null,
-});
-
 type Input = CampaignRuleInput & { audience_tags_skip: readonly string[] };
 
 /** Judges the fields and answers the row's columns, with the estimated reach. */
@@ -137,7 +123,7 @@ export async function createCampaign(ctx: Ctx, p: Payload<'create-campaign'>) {
 }
 
 /**
- * Edits a scheduled campaign; `cancel_now` cancels (a scheduled one at once, a started one before its next
+ * Edits a scheduled campaign (the dialog's whole form); `cancel_now` cancels (a scheduled one at once, a started one before its next
  * send); `filed` deletes it (stopping it first).
  */
 export async function updateCampaign(ctx: Ctx, p: Payload<'update-campaign'>) {
@@ -153,9 +139,19 @@ export async function updateCampaign(ctx: Ctx, p: Payload<'update-campaign'>) {
     return toCampaign(row);
   }
   if (item.status !== 'scheduled') throw new AppError(campaignMessages.campaignNotEditable);
-  const { _id, cancel_now: _c, filed: _f, ...changes } = p;
-  const merged = { ...inputOf(item), audience_tags_skip: item.audienceTagsSkip, ...definedOnly(changes) };
-  const fields = await prepare(ctx, merged, { chipChanged: merged.chip !== item.chipId });
+  // The dialog sends its whole form (the contract's defaults fill a field left out).
+  const form = {
+    ...p,
+    name: p.name ?? '',
+    chip: p.chip ?? '',
+    audience_type: p.audience_type ?? 'audience',
+    audience_tags: p.audience_tags ?? [],
+    audience_tags_skip: p.audience_tags_skip ?? [],
+    message_type: p.message_type ?? 'text',
+    message: p.message ?? [],
+    interval: p.interval ?? 0,
+  };
+  const fields = await prepare(ctx, form, { chipChanged: form.chip !== item.chipId });
   const row = await db.transaction(async (tx) => {
     const changed = await repo.updateScheduled(tx, ctx.actor, item.id, {
       ...fields,
@@ -167,11 +163,6 @@ export async function updateCampaign(ctx: Ctx, p: Payload<'update-campaign'>) {
   });
   if (!row) throw new AppError(campaignMessages.campaignNotEditable);
   return toCampaign(row);
-}
-
-/** The payload's fields that were sent (an edit leaves the others as they are). */
-function definedOnly<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 async function ownCampaign(ctx: Ctx, id: string) {
