@@ -10,12 +10,20 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { allTables } from '@/server/db';
-import { conversations, messages, pushSubscriptions, users } from '@/server/db/schema';
+import {
+  audiencePeople,
+  audiences,
+  conversations,
+  messages,
+  pushSubscriptions,
+  users,
+} from '@/server/db/schema';
 import { createAccount } from '@/server/domains/accounts/accounts.service';
 import { hashPassword } from '@/server/domains/auth/passwords';
 import { DEMO_PASSWORD } from '@/server/seed/demo';
 import { ACCESS_AREAS } from '@/shared/constants';
 import { type CallName, calls } from '@/shared/contract';
+import { newId } from '@/shared/ids';
 import { connectedSimulatorChip, until } from './channel-helpers';
 import { validDraft } from './chatbot-helpers';
 import { startTestServer, type TestServer } from './helpers';
@@ -163,6 +171,8 @@ let A: Side & {
   media: string;
   flow: string;
   chatbot: string;
+  audience: string;
+  campaign: string;
 };
 let ownerA: string;
 let attendantA: string; // Ana, Suporte
@@ -307,6 +317,7 @@ async function buildAccountB() {
     owner,
   );
   await uploadMedia(owner, `Mídia ${SECRET}`);
+  await campaignOf(accountId, owner, c.chip, `Campanha ${SECRET}`, '5521976543213');
   await call('subscribe-push', pushSubscription('contab'), owner);
   // Old enough for finish-inactive-conversations, were it not scoped to the caller's account.
   await db()
@@ -364,6 +375,7 @@ function ownValue(name: CallName, key: string): unknown {
   if (key === 'message_id' || (name === 'simulator-send' && key === 'id')) return freshId();
   const byKey: Record<string, unknown> = {
     chip: A.chip,
+    audience: A.audience,
     chips: [],
     contact_id: A.contact,
     conversation_id: A.conversation,
@@ -375,6 +387,29 @@ function ownValue(name: CallName, key: string): unknown {
     ids: [A.message],
   };
   return byKey[key];
+}
+
+/** A campaign's form (its chip and audience are A's own values). */
+const campaignForm = {
+  name: 'Campanha A',
+  audience_type: 'audience',
+  message_type: 'text',
+  message: ['Oi'],
+  interval: 20,
+  scheduledTo: inHours(48),
+};
+
+/** A campaign of the account, with an audience of one person (as import-audience stores one), due in 48 h. */
+async function campaignOf(accountId: string, owner: string, chip: string, name: string, phone: string) {
+  const audience = newId();
+  await db()
+    .insert(audiences)
+    .values({ id: audience, accountId, name: `Audiência ${name}`, peopleCount: 1 });
+  await db()
+    .insert(audiencePeople)
+    .values({ audienceId: audience, phone, data: { nome: name }, position: 0 });
+  const campaign = await call('create-campaign', { ...campaignForm, name, chip, audience }, owner);
+  return { audience, campaign: campaign._id };
 }
 
 const overrides: Partial<Record<CallName, Record<string, unknown>>> = {
@@ -434,6 +469,8 @@ const overrides: Partial<Record<CallName, Record<string, unknown>>> = {
   'create-ai-follow-up': { text: 'Siga' },
   'finish-inactive-conversations': { hours: 48 },
   'change-user-password': { old_password: 'errada', password: 'SenhaNova123' },
+  'create-campaign': campaignForm,
+  'update-campaign': campaignForm,
 };
 
 function basePayload(name: CallName): Record<string, unknown> {
@@ -458,6 +495,10 @@ function basePayload(name: CallName): Record<string, unknown> {
       'get-flow': A.flow,
       'duplicate-flow': A.flow,
       'get-chatbot': A.chatbot,
+      'update-campaign': A.campaign,
+      'get-campaign-realtime': A.campaign,
+      'get-campaign-report': A.campaign,
+      'export-campaign-report': A.campaign,
     };
     if (ownId[name]) out._id = ownId[name];
     Object.assign(out, overrides[name]);
@@ -615,6 +656,7 @@ beforeAll(async () => {
     media: await uploadMedia(ownerA, 'Mídia A'),
     flow: ((await call('get-flows-by-user', {}, ownerA))[0] as { _id: string })._id,
     chatbot: (await call('create-or-update-chatbot', validDraft({ name: 'Chatbot de A' }), ownerA))._id,
+    ...(await campaignOf(aAccountId, ownerA, a.chip, 'Campanha de A', '5511976543212')),
   };
   const salesMessages = await db()
     .select()
