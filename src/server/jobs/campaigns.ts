@@ -217,6 +217,8 @@ async function step(services: Services, leased: CampaignRow & { due: boolean }) 
       // Marked sent in the start's transaction: a retry after a crash finds the person sent, never a second run.
       await startFlowRun(services, conversation.id, c.flowId ?? '', async (tx) => {
         row = await settle(tx, { status: 'sent', failure: null, conversationId: conversation.id });
+        // Settled meanwhile by another run (whose lease this one outlived): this start rolls back.
+        if (!row) throw new Error('campaign person already settled');
       });
       return announce(services, row);
     }
