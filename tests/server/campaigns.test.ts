@@ -589,6 +589,25 @@ describe('the sending job', () => {
       await t.login('admin@demo.com'),
     );
     expect(await join(await t.login('outra@conta.test', 'SenhaOutra123'), campaignRoom(c._id))).toBe(false);
+    // Following another campaign leaves the first one's room.
+    const other = await t.call(
+      'create-campaign',
+      textCampaign(chip._id, audience, { name: 'Outra', scheduledTo: inMinutes(90) }),
+      owner,
+    );
+    const sock = t.socket(owner);
+    await connected(sock);
+    const events = collect(sock);
+    await new Promise((r) => sock.emit('join-room', campaignRoom(c._id), r));
+    await new Promise((r) => sock.emit('join-room', campaignRoom(other._id), r));
+    const realtime = t.server.services.realtime;
+    const progressOf = async (id: string) => t.call('get-campaign-realtime', { _id: id }, owner);
+    realtime.toCampaign(c._id, { type: 'campaign_progress', message: await progressOf(c._id) });
+    realtime.toCampaign(other._id, { type: 'campaign_progress', message: await progressOf(other._id) });
+    expect((await events.next('campaign_progress')).message._id).toBe(other._id);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(events.events.filter((e) => e.type === 'campaign_progress')).toEqual([]);
+
     // Before its start the dialog shows the estimate.
     const progress = await t.call('get-campaign-realtime', { _id: c._id }, owner);
     expect(progress).toMatchObject({ status: 'scheduled', next_messages: 1, sent_messages: 0 });

@@ -131,7 +131,10 @@ async function step(services: Services, leased: CampaignRow & { due: boolean }) 
     c = { ...c, status: 'started' };
   }
   const chip = await scheduledJobRows.chipOf(db, c.accountId, c.chipId);
-  if (chip?.status !== 'open') {
+  // A deleted chip will not come back: the campaign stops with the reason.
+  if (!chip)
+    return announce(services, await rows.end(db, c.id, 'error', campaignMessages.campaignChipNotUsable));
+  if (chip.status !== 'open') {
     // Nothing is sent on a disconnected chip: paused until it connects again (chipStatusChanged, the sweep).
     return announce(services, await rows.release(db, c.id, { paused: true }));
   }
