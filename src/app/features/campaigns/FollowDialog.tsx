@@ -14,7 +14,7 @@ import type { Campaign, CampaignProgress } from '@/shared/contract/campaigns';
 import { formatDateTime } from '@/shared/format';
 import { labels } from '@/shared/messages';
 import { CAMPAIGN_STATUS_LABELS, campaignLabels, campaignMessages } from '@/shared/messages-campaigns';
-import { campaignsQuery } from './campaign-data';
+import { campaignsQuery, progressPercent } from './campaign-data';
 import { STATUS_COLORS } from './status';
 
 const L = campaignLabels.campaigns;
@@ -28,14 +28,6 @@ function progressOf(event: unknown, id: string): CampaignProgress | null {
   if (!event || typeof event !== 'object') return null;
   const { type, message } = event as { type?: unknown; message?: { _id?: unknown } };
   return type === 'campaign_progress' && message?._id === id ? (message as CampaignProgress) : null;
-}
-
-/** Sent and failed of the people: the part of the campaign that is done, 0 to 100. */
-export function progressPercent(
-  p: Pick<CampaignProgress, 'sent_messages' | 'failed_messages' | 'people_count'>,
-) {
-  if (p.people_count <= 0) return 0;
-  return Math.min(100, Math.round(((p.sent_messages + p.failed_messages) / p.people_count) * 100));
 }
 
 /** Joins the campaign's room while mounted; `true` once the server has said yes. */

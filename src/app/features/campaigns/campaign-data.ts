@@ -5,7 +5,12 @@ import dayjs from 'dayjs';
 import { api } from '@/app/lib/api';
 import { useCallMutation } from '@/app/lib/mutation';
 import { callQuery } from '@/app/lib/query';
-import { CAMPAIGN_INTERVALS, type Campaign, type CampaignFields } from '@/shared/contract/campaigns';
+import {
+  CAMPAIGN_INTERVALS,
+  type Campaign,
+  type CampaignFields,
+  type CampaignProgress,
+} from '@/shared/contract/campaigns';
 import { campaignLabels, campaignMessages } from '@/shared/messages-campaigns';
 
 const L = campaignLabels.campaigns;
@@ -177,4 +182,12 @@ export function insertAt(text: string, insert: string, start: number, end = star
   const from = Math.max(0, Math.min(start, text.length));
   const to = Math.max(from, Math.min(end, text.length));
   return { text: text.slice(0, from) + insert + text.slice(to), cursor: from + insert.length };
+}
+
+/** Sent and failed of the people: the part of the campaign that is done, 0 to 100. */
+export function progressPercent(
+  p: Pick<CampaignProgress, 'sent_messages' | 'failed_messages' | 'people_count'>,
+) {
+  if (p.people_count <= 0) return 0;
+  return Math.min(100, Math.round(((p.sent_messages + p.failed_messages) / p.people_count) * 100));
 }
