@@ -124,7 +124,10 @@ describe('campaign rule on the dialog payload', () => {
       field: 'flow',
       message: M.campaignFlowRequired,
     });
-    expect(first({ ...valid, interval: 45 })).toEqual({ field: 'interval', message: M.campaignIntervalInvalid });
+    expect(first({ ...valid, interval: 45 })).toEqual({
+      field: 'interval',
+      message: M.campaignIntervalInvalid,
+    });
   });
 
   it('the spec texts, exactly', () => {
