@@ -77,6 +77,11 @@ const envSchema = z.object({
   CHATBOT_TYPING_SECONDS: z.coerce.number().min(0).max(60).default(5),
   /** An AI chatbot's provider failures are retried after 1×, 4× and 12× this (5 s: 5 s, 20 s, 60 s). */
   CHATBOT_RETRY_BASE_SECONDS: z.coerce.number().min(0).max(600).default(5),
+  /**
+   * Tests and the bench only: campaigns' intervals are multiplied by this (0.005: 20 s becomes 100 ms), so
+   * thousands of sends fit in minutes. Production keeps 1: the interval the user chose.
+   */
+  CAMPAIGN_INTERVAL_SCALE: z.coerce.number().min(0.0001).max(1).default(1),
 });
 
 export type Config = z.output<typeof envSchema> & {

@@ -132,3 +132,20 @@ export const campaignLabels = {
     exportar: 'Exportar',
   },
 } as const;
+
+// helper camp: the campaign report's spreadsheet (export-campaign-report)
+export const campaignReportLabels = {
+  fileName: (name: string, date: string) => `Campanha_${name}_${date}.xlsx`,
+  sheet: 'Relatório',
+  columns: ['telefone', 'nome', 'versão', 'status', 'enviada em', 'entregue', 'lida', 'respondeu', 'erro'],
+  status: {
+    waiting: 'Aguardando',
+    sending: 'Enviando',
+    sent: 'Enviada',
+    error: 'Erro',
+    skipped: 'Não enviada',
+  },
+  flowVersion: 'Fluxo',
+  yes: 'sim',
+  no: 'não',
+} as const;

@@ -6,6 +6,7 @@ import { systemActor } from '../access';
 import { channelChipsRepo } from '../domains/chips/channel-chips.repo';
 import { applyReceipt, receiveInbound } from '../domains/conversations/pipeline';
 import { AppError } from '../http/errors';
+import { chipStatusChanged } from '../jobs/campaigns';
 import type { Services } from '../services';
 import type { ChannelAdapter, ChannelSink, ChipRow } from './adapter';
 import { type CloudApiChannel, createCloudApiChannel } from './cloud-api';
@@ -53,6 +54,8 @@ export function createChannels(getServices: () => Services): Channels {
           chip_number_id: chip.id,
           message: status,
         });
+        // Its campaigns pause while it is away and go on when it is back.
+        await chipStatusChanged(services, chip.id, status);
       }),
     inbound: (chipId, message) =>
       withChip(chipId, (chip, services) => receiveInbound(services, chip, message)),

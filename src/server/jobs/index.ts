@@ -2,6 +2,7 @@
 // (flows, chatbots, campaigns, follow-ups) adds its kind here.
 import { mediaDownloadJob } from '../channels/cloud-api/media-retry';
 import { resumePendingSends } from '../domains/conversations/delivery';
+import { campaignRunJob, campaignSweepJob } from './campaigns';
 import { chatbotReplyJob, chatbotSweepJob } from './chatbots';
 import { flowRunJob, flowSweepJob } from './flows';
 import { housekeepingJob } from './housekeeping';
@@ -30,6 +31,8 @@ export const jobKinds: JobKind[] = [
   flowSweepJob,
   chatbotReplyJob as unknown as JobKind,
   chatbotSweepJob,
+  campaignRunJob as unknown as JobKind,
+  campaignSweepJob,
 ];
 
 export async function defineJobs(runner: JobRunner) {

@@ -7,13 +7,16 @@
 // - a simulator page (handshake auth.simulator + phone): joins that customer's room on that chip.
 // Scale-out later: @socket.io/postgres-adapter, no code change here.
 import type { Server as HttpServer } from 'node:http';
+import { and, eq } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import type { UserRole } from '../../shared/constants';
+import { calls } from '../../shared/contract';
 import {
   accountRoom,
   allConversationsRoom,
   type ClientToServerEvents,
   type ConversationEvent,
+  campaignRoom,
   departmentRoom,
   type ReceiveMessage,
   type ServerToClientEvents,
@@ -22,7 +25,9 @@ import {
 } from '../../shared/contract/events';
 import { messages } from '../../shared/messages';
 import { departmentLimit } from '../../shared/rules/access';
+import { assertMayCall, userActor } from '../access';
 import type { Db } from '../db';
+import { campaigns } from '../db/schema';
 import { authenticate } from '../domains/auth/auth.service';
 
 interface SocketData {
@@ -45,6 +50,8 @@ export interface Realtime {
   /** A conversation event: to owners and managers, and to the attendants of `departmentId`. */
   toConversation(accountId: string, departmentId: string | null, event: ConversationEvent): void;
   toSimulator(chipId: string, phone: string, event: SimulatorEvent): void;
+  /** A campaign's follow dialogs (its room). */
+  toCampaign(campaignId: string, event: Extract<ReceiveMessage, { type: 'campaign_progress' }>): void;
   /** A user's role or departments changed: their open sockets move to the right rooms. */
   refreshUser(user: {
     id: string;
@@ -100,6 +107,28 @@ export function createRealtime(server: HttpServer, db: Db): Realtime {
     next();
   });
 
+  /**
+   * A campaign's room is for a user who may make the campaign calls now (the one access rule: area and plan,
+   * read again, as a role may have changed since the handshake), for a campaign of their own account.
+   */
+  async function mayFollowCampaign(token: string, accountId: string, campaignId: string) {
+    const session = await authenticate(db, token);
+    if (!session || session.user.accountId !== accountId) return false;
+    try {
+      assertMayCall(userActor(session.user), calls['get-campaign-realtime'].access);
+    } catch {
+      return false;
+    }
+    const [row] = await db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(
+        and(eq(campaigns.id, campaignId), eq(campaigns.accountId, accountId), eq(campaigns.filed, false)),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
   io.on('connection', (socket: AppSocket) => {
     if (socket.data.simulatorRoom) {
       socket.join(socket.data.simulatorRoom);
@@ -116,6 +145,19 @@ export function createRealtime(server: HttpServer, db: Db): Realtime {
     const own = accountRoom(socket.data.accountId);
     socket.on('join-room', (room, ack) => {
       // The spec's client sends the account id; our room name is also accepted. Other rooms are refused.
+      if (typeof room === 'string' && room.startsWith(campaignRoom(''))) {
+        void mayFollowCampaign(token, socket.data.accountId, room.slice(campaignRoom('').length))
+          .catch(() => false)
+          .then((allowed) => {
+            if (allowed) {
+              // One campaign followed at a time (spec 3 §4: it leaves the other rooms).
+              for (const r of socket.rooms) if (r.startsWith(campaignRoom('')) && r !== room) socket.leave(r);
+              socket.join(room);
+            }
+            if (typeof ack === 'function') ack(allowed);
+          });
+        return;
+      }
       const allowed = room === own || room === socket.data.accountId;
       if (typeof ack === 'function') ack(allowed);
     });
@@ -131,6 +173,7 @@ export function createRealtime(server: HttpServer, db: Db): Realtime {
       io.to(rooms).emit('receive-message', event);
     },
     toSimulator: (chipId, phone, event) => io.to(simulatorRoom(chipId, phone)).emit('simulator', event),
+    toCampaign: (campaignId, event) => io.to(campaignRoom(campaignId)).emit('receive-message', event),
     async refreshUser(user) {
       const sockets = await io.in(userRoom(user.id)).fetchSockets();
       const prefix = `${accountRoom(user.accountId)}:`;

@@ -2,6 +2,7 @@
 // changes); conversation events go only to the sockets allowed to see the conversation: owners and
 // managers of the account, and attendants of the conversation's department (spec 2 §6).
 import type { ChipStatus } from '../constants';
+import type { CampaignProgress } from './campaigns';
 import type { SimulatorMessage } from './chips';
 import type { Conversation, Message } from './conversations';
 
@@ -20,7 +21,9 @@ export type ReceiveMessage =
   | { type: 'message_read'; message: { conversation_id: string; _id: string; status: number } }
   | { type: 'set_manual'; message: { _id: string; user: string | null } }
   /** Our own: a message changed otherwise (sent, delivered, failed, deleted). */
-  | { type: 'message_updated'; message: { conversation_id: string; message: Message } };
+  | { type: 'message_updated'; message: { conversation_id: string; message: Message } }
+  /** A campaign's follow dialog (room campaignRoom(id)): after each send, and when it pauses or ends. */
+  | { type: 'campaign_progress'; message: CampaignProgress };
 
 export type ConversationEvent = Exclude<
   ReceiveMessage,
@@ -41,7 +44,10 @@ export interface ServerToClientEvents {
 }
 
 export interface ClientToServerEvents {
-  /** Joins the caller's own account room; any other room is refused. */
+  /**
+   * Joins the caller's own account room, or a campaign's room (campaignRoom: the caller's account's campaign,
+   * for a user who may follow campaigns; joining one leaves the other campaign rooms). Others are refused.
+   */
   'join-room': (room: string, ack?: (ok: boolean) => void) => void;
 }
 
@@ -52,3 +58,5 @@ export const allConversationsRoom = (accountId: string) => `account_${accountId}
 export const departmentRoom = (accountId: string, departmentId: string) =>
   `account_${accountId}:department_${departmentId}`;
 export const simulatorRoom = (chipId: string, phone: string) => `simulator_${chipId}_${phone}`;
+/** A campaign's follow dialog (spec 3 §4): its campaign_progress events. */
+export const campaignRoom = (campaignId: string) => `account_campaign_${campaignId}`;

@@ -1,11 +1,10 @@
-// The campaign dialog's and the server's one rule (spec 3 §5 Campaign): each problem on its field, in the
-// dialog's order. `scheduledTo` null or missing is 'Imediato'; '' is a date asked for but not given.
-import type { CampaignFields } from '../contract/campaigns';
+// The campaign dialog's rules (spec 3 §5 Campaign (unofficial)): one function for the dialog and the server,
+// the spec's messages exactly. What only the server knows (the chip is connected, the audience is this
+// account's) is checked there after these.
 import { CAMPAIGN_INTERVALS } from '../contract/campaigns';
-import { campaignMessages as M } from '../messages-campaigns';
+import { campaignMessages as texts } from '../messages-campaigns';
 import { type FieldError, fieldError } from './field-error';
 
-/** The dialog's fields a rule (or the server) can point at. */
 export type CampaignField =
   | 'name'
   | 'chip'
@@ -16,23 +15,43 @@ export type CampaignField =
   | 'flow'
   | 'interval';
 
-/** Every problem of a campaign's fields, in the dialog's order; empty when it may be saved. */
-export function campaignProblems(input: CampaignFields): FieldError<CampaignField>[] {
-  const problems: FieldError<CampaignField>[] = [];
-  const add = (field: CampaignField, message: string) => problems.push(fieldError(field, message));
-  if (!input.name?.trim()) add('name', M.campaignNameRequired);
-  if (!input.chip) add('chip', M.campaignChipRequired);
-  if (input.scheduledTo !== null && input.scheduledTo !== undefined) {
-    if (Number.isNaN(Date.parse(input.scheduledTo))) add('scheduledTo', M.campaignScheduleRequired);
-  }
-  if ((input.audience_type ?? 'audience') === 'audience') {
-    if (!input.audience) add('audience', M.campaignAudienceRequired);
-  } else if (!input.audience_tags?.length) add('audience_tags', M.campaignTagsRequired);
-  if ((input.message_type ?? 'text') === 'text') {
-    const versions = input.message ?? [''];
-    if (versions.length === 0 || versions.some((v) => !v.trim())) add('message', M.campaignVersionsBlank);
-  } else if (!input.flow) add('flow', M.campaignFlowRequired);
-  if (!(CAMPAIGN_INTERVALS as readonly number[]).includes(input.interval ?? CAMPAIGN_INTERVALS[1]))
-    add('interval', M.campaignIntervalInvalid);
-  return problems;
+export interface CampaignRuleInput {
+  name: string;
+  chip: string;
+  audience_type: 'audience' | 'tags';
+  audience?: string | null;
+  audience_tags: readonly string[];
+  message_type: 'text' | 'flow';
+  message: readonly string[];
+  flow?: string | null;
+  interval: number;
+  /** An ISO date and time; null is 'Imediato'; missing or blank: nothing chosen yet. */
+  scheduledTo?: string | null;
+}
+
+/** The moment a campaign is due: null for 'Imediato', a Date, or 'invalid' when none was chosen. */
+export function campaignSchedule(scheduledTo: string | null | undefined): Date | null | 'invalid' {
+  if (scheduledTo === null) return null;
+  if (!scheduledTo?.trim()) return 'invalid';
+  const at = new Date(scheduledTo);
+  return Number.isNaN(at.getTime()) ? 'invalid' : at;
+}
+
+/** Every problem of the dialog's fields, in the form's order (the dialog marks each; the server answers the first). */
+export function campaignProblems(f: CampaignRuleInput): FieldError<CampaignField>[] {
+  const out: FieldError<CampaignField>[] = [];
+  if (!f.name.trim()) out.push(fieldError('name', texts.campaignNameRequired));
+  if (!f.chip.trim()) out.push(fieldError('chip', texts.campaignChipRequired));
+  if (campaignSchedule(f.scheduledTo) === 'invalid')
+    out.push(fieldError('scheduledTo', texts.campaignScheduleRequired));
+  if (f.audience_type === 'audience') {
+    if (!f.audience) out.push(fieldError('audience', texts.campaignAudienceRequired));
+  } else if (!f.audience_tags.length) out.push(fieldError('audience_tags', texts.campaignTagsRequired));
+  if (f.message_type === 'text') {
+    if (!f.message.length || f.message.some((m) => !m.trim()))
+      out.push(fieldError('message', texts.campaignVersionsBlank));
+  } else if (!f.flow) out.push(fieldError('flow', texts.campaignFlowRequired));
+  if (!(CAMPAIGN_INTERVALS as readonly number[]).includes(f.interval))
+    out.push(fieldError('interval', texts.campaignIntervalInvalid));
+  return out;
 }

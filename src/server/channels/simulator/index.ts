@@ -55,6 +55,12 @@ export interface SimulatorChannel {
   authorize(token: string, phone: string): Promise<string | null>;
 }
 
+/**
+ * The simulator's numbers without WhatsApp: Brazilian numbers whose subscriber part is all zeros after its
+ * first digit (55 + area code + 9 0000-0000 or 3 000-0000, e.g. 5511900000000).
+ */
+export const SIMULATOR_NO_WHATSAPP = /^55\d{2}\d0{7,8}$/;
+
 const randomToken = (bytes: number) => randomBytes(bytes).toString('base64url');
 const textOnly = (text: string) =>
   ({ type: 'text', text, media_url: null, file_name: null, ptt: false }) as const;
@@ -159,9 +165,13 @@ export function createSimulatorChannel(deps: {
       deps.services().realtime.toSimulator(chip.id, to, { type: 'typing', message: { seconds } });
     },
     async checkPhone(_chip, phone) {
-      // Every valid number "has the app" in the simulator.
+      // Every valid number "has the app" in the simulator, but those of SIMULATOR_NO_WHATSAPP: tests (and
+      // anyone trying campaigns) use them for a number without WhatsApp.
       const normalized = normalizePhone(phone);
-      return { exists: normalized !== null, id: normalized };
+      return {
+        exists: normalized !== null && !SIMULATOR_NO_WHATSAPP.test(normalized),
+        id: normalized,
+      };
     },
     async deleteMessage(chip, to, platformMessageId) {
       deps

@@ -1,15 +1,18 @@
 import type { Handlers } from '../../http/context';
-
-// TEMPORARY while issue 18 is built: replaced by the real handlers.
-const unbuilt = async (): Promise<never> => {
-  throw new Error('not built yet');
-};
+import {
+  createCampaign,
+  exportCampaignReport,
+  getCampaignRealtime,
+  getCampaignReport,
+  listCampaigns,
+  updateCampaign,
+} from './campaigns.service';
 
 export const campaignsHandlers = {
-  'get-campaigns-by-user': unbuilt,
-  'create-campaign': unbuilt,
-  'update-campaign': unbuilt,
-  'get-campaign-realtime': unbuilt,
-  'get-campaign-report': unbuilt,
-  'export-campaign-report': unbuilt,
+  'get-campaigns-by-user': (p, ctx) => listCampaigns(ctx, p.official),
+  'create-campaign': (p, ctx) => createCampaign(ctx, p),
+  'update-campaign': (p, ctx) => updateCampaign(ctx, p),
+  'get-campaign-realtime': (p, ctx) => getCampaignRealtime(ctx, p._id),
+  'get-campaign-report': (p, ctx) => getCampaignReport(ctx, p._id),
+  'export-campaign-report': (p, ctx) => exportCampaignReport(ctx, p._id),
 } satisfies Handlers;

@@ -147,6 +147,26 @@ export async function writeContactsSheet(rows: ExportRow[], tagNames: Map<string
         variables.push(key);
       }
 
+  // Made row by row as the writer takes them: a 100,000-contact export never holds a second copy.
+  const lines = (function* () {
+    for (const r of rows)
+      yield [
+        r.phone,
+        r.overrideName || r.name,
+        r.tags
+          .map((t) => tagNames.get(t))
+          .filter(Boolean)
+          .join(', '),
+        dateTime.format(r.createdAt),
+        r.ignore ? 'sim' : 'não',
+        ...variables.map((k) => variableText(r.data[k])),
+      ];
+  })();
+  return writeSheet('Contatos', [...FIXED_COLUMNS, ...variables], lines);
+}
+
+/** One sheet, header and rows, as an xlsx file: exceljs's streaming writer (the campaign report uses it too). */
+export async function writeSheet(name: string, header: string[], rows: Iterable<unknown[]>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const sink = new PassThrough();
   sink.on('data', (c: Buffer) => chunks.push(c));
@@ -159,23 +179,9 @@ export async function writeContactsSheet(rows: ExportRow[], tagNames: Map<string
     useSharedStrings: false,
     useStyles: false,
   });
-  const sheet = workbook.addWorksheet('Contatos');
-  sheet.addRow([...FIXED_COLUMNS, ...variables]).commit();
-  for (const r of rows) {
-    sheet
-      .addRow([
-        r.phone,
-        r.overrideName || r.name,
-        r.tags
-          .map((t) => tagNames.get(t))
-          .filter(Boolean)
-          .join(', '),
-        dateTime.format(r.createdAt),
-        r.ignore ? 'sim' : 'não',
-        ...variables.map((k) => variableText(r.data[k])),
-      ])
-      .commit();
-  }
+  const sheet = workbook.addWorksheet(name);
+  sheet.addRow(header).commit();
+  for (const row of rows) sheet.addRow(row).commit();
   await workbook.commit();
   await done;
   return Buffer.concat(chunks);

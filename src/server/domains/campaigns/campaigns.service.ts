@@ -1,0 +1,209 @@
+// Campaigns on unofficial chips (spec 3 §2.10, §3 Campaign, §4, §5). The calls keep the list; the durable job
+// in src/server/jobs/campaigns.ts sends to each person (its first run is queued here, with the row). The
+// dialog's rules are rules/campaign.ts; what only the server knows is checked here: the chip is the
+// account's, unofficial and connected; the audience, the tags and the flow are the account's.
+import type { z } from 'zod';
+import type { CallName, Calls } from '../../../shared/contract';
+import type { Campaign } from '../../../shared/contract/campaigns';
+import { newId } from '../../../shared/ids';
+import { messages as texts } from '../../../shared/messages';
+import { campaignMessages, campaignReportLabels as labels } from '../../../shared/messages-campaigns';
+import { type CampaignRuleInput, campaignProblems, campaignSchedule } from '../../../shared/rules/campaign';
+import { fieldError } from '../../../shared/rules/field-error';
+import type { SignedInContext } from '../../http/context';
+import { AppError, fieldFailure } from '../../http/errors';
+import { queueCampaignRun } from '../../jobs/campaigns';
+import { writeSheet } from '../contacts/contacts-sheet';
+import { visibleChip } from '../conversations/conversations.service';
+import { flowsRepo } from '../flows/flows.repo';
+import { type CampaignFieldsRow, type CampaignRow as Row, campaignsRepo as repo } from './campaigns.repo';
+import { campaignProgress, campaignReport, reportRows } from './progress';
+
+type Ctx = SignedInContext;
+type Payload<N extends CallName> = z.output<Calls[N]['payload']>;
+
+export const toCampaign = (r: Row): Campaign => ({
+  _id: r.id,
+  name: r.name,
+  chip: r.chipId,
+  audience_type: r.audienceType,
+  audience: r.audienceId,
+  audience_tags: r.audienceTags,
+  audience_tags_skip: r.audienceTagsSkip,
+  message_type: r.messageType,
+  message: r.versions,
+  flow: r.flowId,
+  interval: r.intervalSeconds,
+  scheduledTo: r.scheduledTo?.toISOString() ?? null,
+  status: r.status,
+  sent_messages: r.sentMessages,
+  failed_messages: r.failedMessages,
+  people_count: r.peopleCount,
+  created: r.createdAt.toISOString(),
+  finished: r.finishedAt?.toISOString() ?? null,
+  cancel_now: r.cancelNow,
+  paused: r.paused,
+  failure: r.failure,
+  official: r.official,
+  filed: r.filed,
+});
+
+type Input = CampaignRuleInput & { audience_tags_skip: readonly string[] };
+
+/** Judges the fields and answers the row's columns, with the estimated reach. */
+async function prepare(ctx: Ctx, f: Input, opts: { chipChanged: boolean }): Promise<CampaignFieldsRow> {
+  const [problem] = campaignProblems(f);
+  if (problem) throw fieldFailure(problem);
+  const { db } = ctx.services;
+  const accountId = ctx.actor.accountId;
+  // Another account's chip (or a bad id) is not found; one of ours must be unofficial and connected.
+  const chip = /^[0-9A-Z]{28}$/.test(f.chip) ? await visibleChip(ctx, f.chip).catch(() => null) : null;
+  if (!chip) throw new AppError(texts.notFound);
+  if (chip.official || (opts.chipChanged && chip.status !== 'open'))
+    throw fieldFailure(fieldError('chip', campaignMessages.campaignChipNotUsable));
+  let peopleCount: number;
+  let audienceId: string | null = null;
+  if (f.audience_type === 'audience') {
+    const audience = await repo.audience(db, accountId, f.audience ?? '');
+    if (!audience) throw fieldFailure(fieldError('audience', campaignMessages.audienceNotFound));
+    audienceId = audience.id;
+    peopleCount = audience.peopleCount;
+  } else {
+    if (!(await repo.ownTags(db, accountId, [...f.audience_tags, ...f.audience_tags_skip])))
+      throw fieldFailure(fieldError('audience_tags', texts.notFound));
+    peopleCount = await repo.taggedReach(db, accountId, f.audience_tags, f.audience_tags_skip);
+  }
+  let flowId: string | null = null;
+  if (f.message_type === 'flow') {
+    const flow = await flowsRepo.find(db, accountId, f.flow ?? '');
+    if (!flow) throw fieldFailure(fieldError('flow', texts.flowNotFound));
+    flowId = flow.id;
+  }
+  const when = campaignSchedule(f.scheduledTo);
+  return {
+    name: f.name.trim(),
+    chipId: chip.id,
+    audienceType: f.audience_type,
+    audienceId,
+    audienceTags: f.audience_type === 'tags' ? [...new Set(f.audience_tags)] : [],
+    audienceTagsSkip: f.audience_type === 'tags' ? [...new Set(f.audience_tags_skip)] : [],
+    messageType: f.message_type,
+    versions: f.message_type === 'text' ? [...f.message] : [],
+    flowId,
+    intervalSeconds: f.interval,
+    scheduledTo: when instanceof Date ? when : null,
+    peopleCount,
+  };
+}
+
+export async function listCampaigns(ctx: Ctx, official: boolean) {
+  return (await repo.list(ctx.services.db, ctx.actor, official)).map(toCampaign);
+}
+
+/**
+ * Creates the campaign once per `_id`: a repeat, even at once, answers the first one (another account's id is
+ * not found). The row and its first run are one transaction: due at scheduledTo, or now for 'Imediato' (a
+ * schedule in the past starts at once).
+ */
+export async function createCampaign(ctx: Ctx, p: Payload<'create-campaign'>) {
+  const actor = ctx.actor;
+  if (actor.kind !== 'user') throw new AppError(texts.insufficientPermissions);
+  const fields = await prepare(ctx, { ...p, message: p.message }, { chipChanged: true });
+  const id = p._id ?? newId();
+  const stored = await ctx.services.db.transaction(async (tx) => {
+    const made = await repo.insertOnce(tx, actor, id, {
+      ...fields,
+      nextSendAt: fields.scheduledTo ?? new Date(),
+    });
+    if (made?.created) await queueCampaignRun(ctx.services, made.row, { tx });
+    return made;
+  });
+  if (!stored) throw new AppError(texts.notFound);
+  return toCampaign(stored.row);
+}
+
+/**
+ * Edits a scheduled campaign (the dialog's whole form); `cancel_now` cancels (a scheduled one at once, a started one before its next
+ * send); `filed` deletes it (stopping it first).
+ */
+export async function updateCampaign(ctx: Ctx, p: Payload<'update-campaign'>) {
+  const { db } = ctx.services;
+  const item = await repo.find(db, ctx.actor, p._id);
+  if (!item) throw new AppError(campaignMessages.campaignNotFound);
+  if (p.filed || p.cancel_now) {
+    const row = await repo.cancel(db, ctx.actor, item.id, { filed: p.filed === true });
+    if (!row) throw new AppError(campaignMessages.campaignNotCancelable);
+    // A started campaign stops at its job's next run: brought forward to now, not its next send.
+    if (row.status === 'started')
+      await queueCampaignRun(ctx.services, row, { at: new Date(), reason: 'cancel' });
+    return toCampaign(row);
+  }
+  if (item.status !== 'scheduled') throw new AppError(campaignMessages.campaignNotEditable);
+  // The dialog sends its whole form (the contract's defaults fill a field left out).
+  const form = {
+    ...p,
+    name: p.name ?? '',
+    chip: p.chip ?? '',
+    audience_type: p.audience_type ?? 'audience',
+    audience_tags: p.audience_tags ?? [],
+    audience_tags_skip: p.audience_tags_skip ?? [],
+    message_type: p.message_type ?? 'text',
+    message: p.message ?? [],
+    interval: p.interval ?? 0,
+  };
+  const fields = await prepare(ctx, form, { chipChanged: form.chip !== item.chipId });
+  const row = await db.transaction(async (tx) => {
+    const changed = await repo.updateScheduled(tx, ctx.actor, item.id, {
+      ...fields,
+      nextSendAt: fields.scheduledTo ?? new Date(),
+    });
+    // A new time gets its own run; the old one finds the campaign not due and only queues this one again.
+    if (changed) await queueCampaignRun(ctx.services, changed, { tx });
+    return changed;
+  });
+  if (!row) throw new AppError(campaignMessages.campaignNotEditable);
+  return toCampaign(row);
+}
+
+async function ownCampaign(ctx: Ctx, id: string) {
+  const row = await repo.find(ctx.services.db, ctx.actor, id);
+  if (!row) throw new AppError(campaignMessages.campaignNotFound);
+  return row;
+}
+
+export async function getCampaignRealtime(ctx: Ctx, id: string) {
+  return campaignProgress(ctx.services, await ownCampaign(ctx, id));
+}
+
+export async function getCampaignReport(ctx: Ctx, id: string) {
+  return campaignReport(ctx.services, await ownCampaign(ctx, id));
+}
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  dateStyle: 'short',
+  timeStyle: 'medium',
+});
+
+/** Campanha_<name>_<date>.xlsx: one row per person, in the sending order. */
+export async function exportCampaignReport(ctx: Ctx, id: string) {
+  const c = await ownCampaign(ctx, id);
+  const rows = await reportRows(ctx.services.db, c.id);
+  const lines = rows.map((r) => [
+    r.phone,
+    r.data.nome ?? '',
+    c.messageType === 'flow' ? labels.flowVersion : r.version + 1,
+    labels.status[r.status],
+    r.sentAt ? dateTime.format(r.sentAt) : '',
+    r.messageStatus !== null && r.messageStatus >= 3 ? labels.yes : labels.no,
+    r.messageStatus !== null && r.messageStatus >= 4 ? labels.yes : labels.no,
+    r.replied ? labels.yes : labels.no,
+    r.failure ?? r.messageFailure ?? '',
+  ]);
+  const buffer = await writeSheet(labels.sheet, [...labels.columns], lines);
+  const safeName = c.name.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'campanha';
+  return {
+    file_name: labels.fileName(safeName, new Date().toISOString().slice(0, 10)),
+    content_base64: buffer.toString('base64'),
+  };
+}
