@@ -126,7 +126,7 @@ test('create with every validation, follow live, the customer gets {nome}; repor
   const token = await signedInAs(page, MANAGER);
   const chip: TestChip = await connectedChip(app.server, token, 'Campanhas');
   const name = `Promoção ${unique()}`;
-  const scheduledName = `Agendada ${unique()}`;
+  const scheduledName = `Lançamento ${unique()}`;
   const audienceName = `Clientes VIP ${unique()}`;
   const clara = phoneOf(9, 1);
   const audience = await importAudience(token, audienceName, [
@@ -204,7 +204,7 @@ test('create with every validation, follow live, the customer gets {nome}; repor
 
     // While it sends, the sent count is the follow dialog: the progress moves live.
     const row = rowOf(page, name);
-    await expect(row.getByText('Imediato')).toBeVisible();
+    await expect(row.getByText('Imediato', { exact: true })).toBeVisible();
     await expect(row.getByText(audienceName)).toBeVisible();
     await row.getByRole('button', { name: 'Acompanhar' }).click();
     const follow = page.getByRole('dialog', { name: `Acompanhar: ${name}` });
@@ -214,12 +214,17 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await expect
       .poll(
         async () => {
-          seen.add((await bar.getAttribute('aria-valuetext')) ?? '');
-          return seen.has('3 de 3') && seen.size >= 2;
+          seen.add((await bar.getAttribute('aria-valuenow')) ?? '');
+          return seen.has('100') && seen.size >= 2;
         },
         { timeout: 30_000, intervals: [200] },
       )
-      .toBe(true);
+      .toBe(true)
+      .catch(async (e) => {
+        await shot(page, 'follow-failed');
+        throw new Error(`progress seen: ${[...seen].join(' | ')}; ${e}`);
+      });
+    await expect(follow.getByText('3 de 3')).toBeVisible();
     await shot(page, 'follow');
     await expect(follow.getByRole('group', { name: 'Restantes' })).toContainText('0');
     await page.keyboard.press('Escape');
@@ -233,7 +238,7 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await expect(bubble).toHaveCount(1, { timeout: 15_000 });
     await customer.screenshot({ path: `test-results/screens/campaigns-customer-${project()}.png` });
 
-    await expect(rowOf(page, name).getByText('Concluída')).toBeVisible({ timeout: 15_000 });
+    await expect(rowOf(page, name).getByText('Concluída', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(rowOf(page, name).getByText('3', { exact: true }).first()).toBeVisible();
 
     // The report, and its spreadsheet.
@@ -267,13 +272,13 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await expect(page.getByText(M.campaignSaved)).toBeVisible();
     made.push(scheduledName);
     await expect(rowOf(page, scheduledName).getByText(when)).toBeVisible();
-    await expect(rowOf(page, scheduledName).getByText('Agendada')).toBeVisible();
+    await expect(rowOf(page, scheduledName).getByText('Agendada', { exact: true })).toBeVisible();
     await shot(page, 'list');
     await rowAction(page, scheduledName, 'Cancelar campanha').click();
     const ask = page.getByRole('dialog', { name: 'Cancelar campanha' });
     await expect(ask).toContainText(scheduledName);
     await ask.getByRole('button', { name: 'Confirmar' }).click();
-    await expect(rowOf(page, scheduledName).getByText('Cancelada')).toBeVisible();
+    await expect(rowOf(page, scheduledName).getByText('Cancelada', { exact: true })).toBeVisible();
     await expect(rowAction(page, scheduledName, 'Cancelar campanha')).toHaveCount(0);
     await expect(rowAction(page, scheduledName, 'Editar')).toHaveCount(0);
 
@@ -291,7 +296,7 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await expect(page.getByText(M.campaignSaved)).toBeVisible();
     const copyName = `Cópia de ${name}`;
     made.push(copyName);
-    await expect(rowOf(page, copyName).getByText('Agendada')).toBeVisible();
+    await expect(rowOf(page, copyName).getByText('Agendada', { exact: true })).toBeVisible();
     await expect(rowOf(page, copyName).getByText('0', { exact: true }).first()).toBeVisible();
     await rowAction(page, copyName, 'Apagar').click();
     await page

@@ -11,6 +11,7 @@ import { callQuery } from '@/app/lib/query';
 import { useCurrentUser } from '@/app/lib/user';
 import { Dialog } from '@/app/ui/Dialog';
 import type { Campaign, CampaignProgress } from '@/shared/contract/campaigns';
+import { campaignRoom, type ReceiveMessage } from '@/shared/contract/events';
 import { formatDateTime } from '@/shared/format';
 import { labels } from '@/shared/messages';
 import { CAMPAIGN_STATUS_LABELS, campaignLabels, campaignMessages } from '@/shared/messages-campaigns';
@@ -21,14 +22,9 @@ const L = campaignLabels.campaigns;
 /** How often the numbers are read again while the room is not joined. */
 const UNJOINED_POLL_MS = 3000;
 
-const campaignRoom = (id: string) => `account_campaign_${id}`;
-
 /** A campaign_progress event of this campaign, or null for any other event. */
-function progressOf(event: unknown, id: string): CampaignProgress | null {
-  if (!event || typeof event !== 'object') return null;
-  const { type, message } = event as { type?: unknown; message?: { _id?: unknown } };
-  return type === 'campaign_progress' && message?._id === id ? (message as CampaignProgress) : null;
-}
+const progressOf = (event: ReceiveMessage, id: string): CampaignProgress | null =>
+  event.type === 'campaign_progress' && event.message._id === id ? event.message : null;
 
 /** Joins the campaign's room while mounted; `true` once the server has said yes. */
 function useCampaignRoom(id: string, onProgress: (p: CampaignProgress) => void) {
@@ -51,7 +47,7 @@ function useCampaignRoom(id: string, onProgress: (p: CampaignProgress) => void) 
         socket.emit('join-room', campaignRoom(id), (ok: boolean) => setJoined(ok));
       });
       socket.on('disconnect', () => setJoined(false));
-      socket.on('receive-message', (event: unknown) => {
+      socket.on('receive-message', (event: ReceiveMessage) => {
         const progress = progressOf(event, id);
         if (progress) onProgress(progress);
       });
@@ -89,11 +85,15 @@ function Follow({ campaign }: { campaign: Campaign }) {
     void client.invalidateQueries({ queryKey: campaignsQuery.queryKey });
   });
   const joined = useCampaignRoom(campaign._id, onProgress);
-  const { data: progress } = useQuery({
+  const { data: progress, refetch } = useQuery({
     ...realtime,
     staleTime: 0,
     refetchInterval: joined ? false : UNJOINED_POLL_MS,
   });
+  // What was sent between the first read and the join is read once more.
+  useEffect(() => {
+    if (joined) void refetch();
+  }, [joined, refetch]);
 
   if (!progress)
     return (
@@ -114,13 +114,9 @@ function Follow({ campaign }: { campaign: Campaign }) {
           {L.progressoTexto(done, progress.people_count)}
         </Text>
       </Group>
-      <Progress
-        value={percent}
-        size="lg"
-        animated={sending && !progress.paused}
-        aria-label={L.progresso}
-        aria-valuetext={L.progressoTexto(done, progress.people_count)}
-      />
+      <Progress.Root size="lg">
+        <Progress.Section value={percent} animated={sending && !progress.paused} aria-label={L.progresso} />
+      </Progress.Root>
       {progress.paused && (
         <Alert color="orange" icon={<IconPlugConnectedX aria-hidden />} role="status" p="xs">
           <Text fz="sm">{campaignMessages.campaignChipPaused}</Text>
