@@ -108,6 +108,16 @@ async function pickTomorrow(page: Page, dialog: Locator, time: string) {
   return shown;
 }
 
+/** A success toast is shown; then closed, so on a phone it does not cover what comes next. */
+async function toastSeen(page: Page, text: string) {
+  const toast = page.getByRole('alert').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast
+    .getByRole('button', { name: 'Fechar' })
+    .click({ timeout: 2000 })
+    .catch(() => undefined);
+}
+
 /** A segment of a segmented control, clicked as a person does (its radio is hidden under the label). */
 const choose = (dialog: Locator, option: string) =>
   dialog
@@ -198,7 +208,7 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await pick(page, dialog, 'Intervalo entre envios', '20 segundos');
     await shot(page, 'dialog');
     await save(dialog);
-    await expect(page.getByText(M.campaignSaved)).toBeVisible();
+    await toastSeen(page, M.campaignSaved);
     await expect(dialog).toBeHidden();
     made.push(name);
 
@@ -269,7 +279,7 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await choose(second2, 'Agendado');
     const when = await pickTomorrow(page, second2, '10:30');
     await save(second2);
-    await expect(page.getByText(M.campaignSaved)).toBeVisible();
+    await toastSeen(page, M.campaignSaved);
     made.push(scheduledName);
     await expect(rowOf(page, scheduledName).getByText(when)).toBeVisible();
     await expect(rowOf(page, scheduledName).getByText('Agendada', { exact: true })).toBeVisible();
@@ -278,6 +288,7 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     const ask = page.getByRole('dialog', { name: 'Cancelar campanha' });
     await expect(ask).toContainText(scheduledName);
     await ask.getByRole('button', { name: 'Confirmar' }).click();
+    await toastSeen(page, M.campaignCanceled);
     await expect(rowOf(page, scheduledName).getByText('Cancelada', { exact: true })).toBeVisible();
     await expect(rowAction(page, scheduledName, 'Cancelar campanha')).toHaveCount(0);
     await expect(rowAction(page, scheduledName, 'Editar')).toHaveCount(0);
@@ -293,7 +304,7 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await choose(copy, 'Agendado');
     await pickTomorrow(page, copy, '11:00');
     await save(copy);
-    await expect(page.getByText(M.campaignSaved)).toBeVisible();
+    await toastSeen(page, M.campaignSaved);
     const copyName = `Cópia de ${name}`;
     made.push(copyName);
     await expect(rowOf(page, copyName).getByText('Agendada', { exact: true })).toBeVisible();
@@ -303,7 +314,7 @@ test('create with every validation, follow live, the customer gets {nome}; repor
       .getByRole('dialog', { name: 'Apagar campanha' })
       .getByRole('button', { name: 'Confirmar' })
       .click();
-    await expect(page.getByText(M.campaignDeleted)).toBeVisible();
+    await toastSeen(page, M.campaignDeleted);
     await expect(rowOf(page, copyName)).toHaveCount(0);
   } finally {
     await phoneContext.close();
