@@ -3,7 +3,7 @@
 // validation message first), followed live while it sends (the progress moves), the customer's phone gets
 // the message with {nome} resolved, the report and its export; a scheduled campaign cancelled; a duplicate
 // saved and deleted. A server of its own per worker, its campaign intervals shortened
-// (CAMPAIGN_INTERVAL_SCALE, for tests only) so a 20 s interval takes 2 s.
+// (CAMPAIGN_INTERVAL_SCALE, for tests only) so a 60 s interval takes 6 s.
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '@/shared/messages';
@@ -170,6 +170,7 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await dialog.getByLabel('Nome da campanha').fill(name);
     await save(dialog);
     await expect(fieldError(dialog, M.campaignChipRequired)).toBeVisible();
+    await shot(page, 'dialog-error');
     await pick(page, dialog, 'Chip de envio', chip.name);
     await choose(dialog, 'Agendado');
     await save(dialog);
@@ -205,12 +206,14 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await second.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(4, 4));
     await dialog.getByRole('button', { name: 'Inserir {nome}' }).click();
     await expect(second).toHaveValue('Olá {nome}, a promoção chegou.');
-    await pick(page, dialog, 'Intervalo entre envios', '20 segundos');
+    await pick(page, dialog, 'Intervalo entre envios', '60 segundos');
     await shot(page, 'dialog');
     await save(dialog);
     await toastSeen(page, M.campaignSaved);
     await expect(dialog).toBeHidden();
     made.push(name);
+    await expect(rowOf(page, name).getByText('Iniciada', { exact: true })).toBeVisible();
+    await shot(page, 'started');
 
     // While it sends, the sent count is the follow dialog: the progress moves live.
     const row = rowOf(page, name);
@@ -227,7 +230,7 @@ test('create with every validation, follow live, the customer gets {nome}; repor
           seen.add((await bar.getAttribute('aria-valuenow')) ?? '');
           return seen.has('100') && seen.size >= 2;
         },
-        { timeout: 30_000, intervals: [200] },
+        { timeout: 60_000, intervals: [200] },
       )
       .toBe(true)
       .catch(async (e) => {

@@ -238,21 +238,15 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
       {draft.message_type === 'text' ? (
         <Stack gap="xs">
           <div>
-            <Text fz="sm" fw={500}>
-              {L.versoes}
-            </Text>
-            <Text fz="xs" c="dimmed">
-              {L.versoesAjuda}
-            </Text>
+            <Input.Label>{L.versoes}</Input.Label>
+            <Input.Description>{L.versoesAjuda}</Input.Description>
           </div>
           {variables.length > 0 && (
             <Stack gap={4}>
-              <Text fz="sm" fw={500}>
-                {L.variaveis}
-              </Text>
-              <Text fz="xs" c="dimmed">
-                {L.variaveisAjuda}
-              </Text>
+              <div>
+                <Input.Label>{L.variaveis}</Input.Label>
+                <Input.Description>{L.variaveisAjuda}</Input.Description>
+              </div>
               <Group gap={6}>
                 {variables.map((v) => (
                   <UnstyledButton
