@@ -3,9 +3,10 @@
 // analysis again, then the people and, with create_contacts, the contacts, in one transaction).
 // PGlite by default; PostgreSQL with DATABASE_URL (a fresh database is made next to it and dropped).
 // Run: npm run bench:audiences   or   DATABASE_URL=postgres://… npm run bench:audiences
-import { PassThrough } from 'node:stream';
+
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Envelope } from '@/shared/contract';
 import type { Audience } from '@/shared/contract/campaigns';
@@ -14,7 +15,8 @@ import { startTestServer, type TestServer } from '../server/helpers';
 
 const ROWS = 200_000;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const rate = (rows: number, ms: number) => `${Math.round(rows / (ms / 1000)).toLocaleString('pt-BR')} linhas/s`;
+const rate = (rows: number, ms: number) =>
+  `${Math.round(rows / (ms / 1000)).toLocaleString('pt-BR')} linhas/s`;
 
 /** telefone, nome, cidade, produto: streamed, so making 200,000 rows stays quick. */
 async function makeSheet(rows: number, firstPhone: number): Promise<Buffer> {
@@ -30,7 +32,13 @@ async function makeSheet(rows: number, firstPhone: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function post<T>(t: TestServer, call: string, token: string, file: Buffer, fields: Record<string, string>) {
+async function post<T>(
+  t: TestServer,
+  call: string,
+  token: string,
+  file: Buffer,
+  fields: Record<string, string>,
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(file)]), 'audiencia.xlsx');
@@ -74,7 +82,9 @@ async function main() {
       // import-audience analyses the sheet again: what it adds over the analysis is the save.
       const save = t2 - t1 - analyse;
       console.log(`  Análise (send-audience-list): ${s(analyse)}, ${rate(analysis.valid.length, analyse)}`);
-      console.log(`  Importação (import-audience, análise + gravação): ${s(t2 - t1)}, ${rate(ROWS, t2 - t1)}`);
+      console.log(
+        `  Importação (import-audience, análise + gravação): ${s(t2 - t1)}, ${rate(ROWS, t2 - t1)}`,
+      );
       console.log(
         `  Gravação (pessoas${createContacts ? ' e contatos' : ''}, uma transação): ~${s(save)}, ${rate(ROWS, save)}`,
       );

@@ -16,9 +16,9 @@ import { hashPassword } from '@/server/domains/auth/passwords';
 import { DEMO_PASSWORD } from '@/server/seed/demo';
 import { ACCESS_AREAS } from '@/shared/constants';
 import { type CallName, calls } from '@/shared/contract';
+import { makeXlsx } from '../xlsx';
 import { connectedSimulatorChip, until } from './channel-helpers';
 import { validDraft } from './chatbot-helpers';
-import { makeXlsx } from '../xlsx';
 import { startTestServer, type TestServer } from './helpers';
 
 const SECRET = 'SEGREDOB7Q';

@@ -1,8 +1,9 @@
 // Audiences (spec 3 §2.9, §3 Audience, §5): a sheet analysed as the contacts import analyses it, its valid
 // people stored in one transaction (all or none) and, with create_contacts, made or updated as contacts
 // in that same transaction. The campaign engine reads the people (audience_people) by itself.
-import type { Audience } from '../../../shared/contract/campaigns';
+
 import { CONTACT_IMPORT_BATCH } from '../../../shared/constants';
+import type { Audience } from '../../../shared/contract/campaigns';
 import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import { campaignMessages } from '../../../shared/messages-campaigns';
