@@ -1,7 +1,7 @@
 // Audiences (spec 3 §2.9, §3 Audience, §5, §6): the import with the contacts import's analysis, the name
 // rule, the people in one transaction, replace by _id, a repeated create, create_contacts, rename and the
 // soft delete, the account boundary, the access area and the plan gate.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, audiencePeople, audiences, contacts } from '@/server/db/schema';
 import { audiencesRepo } from '@/server/domains/audiences/audiences.repo';
@@ -202,6 +202,36 @@ describe('import-audience', () => {
     expect(await peopleOf(_id)).toEqual([
       { phone: '5511912345678', data: { produto: 'Curso' }, position: 0 },
     ]);
+  });
+
+  it('saves all or nothing: a contact the database refuses leaves the audience and the contacts as they were', async () => {
+    const owner = await s.t.login(DEMO_LOGINS.owner);
+    const a = await imported(owner, { name: 'Intacta', create_contacts: 'false' }, await makeXlsx(SHEET));
+    const { db } = s.t.server.services;
+    // A failure injected after the people are written: the contacts' batch of the same transaction fails.
+    await db.execute(sql`alter table contacts add constraint test_no_falha check (name <> 'Falha')`);
+    try {
+      const form = new FormData();
+      form.append('_id', a._id);
+      form.append('name', 'Trocada');
+      const sheet = await makeXlsx([
+        ['telefone', 'nome'],
+        ['5511911112222', 'Boa'],
+        ['5511933334444', 'Falha'],
+      ]);
+      form.append('file', new Blob([new Uint8Array(sheet)]), 'a.xlsx');
+      const res = await fetch(`${s.t.url}/api/import-audience`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner}` },
+        body: form,
+      });
+      expect(((await res.json()) as Envelope<unknown>).error).toBe(true);
+    } finally {
+      await db.execute(sql`alter table contacts drop constraint test_no_falha`);
+    }
+    expect(await s.t.call('get-audiences-by-user', {}, owner)).toEqual([a]);
+    expect((await peopleOf(a._id)).map((p) => p.phone)).toEqual(['5581988887777', '5521977776666']);
+    expect((await contactsByPhone()).size).toBe(0);
   });
 
   it('renames, changes create_contacts and deletes softly', async () => {
