@@ -243,6 +243,15 @@ describe('import-audience', () => {
       owner,
     );
     expect(renamed).toMatchObject({ _id: a._id, name: 'Renomeada', create_contacts: false, people_count: 2 });
+    expect((await contactsByPhone()).size).toBe(2); // made by the import (create_contacts was on)
+    await s.t.server.services.db.delete(contacts);
+    // Turned on again: the people become contacts now, as an import with it on does.
+    const on = await s.t.call('create-or-update-audience', { _id: a._id, create_contacts: true }, owner);
+    expect(on.create_contacts).toBe(true);
+    expect([...(await contactsByPhone()).values()].map((c) => [c.phone, c.name, c.data]).sort()).toEqual([
+      ['5521977776666', 'Pedro Lins', { nome: 'Pedro Lins', cidade: 'Rio' }],
+      ['5581988887777', 'Joana Prado', { nome: 'Joana Prado', cidade: 'Recife' }],
+    ]);
     const filed = await s.t.call('create-or-update-audience', { _id: a._id, filed: true }, owner);
     expect(filed.filed).toBe(true);
     expect(await s.t.call('get-audiences-by-user', {}, owner)).toEqual([]);
