@@ -137,6 +137,32 @@ test('a manager imports an audience (analysis first), sees its row, renames and 
     const renamedRow = rowOf(page, renamed);
     await expect(renamedRow).toContainText('2');
 
+    // Edit with a new sheet: its people instead of the audience's own (Salvar only once it is analysed).
+    await renamedRow.getByRole('button', { name: 'Editar' }).click();
+    await expect(edit.getByRole('textbox', { name: 'Nome' })).toHaveValue(renamed);
+    await choose(edit, await sheetFile('ruim-de-novo.xlsx', await makeXlsx([['telefone'], ['123']])));
+    await expect(edit.getByText(messages.importNoValid)).toBeVisible();
+    await expect(edit.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
+    await choose(
+      edit,
+      await sheetFile(
+        'nova.xlsx',
+        await makeXlsx([
+          ['telefone', 'produto'],
+          ['5511911113333', 'Curso'],
+          ['5511911114444', 'Livro'],
+          ['5511911115555', 'Curso'],
+        ]),
+      ),
+    );
+    await expect(edit.getByText(messages.importAnalysis(3, 3))).toBeVisible();
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await expect(toast(page, campaignMessages.audienceUpdated).last()).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(renamedRow).toContainText('3');
+    await expect(renamedRow.getByText('{produto}')).toBeVisible();
+    await expect(renamedRow.getByText('{cidade}')).toHaveCount(0);
+
     // Delete asks first.
     await renamedRow.getByRole('button', { name: 'Apagar' }).click();
     const confirm = page.getByRole('dialog', { name: 'Apagar audiência' });
