@@ -52,7 +52,24 @@ export const campaignLabels = {
     verPlano: 'Ver meu plano',
   },
   // helper aud: audiences screen labels below this line
-  audiences: {},
+  audiences: {
+    importarAudiencia: 'Importar audiência',
+    editarAudiencia: 'Editar audiência',
+    criarContatos: 'Criar ou atualizar os contatos',
+    criarContatosDica:
+      'Cada pessoa da planilha vira um contato (ou atualiza o contato do mesmo telefone) com as variáveis da planilha.',
+    novaPlanilha: 'Nova planilha (opcional)',
+    novaPlanilhaDica: 'Escolha uma planilha só para trocar as pessoas desta audiência.',
+    criadaEm: 'Criada em',
+    contatos: 'Contatos',
+    variaveis: 'Variáveis',
+    nenhumaAudiencia: 'Nenhuma audiência cadastrada',
+    apagarAudiencia: 'Apagar audiência',
+    desejaApagarAAudiencia: (name: string) => `Deseja apagar a audiência ${name}?`,
+    ajudaTitulo: 'Audiências',
+    ajudaTexto:
+      'Uma audiência é a lista de pessoas de uma planilha (.xlsx) para as campanhas. A coluna telefone traz os números com código do país e DDD; as outras colunas viram variáveis das mensagens, como {nome} ou {nome:first}. Antes de salvar, a planilha é analisada: você vê quantos contatos são válidos e as linhas com problema. Com "Criar ou atualizar os contatos", as pessoas também entram nos seus contatos.',
+  },
   // helper ui: campaigns screen labels below this line
   campaigns: {
     campanhas: 'Campanhas',

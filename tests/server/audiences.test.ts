@@ -1,7 +1,7 @@
 // Audiences (spec 3 §2.9, §3 Audience, §5, §6): the import with the contacts import's analysis, the name
 // rule, the people in one transaction, replace by _id, a repeated create, create_contacts, rename and the
 // soft delete, the account boundary, the access area and the plan gate.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, audiencePeople, audiences, contacts } from '@/server/db/schema';
 import { audiencesRepo } from '@/server/domains/audiences/audiences.repo';
@@ -58,15 +58,19 @@ const peopleOf = (id: string) =>
 
 const contactsByPhone = async () =>
   new Map(
-    (await s.t.server.services.db.select().from(contacts).where(eq(contacts.accountId, s.seed.accountId))).map(
-      (c) => [c.phone, c],
-    ),
+    (
+      await s.t.server.services.db.select().from(contacts).where(eq(contacts.accountId, s.seed.accountId))
+    ).map((c) => [c.phone, c]),
   );
 
 describe('import-audience', () => {
   it('stores the valid people in order with their variables, and lists the audience', async () => {
     const owner = await s.t.login(DEMO_LOGINS.owner);
-    const a = await imported(owner, { name: '  Clientes de Recife ', create_contacts: 'false' }, await makeXlsx(SHEET));
+    const a = await imported(
+      owner,
+      { name: '  Clientes de Recife ', create_contacts: 'false' },
+      await makeXlsx(SHEET),
+    );
     expect(a).toMatchObject({
       name: 'Clientes de Recife',
       people_count: 2,
@@ -120,7 +124,12 @@ describe('import-audience', () => {
       [await makeXlsx([]), 'a.xlsx', texts.importEmpty],
       // Only phones without country code, duplicates and blanks: no valid person.
       [
-        await makeXlsx([['telefone', 'nome'], ['81988887777x', 'A'], ['', 'B'], ['9888-7777', 'C']]),
+        await makeXlsx([
+          ['telefone', 'nome'],
+          ['81988887777x', 'A'],
+          ['', 'B'],
+          ['9888-7777', 'C'],
+        ]),
         'a.xlsx',
         campaignMessages.audienceNoValid,
       ],
@@ -139,7 +148,10 @@ describe('import-audience', () => {
       { phone: '5511900000001', data: { nome: 'Fórmula' }, position: 0 },
     ]);
     // No file at all: as every upload answers it.
-    expect(await importAudience(owner, name, null)).toMatchObject({ error: true, message: texts.fileRequired });
+    expect(await importAudience(owner, name, null)).toMatchObject({
+      error: true,
+      message: texts.fileRequired,
+    });
     const list = await s.t.call('get-audiences-by-user', {}, owner);
     expect(list.map((a) => a.name)).toEqual(['Fórmulas']);
   });
@@ -187,7 +199,39 @@ describe('import-audience', () => {
       create_contacts: false,
       created: first.created,
     });
-    expect(await peopleOf(_id)).toEqual([{ phone: '5511912345678', data: { produto: 'Curso' }, position: 0 }]);
+    expect(await peopleOf(_id)).toEqual([
+      { phone: '5511912345678', data: { produto: 'Curso' }, position: 0 },
+    ]);
+  });
+
+  it('saves all or nothing: a contact the database refuses leaves the audience and the contacts as they were', async () => {
+    const owner = await s.t.login(DEMO_LOGINS.owner);
+    const a = await imported(owner, { name: 'Intacta', create_contacts: 'false' }, await makeXlsx(SHEET));
+    const { db } = s.t.server.services;
+    // A failure injected after the people are written: the contacts' batch of the same transaction fails.
+    await db.execute(sql`alter table contacts add constraint test_no_falha check (name <> 'Falha')`);
+    try {
+      const form = new FormData();
+      form.append('_id', a._id);
+      form.append('name', 'Trocada');
+      const sheet = await makeXlsx([
+        ['telefone', 'nome'],
+        ['5511911112222', 'Boa'],
+        ['5511933334444', 'Falha'],
+      ]);
+      form.append('file', new Blob([new Uint8Array(sheet)]), 'a.xlsx');
+      const res = await fetch(`${s.t.url}/api/import-audience`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner}` },
+        body: form,
+      });
+      expect(((await res.json()) as Envelope<unknown>).error).toBe(true);
+    } finally {
+      await db.execute(sql`alter table contacts drop constraint test_no_falha`);
+    }
+    expect(await s.t.call('get-audiences-by-user', {}, owner)).toEqual([a]);
+    expect((await peopleOf(a._id)).map((p) => p.phone)).toEqual(['5581988887777', '5521977776666']);
+    expect((await contactsByPhone()).size).toBe(0);
   });
 
   it('renames, changes create_contacts and deletes softly', async () => {
@@ -199,6 +243,15 @@ describe('import-audience', () => {
       owner,
     );
     expect(renamed).toMatchObject({ _id: a._id, name: 'Renomeada', create_contacts: false, people_count: 2 });
+    expect((await contactsByPhone()).size).toBe(2); // made by the import (create_contacts was on)
+    await s.t.server.services.db.delete(contacts);
+    // Turned on again: the people become contacts now, as an import with it on does.
+    const on = await s.t.call('create-or-update-audience', { _id: a._id, create_contacts: true }, owner);
+    expect(on.create_contacts).toBe(true);
+    expect([...(await contactsByPhone()).values()].map((c) => [c.phone, c.name, c.data]).sort()).toEqual([
+      ['5521977776666', 'Pedro Lins', { nome: 'Pedro Lins', cidade: 'Rio' }],
+      ['5581988887777', 'Joana Prado', { nome: 'Joana Prado', cidade: 'Recife' }],
+    ]);
     const filed = await s.t.call('create-or-update-audience', { _id: a._id, filed: true }, owner);
     expect(filed.filed).toBe(true);
     expect(await s.t.call('get-audiences-by-user', {}, owner)).toEqual([]);
@@ -208,7 +261,10 @@ describe('import-audience', () => {
     expect(await peopleOf(a._id)).toHaveLength(2);
     expect(await audiencesRepo.findLive(s.t.server.services.db, s.seed.accountId, a._id)).toBeNull();
     // A deleted audience is not there any more: neither edited, deleted again nor refilled by an import.
-    for (const body of [{ _id: a._id, name: 'Volta' }, { _id: a._id, filed: true }])
+    for (const body of [
+      { _id: a._id, name: 'Volta' },
+      { _id: a._id, filed: true },
+    ])
       expect((await s.t.post('create-or-update-audience', body, owner)).body).toEqual({
         error: true,
         message: texts.notFound,
@@ -229,19 +285,19 @@ describe('who may', () => {
       .insert(accounts)
       .values({ id: otherAccount, name: 'Outra', maxChannels: 1, maxUsers: 1, campaignsEnabled: true });
     // The audience moves to the other account: for the demo owner it is another account's now.
-    await s.t.server.services.db.update(audiences).set({ accountId: otherAccount }).where(eq(audiences.id, a._id));
-    for (const body of [
-      { _id: a._id, name: 'Tomada' },
-      { _id: a._id, filed: true },
-      { _id: a._id },
-    ])
+    await s.t.server.services.db
+      .update(audiences)
+      .set({ accountId: otherAccount })
+      .where(eq(audiences.id, a._id));
+    for (const body of [{ _id: a._id, name: 'Tomada' }, { _id: a._id, filed: true }, { _id: a._id }])
       expect((await s.t.post('create-or-update-audience', body, owner)).body).toEqual({
         error: true,
         message: texts.notFound,
       });
-    expect(
-      await importAudience(owner, { _id: a._id, name: 'Tomada' }, await makeXlsx(SHEET)),
-    ).toMatchObject({ error: true, message: texts.notFound });
+    expect(await importAudience(owner, { _id: a._id, name: 'Tomada' }, await makeXlsx(SHEET))).toMatchObject({
+      error: true,
+      message: texts.notFound,
+    });
     expect(await s.t.call('get-audiences-by-user', {}, owner)).toEqual([]);
     const [row] = await s.t.server.services.db.select().from(audiences).where(eq(audiences.id, a._id));
     expect(row).toMatchObject({ name: 'De A', filed: false, peopleCount: 2 });
@@ -256,9 +312,9 @@ describe('who may', () => {
     const attendant = await s.t.login(DEMO_LOGINS.attendant);
     const refused = { error: true, message: texts.insufficientPermissions };
     expect((await s.t.post('get-audiences-by-user', {}, attendant)).body).toMatchObject(refused);
-    expect((await s.t.post('create-or-update-audience', { _id: a._id, filed: true }, attendant)).body).toMatchObject(
-      refused,
-    );
+    expect(
+      (await s.t.post('create-or-update-audience', { _id: a._id, filed: true }, attendant)).body,
+    ).toMatchObject(refused);
     expect(await importAudience(attendant, { name: 'Minha' }, await makeXlsx(SHEET))).toMatchObject(refused);
     expect(await s.t.call('get-audiences-by-user', {}, owner)).toHaveLength(1);
   });
@@ -272,9 +328,9 @@ describe('who may', () => {
       .where(eq(accounts.id, s.seed.accountId));
     const refused = { error: true, message: campaignMessages.campaignsNotInPlan };
     expect((await s.t.post('get-audiences-by-user', {}, owner)).body).toMatchObject(refused);
-    expect((await s.t.post('create-or-update-audience', { _id: a._id, filed: true }, owner)).body).toMatchObject(
-      refused,
-    );
+    expect(
+      (await s.t.post('create-or-update-audience', { _id: a._id, filed: true }, owner)).body,
+    ).toMatchObject(refused);
     expect(await importAudience(owner, { name: 'Sem plano' }, await makeXlsx(SHEET))).toMatchObject(refused);
     const rows = await s.t.server.services.db.select().from(audiences);
     expect(rows.map((r) => [r.name, r.filed])).toEqual([['Antes do plano', false]]);

@@ -16,6 +16,7 @@ import { hashPassword } from '@/server/domains/auth/passwords';
 import { DEMO_PASSWORD } from '@/server/seed/demo';
 import { ACCESS_AREAS } from '@/shared/constants';
 import { type CallName, calls } from '@/shared/contract';
+import { makeXlsx } from '../xlsx';
 import { connectedSimulatorChip, until } from './channel-helpers';
 import { validDraft } from './chatbot-helpers';
 import { startTestServer, type TestServer } from './helpers';
@@ -163,6 +164,7 @@ let A: Side & {
   media: string;
   flow: string;
   chatbot: string;
+  audience: string;
 };
 let ownerA: string;
 let attendantA: string; // Ana, Suporte
@@ -186,6 +188,26 @@ async function uploadMedia(token: string, name: string) {
   });
   const env = (await res.json()) as { error: boolean; message: { _id: string } };
   if (env.error) throw new Error(`upload-media: ${JSON.stringify(env)}`);
+  return env.message._id;
+}
+
+/** An audience of the account, from a sheet of one person. */
+async function importAudience(token: string, name: string, phone: string) {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('create_contacts', 'false');
+  const sheet = await makeXlsx([
+    ['telefone', 'nome'],
+    [phone, name],
+  ]);
+  form.append('file', new Blob([new Uint8Array(sheet)]), 'audiencia.xlsx');
+  const res = await fetch(`${t.url}/api/import-audience`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const env = (await res.json()) as { error: boolean; message: { _id: string } };
+  if (env.error) throw new Error(`import-audience: ${JSON.stringify(env)}`);
   return env.message._id;
 }
 
@@ -307,6 +329,7 @@ async function buildAccountB() {
     owner,
   );
   await uploadMedia(owner, `Mídia ${SECRET}`);
+  await importAudience(owner, `Audiência ${SECRET}`, B_PHONE);
   await call('subscribe-push', pushSubscription('contab'), owner);
   // Old enough for finish-inactive-conversations, were it not scoped to the caller's account.
   await db()
@@ -425,6 +448,7 @@ const overrides: Partial<Record<CallName, Record<string, unknown>>> = {
   'simulator-mark': { phone: A_PHONE, status: 3 },
   'simulator-get-messages': { phone: A_PHONE },
   'subscribe-push': { keys: pushSubscription('a2').keys },
+  'create-or-update-audience': { name: 'Audiência A' },
   'import-contacts': { people: [{ telefone: '5511976543299' }], props: ['telefone'] },
   auth: { email: 'dono@demo.com', password: DEMO_PASSWORD },
   'send-password-recovery': { email: 'dono@demo.com' },
@@ -458,6 +482,7 @@ function basePayload(name: CallName): Record<string, unknown> {
       'get-flow': A.flow,
       'duplicate-flow': A.flow,
       'get-chatbot': A.chatbot,
+      'create-or-update-audience': A.audience,
     };
     if (ownId[name]) out._id = ownId[name];
     Object.assign(out, overrides[name]);
@@ -615,6 +640,7 @@ beforeAll(async () => {
     media: await uploadMedia(ownerA, 'Mídia A'),
     flow: ((await call('get-flows-by-user', {}, ownerA))[0] as { _id: string })._id,
     chatbot: (await call('create-or-update-chatbot', validDraft({ name: 'Chatbot de A' }), ownerA))._id,
+    audience: await importAudience(ownerA, 'Audiência de A', A_PHONE),
   };
   const salesMessages = await db()
     .select()

@@ -51,10 +51,8 @@ export function HelpContent({ topic }: { topic: HelpTopicId | HelpTopic }) {
   );
 }
 
-/**
- * The reusable 'Saiba mais' button and its help dialog (spec 1 "Shell elements"). A lazy screen whose texts
- * are not in the shell's catalogue (campaigns) passes its topic itself.
- */
+/** The reusable 'Saiba mais' button and its help dialog (spec 1 "Shell elements"). */
+/** `topic`: one of HELP_TOPICS, or a screen's own (its texts in a catalogue only that screen loads). */
 export function SaibaMais({ topic }: { topic: HelpTopicId | HelpTopic }) {
   const [opened, { open, close }] = useDisclosure(false);
   return (

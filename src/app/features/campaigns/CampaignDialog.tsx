@@ -20,7 +20,7 @@ import { DateTimePicker } from '@mantine/dates';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
-import { flowOptions, useChips, useFlows } from '@/app/lib/lists';
+import { flowOptions, useAudiences, useChips, useFlows } from '@/app/lib/lists';
 import { Dialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
 import { PtBrDates } from '@/app/ui/PtBrDates';
@@ -37,7 +37,6 @@ import {
   campaignPayload,
   EMPTY_DRAFT,
   insertAt,
-  useAudienceList,
   useSaveCampaign,
 } from './campaign-data';
 
@@ -84,7 +83,7 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
   const [draft, setDraft] = useState<CampaignDraft>(item?.draft ?? EMPTY_DRAFT);
   const chips = useChips();
   const flows = useFlows();
-  const audiences = useAudienceList();
+  const audiences = useAudiences();
   const save = useSaveCampaign();
   const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
   // The version being written, and its textareas: a variable goes where the cursor is.

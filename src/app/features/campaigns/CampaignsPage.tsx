@@ -13,8 +13,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTags } from '@/app/lib/lists';
-import { useCurrentUser } from '@/app/lib/user';
+import { useAudiences, useTags } from '@/app/lib/lists';
 import { confirm } from '@/app/ui/confirm';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { ListTable } from '@/app/ui/ListTable';
@@ -26,13 +25,11 @@ import type { Campaign } from '@/shared/contract/campaigns';
 import { formatDateTime } from '@/shared/format';
 import { labels } from '@/shared/messages';
 import { CAMPAIGN_STATUS_LABELS, campaignLabels } from '@/shared/messages-campaigns';
-import { planAllows } from '@/shared/rules/access';
 import { CampaignDialog, type CampaignDialogItem } from './CampaignDialog';
 import {
   draftOf,
   duplicateDraft,
   EMPTY_DRAFT,
-  useAudienceList,
   useCampaigns,
   useCancelCampaign,
   useDeleteCampaign,
@@ -81,20 +78,16 @@ function CampaignActions({ actions }: { actions: Action[] }) {
 }
 
 export function CampaignsPage() {
-  const user = useCurrentUser();
-  if (planAllows({ campaignsEnabled: user.account.campaigns_enabled }, { plan: 'campaigns' }))
-    return <Campaigns />;
   return (
-    <>
-      <PageHeader title={L.campanhas} />
-      <PlanGate>{null}</PlanGate>
-    </>
+    <PlanGate title={L.campanhas}>
+      <Campaigns />
+    </PlanGate>
   );
 }
 
 function Campaigns() {
   const campaigns = useCampaigns();
-  const audiences = useAudienceList();
+  const audiences = useAudiences();
   const tags = useTags();
   const dialog = useEditDialog<CampaignDialogItem>();
   const cancel = useCancelCampaign();

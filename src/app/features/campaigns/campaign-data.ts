@@ -16,8 +16,6 @@ import { campaignLabels, campaignMessages } from '@/shared/messages-campaigns';
 const L = campaignLabels.campaigns;
 
 export const campaignsQuery = callQuery('get-campaigns-by-user', { official: false });
-/** The audiences to pick from. */
-export const audiencesQuery = callQuery('get-audiences-by-user');
 
 /** Spec 3 §4: the list refreshes 2 s after a save (the job may have started the campaign meanwhile). */
 export const REFRESH_AFTER_SAVE_MS = 2000;
@@ -30,7 +28,6 @@ export const useCampaigns = () =>
     refetchInterval: (q) =>
       q.state.data?.some((c) => c.status === 'started' || c.status === 'scheduled') ? SENDING_POLL_MS : false,
   });
-export const useAudienceList = () => useQuery(audiencesQuery);
 
 export const refreshCampaigns = (client: QueryClient) =>
   client.invalidateQueries({ queryKey: campaignsQuery.queryKey });

@@ -1,6 +1,6 @@
 // Audiences and their people (spec 3 §3 Audience), always within the actor's account: another account's
 // audience id is not there. The people are rows of audience_people, which the campaign engine reads with SQL.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../access';
 import type { Db } from '../../db';
 import { audiencePeople, audiences } from '../../db/schema';
@@ -54,6 +54,15 @@ export const audiencesRepo = {
   async update(db: Db, actor: Actor, id: string, set: Partial<AudienceRow>) {
     const [row] = await db.update(audiences).set(set).where(live(actor.accountId, id)).returning();
     return row ?? null;
+  },
+
+  /** The audience's people in the sheet's order. */
+  people(db: Db, id: string): Promise<AudiencePerson[]> {
+    return db
+      .select({ phone: audiencePeople.phone, data: audiencePeople.data })
+      .from(audiencePeople)
+      .where(eq(audiencePeople.audienceId, id))
+      .orderBy(asc(audiencePeople.position));
   },
 
   /** Soft delete: the row stays for the campaigns that sent to it. */
