@@ -227,7 +227,10 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await expect
       .poll(
         async () => {
-          seen.add((await bar.getAttribute('aria-valuenow')) ?? '');
+          const now = (await bar.getAttribute('aria-valuenow')) ?? '';
+          // Halfway: the next send and the estimated finish show.
+          if (!seen.has(now) && Number(now) > 0 && Number(now) < 100) await shot(page, 'follow-live');
+          seen.add(now);
           return seen.has('100') && seen.size >= 2;
         },
         { timeout: 60_000, intervals: [200] },
