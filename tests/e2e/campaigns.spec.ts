@@ -1,9 +1,9 @@
 // The campaigns screen (/campanhas, issue 18; spec 3 §2.10, §4, §5 Campaign, §9) as a manager uses it: a
 // simulator chip connected and an audience imported through the API, a campaign made in the dialog (every
 // validation message first), followed live while it sends (the progress moves), the customer's phone gets
-// the message with {nome} resolved, the report and its export; a scheduled campaign cancelled; a duplicate
-// saved and deleted. A server of its own per worker, its campaign intervals shortened
-// (CAMPAIGN_INTERVAL_SCALE, for tests only) so a 60 s interval takes 6 s.
+// the message with {nome} resolved, the report and its export; a scheduled campaign edited and cancelled; a
+// duplicate saved and deleted; an attendant refused and a plan without campaigns noticed. A server of its own
+// per worker, its campaign intervals shortened (CAMPAIGN_INTERVAL_SCALE, tests only): 60 s takes 6 s.
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '@/shared/messages';
@@ -16,8 +16,10 @@ import {
   digitsOf,
   isPhone,
   mainMenu,
+  newCustomer,
   phoneOf,
   type TestChip,
+  tokenOf,
 } from './app';
 import { type AppServer, expect, startServer, test } from './fixtures';
 
@@ -136,7 +138,7 @@ test('create with every validation, follow live, the customer gets {nome}; repor
   const token = await signedInAs(page, MANAGER);
   const chip: TestChip = await connectedChip(app.server, token, 'Campanhas');
   const name = `Promoção ${unique()}`;
-  const scheduledName = `Lançamento ${unique()}`;
+  let scheduledName = `Lançamento ${unique()}`;
   const audienceName = `Clientes VIP ${unique()}`;
   const clara = phoneOf(9, 1);
   const audience = await importAudience(token, audienceName, [
@@ -159,6 +161,11 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await expect(customer.getByRole('list', { name: 'Mensagens' })).toBeVisible();
 
     await openCampaigns(page);
+    await page.getByRole('button', { name: 'Saiba mais' }).click();
+    const help = page.getByRole('dialog', { name: 'Campanhas' });
+    await expect(help).toContainText('uma pessoa a cada intervalo');
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
     await page.getByRole('button', { name: 'Nova campanha' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nova campanha' });
     await expect(dialog.getByText(M.campaignBanWarning)).toBeVisible();
@@ -290,6 +297,19 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await expect(rowOf(page, scheduledName).getByText(when)).toBeVisible();
     await expect(rowOf(page, scheduledName).getByText('Agendada', { exact: true })).toBeVisible();
     await shot(page, 'list');
+    // A scheduled campaign is edited: its fields come back as saved.
+    await rowAction(page, scheduledName, 'Editar').click();
+    const edit = page.getByRole('dialog', { name: 'Editar campanha' });
+    await expect(edit.getByLabel('Data e hora do envio')).toHaveText(when);
+    await expect(edit.getByRole('textbox', { name: 'Versão 1', exact: true })).toHaveValue(
+      'Amanhã tem novidade, {nome}.',
+    );
+    scheduledName = `${scheduledName} editada`;
+    await edit.getByLabel('Nome da campanha').fill(scheduledName);
+    await save(edit);
+    await toastSeen(page, M.campaignUpdated);
+    made.push(scheduledName);
+    await expect(rowOf(page, scheduledName).getByText('Agendada', { exact: true })).toBeVisible();
     await rowAction(page, scheduledName, 'Cancelar campanha').click();
     const ask = page.getByRole('dialog', { name: 'Cancelar campanha' });
     await expect(ask).toContainText(scheduledName);
@@ -333,4 +353,24 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await app.server.call('create-or-update-audience', { _id: audience._id, filed: true }, token);
     await chip.file();
   }
+});
+
+test("an attendant opening /campanhas gets 'Permissões insuficientes.'; a plan without campaigns, the notice", async ({
+  page,
+}) => {
+  await signedInAs(page, 'atendente@demo.com');
+  await page.goto(`${app.server.url}/campanhas`);
+  await expect(page.getByRole('alert').filter({ hasText: messages.insufficientPermissions })).toBeVisible();
+  await expect(page).toHaveURL(/\/atendimento$/);
+  const menu = await mainMenu(page);
+  await expect(menu.getByRole('link', { name: 'Campanhas' })).toHaveCount(0);
+
+  const { email, password } = await newCustomer(app.server, 'campanhas-plano');
+  const token = await tokenOf(app.server, email, password);
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto(`${app.server.url}/campanhas`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Campanhas' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: M.campaignsNotInPlan })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nova campanha' })).toHaveCount(0);
+  await shot(page, 'plan-gate');
 });
