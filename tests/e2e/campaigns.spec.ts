@@ -2,8 +2,9 @@
 // simulator chip connected and an audience imported through the API, a campaign made in the dialog (every
 // validation message first), followed live while it sends (the progress moves), the customer's phone gets
 // the message with {nome} resolved, the report and its export; a scheduled campaign edited and cancelled; a
-// duplicate saved and deleted; an attendant refused and a plan without campaigns noticed. A server of its own
-// per worker, its campaign intervals shortened (CAMPAIGN_INTERVAL_SCALE, tests only): 60 s takes 6 s.
+// duplicate saved and deleted; a sending campaign paused by its chip's disconnection, then cancelled; an
+// attendant refused and a plan without campaigns noticed. A server of its own per worker, its campaign
+// intervals shortened (CAMPAIGN_INTERVAL_SCALE, tests only): 60 s takes 6 s.
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '@/shared/messages';
@@ -342,6 +343,40 @@ test('create with every validation, follow live, the customer gets {nome}; repor
       .click();
     await toastSeen(page, M.campaignDeleted);
     await expect(rowOf(page, copyName)).toHaveCount(0);
+
+    // A campaign sending when its chip disconnects: the follow dialog says it is paused; it is cancelled.
+    const slowName = `Lenta ${unique()}`;
+    await app.server.call(
+      'create-campaign',
+      {
+        name: slowName,
+        chip: chip._id,
+        audience_type: 'audience',
+        audience: audience._id,
+        message_type: 'text',
+        message: ['Última chamada, {nome}!'],
+        interval: 240,
+        scheduledTo: null,
+      },
+      token,
+    );
+    made.push(slowName);
+    // Made elsewhere (the API): the screen shows it when opened again.
+    await page.reload();
+    await rowOf(page, slowName).getByRole('button', { name: 'Acompanhar' }).click();
+    const slow = page.getByRole('dialog', { name: `Acompanhar: ${slowName}` });
+    await expect(slow.getByRole('group', { name: 'Enviadas' })).toContainText('1');
+    await app.server.call('connect-chip', { _id: chip._id, connect: false }, token);
+    await expect(slow.getByText(M.campaignChipPaused)).toBeVisible();
+    await shot(page, 'follow-paused');
+    await page.keyboard.press('Escape');
+    await rowAction(page, slowName, 'Cancelar campanha').click();
+    await page
+      .getByRole('dialog', { name: 'Cancelar campanha' })
+      .getByRole('button', { name: 'Confirmar' })
+      .click();
+    await toastSeen(page, M.campaignCanceled);
+    await expect(rowOf(page, slowName).getByText('Cancelada', { exact: true })).toBeVisible();
   } finally {
     await phoneContext.close();
     // File what this test made.
