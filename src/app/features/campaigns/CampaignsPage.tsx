@@ -156,11 +156,11 @@ function Campaigns() {
         minWidth={900}
         columns={[
           { label: labels.common.nome, primary: true, render: (c) => c.name },
-          { label: L.criadaEm, render: (c) => formatDateTime(c.created), wrap: 'never' },
+          // Dates break between day and time: the row's five actions need the room.
+          { label: L.criadaEm, render: (c) => formatDateTime(c.created) },
           {
             label: L.agendamento,
             render: (c) => (c.scheduledTo ? formatDateTime(c.scheduledTo) : L.imediato),
-            wrap: 'never',
           },
           { label: L.audiencia, render: audienceOf },
           { label: L.alcanceEstimado, render: (c) => c.people_count },
