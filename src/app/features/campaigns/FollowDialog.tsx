@@ -104,6 +104,9 @@ function Follow({ campaign }: { campaign: Campaign }) {
   const done = progress.sent_messages + progress.failed_messages;
   const percent = progressPercent(progress);
   const sending = progress.status === 'started';
+  // Paused, or no longer sending, the times ahead are not known.
+  const when = (at: string | null) =>
+    at && sending && !progress.paused ? formatDateTime(at) : L.semPrevisao;
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -126,16 +129,8 @@ function Follow({ campaign }: { campaign: Campaign }) {
         <Figure label={L.enviadas} value={progress.sent_messages} />
         <Figure label={L.falhas} value={progress.failed_messages} />
         <Figure label={L.restantes} value={progress.next_messages} />
-        <Figure
-          label={L.proximoEnvio}
-          value={progress.next_send_at ? formatDateTime(progress.next_send_at) : L.semPrevisao}
-        />
-        <Figure
-          label={L.previsaoDeTermino}
-          value={
-            progress.estimated_finish_time ? formatDateTime(progress.estimated_finish_time) : L.semPrevisao
-          }
-        />
+        <Figure label={L.proximoEnvio} value={when(progress.next_send_at)} />
+        <Figure label={L.previsaoDeTermino} value={when(progress.estimated_finish_time)} />
       </SimpleGrid>
     </Stack>
   );
