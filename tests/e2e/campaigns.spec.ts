@@ -131,7 +131,7 @@ const save = (dialog: Locator) => dialog.getByRole('button', { name: 'Salvar' })
 /** The message a field shows (Mantine links it to the field as its description of the error). */
 const fieldError = (dialog: Locator, text: string) => dialog.getByText(text, { exact: true });
 
-test('create with every validation, follow live, the customer gets {nome}; report and export; cancel; duplicate', async ({
+test('create with every validation, follow live, the customer gets {nome}; report, export; edit, cancel, duplicate, pause', async ({
   page,
   browser,
 }) => {
