@@ -10,20 +10,13 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { allTables } from '@/server/db';
-import {
-  audiencePeople,
-  audiences,
-  conversations,
-  messages,
-  pushSubscriptions,
-  users,
-} from '@/server/db/schema';
+import { conversations, messages, pushSubscriptions, users } from '@/server/db/schema';
 import { createAccount } from '@/server/domains/accounts/accounts.service';
 import { hashPassword } from '@/server/domains/auth/passwords';
 import { DEMO_PASSWORD } from '@/server/seed/demo';
 import { ACCESS_AREAS } from '@/shared/constants';
 import { type CallName, calls } from '@/shared/contract';
-import { newId } from '@/shared/ids';
+import { makeXlsx } from '../xlsx';
 import { connectedSimulatorChip, until } from './channel-helpers';
 import { validDraft } from './chatbot-helpers';
 import { startTestServer, type TestServer } from './helpers';
@@ -199,6 +192,26 @@ async function uploadMedia(token: string, name: string) {
   return env.message._id;
 }
 
+/** An audience of the account, from a sheet of one person. */
+async function importAudience(token: string, name: string, phone: string) {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('create_contacts', 'false');
+  const sheet = await makeXlsx([
+    ['telefone', 'nome'],
+    [phone, name],
+  ]);
+  form.append('file', new Blob([new Uint8Array(sheet)]), 'audiencia.xlsx');
+  const res = await fetch(`${t.url}/api/import-audience`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const env = (await res.json()) as { error: boolean; message: { _id: string } };
+  if (env.error) throw new Error(`import-audience: ${JSON.stringify(env)}`);
+  return env.message._id;
+}
+
 const pushSubscription = (name: string) => ({
   endpoint: `https://push.example.com/send/${name}`,
   keys: { p256dh: `BP${name}`.padEnd(87, 'A'), auth: `au${name}`.padEnd(22, 'A') },
@@ -317,7 +330,12 @@ async function buildAccountB() {
     owner,
   );
   await uploadMedia(owner, `Mídia ${SECRET}`);
-  await campaignOf(accountId, owner, c.chip, `Campanha ${SECRET}`, '5521976543213');
+  await campaignIn(
+    owner,
+    c.chip,
+    `Campanha ${SECRET}`,
+    await importAudience(owner, `Audiência ${SECRET}`, B_PHONE),
+  );
   await call('subscribe-push', pushSubscription('contab'), owner);
   // Old enough for finish-inactive-conversations, were it not scoped to the caller's account.
   await db()
@@ -399,17 +417,9 @@ const campaignForm = {
   scheduledTo: inHours(48),
 };
 
-/** A campaign of the account, with an audience of one person (as import-audience stores one), due in 48 h. */
-async function campaignOf(accountId: string, owner: string, chip: string, name: string, phone: string) {
-  const audience = newId();
-  await db()
-    .insert(audiences)
-    .values({ id: audience, accountId, name: `Audiência ${name}`, peopleCount: 1 });
-  await db()
-    .insert(audiencePeople)
-    .values({ audienceId: audience, phone, data: { nome: name }, position: 0 });
-  const campaign = await call('create-campaign', { ...campaignForm, name, chip, audience }, owner);
-  return { audience, campaign: campaign._id };
+/** A campaign of the account on its chip, to its audience, due in 48 h. */
+async function campaignIn(owner: string, chip: string, name: string, audience: string) {
+  return (await call('create-campaign', { ...campaignForm, name, chip, audience }, owner))._id;
 }
 
 const overrides: Partial<Record<CallName, Record<string, unknown>>> = {
@@ -460,6 +470,7 @@ const overrides: Partial<Record<CallName, Record<string, unknown>>> = {
   'simulator-mark': { phone: A_PHONE, status: 3 },
   'simulator-get-messages': { phone: A_PHONE },
   'subscribe-push': { keys: pushSubscription('a2').keys },
+  'create-or-update-audience': { name: 'Audiência A' },
   'import-contacts': { people: [{ telefone: '5511976543299' }], props: ['telefone'] },
   auth: { email: 'dono@demo.com', password: DEMO_PASSWORD },
   'send-password-recovery': { email: 'dono@demo.com' },
@@ -495,6 +506,7 @@ function basePayload(name: CallName): Record<string, unknown> {
       'get-flow': A.flow,
       'duplicate-flow': A.flow,
       'get-chatbot': A.chatbot,
+      'create-or-update-audience': A.audience,
       'update-campaign': A.campaign,
       'get-campaign-realtime': A.campaign,
       'get-campaign-report': A.campaign,
@@ -656,8 +668,10 @@ beforeAll(async () => {
     media: await uploadMedia(ownerA, 'Mídia A'),
     flow: ((await call('get-flows-by-user', {}, ownerA))[0] as { _id: string })._id,
     chatbot: (await call('create-or-update-chatbot', validDraft({ name: 'Chatbot de A' }), ownerA))._id,
-    ...(await campaignOf(aAccountId, ownerA, a.chip, 'Campanha de A', '5511976543212')),
+    audience: await importAudience(ownerA, 'Audiência de A', A_PHONE),
+    campaign: '',
   };
+  A.campaign = await campaignIn(ownerA, A.chip, 'Campanha de A', A.audience);
   const salesMessages = await db()
     .select()
     .from(messages)

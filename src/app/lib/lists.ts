@@ -15,6 +15,8 @@ export const teamUsersQuery = callQuery('get-team-users');
 export const flowsQuery = callQuery('get-flows-by-user');
 /** The AI chatbots (summaries): the list at /chatbots, the chips, transfer and flow-redirect pickers, the pane. */
 export const chatbotsQuery = callQuery('get-chatbots-by-user');
+/** The live audiences: the list at /audiencias and the campaign dialog's audience picker. */
+export const audiencesQuery = callQuery('get-audiences-by-user');
 
 export const useDepartments = () => useQuery(departmentsQuery);
 export const useTags = () => useQuery(tagsQuery);
@@ -23,6 +25,7 @@ export const useQuickMessages = () => useQuery(quickMessagesQuery);
 export const useTeamUsers = () => useQuery(teamUsersQuery);
 export const useFlows = () => useQuery(flowsQuery);
 export const useChatbots = () => useQuery(chatbotsQuery);
+export const useAudiences = () => useQuery(audiencesQuery);
 
 /** Named items (flows, chatbots) as a Select's options, by name. */
 const byNameOptions = (items: readonly { _id: string; name: string }[] | undefined) =>
@@ -34,6 +37,8 @@ const byNameOptions = (items: readonly { _id: string; name: string }[] | undefin
 export const flowOptions = byNameOptions;
 /** The AI chatbots as a Select's options, by name. */
 export const chatbotOptions = byNameOptions;
+/** The audiences as a Select's options, by name. */
+export const audienceOptions = byNameOptions;
 
 /** A call's answer replaces the chip's row at once (the socket may bring the same news a moment later). */
 export function putChip(client: QueryClient, chip: Chip) {

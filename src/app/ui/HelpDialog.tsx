@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconExternalLink, IconHelpCircle } from '@tabler/icons-react';
 import { useAppConfig } from '@/app/lib/app-config';
 import { labels, messages } from '@/shared/messages';
-import { type HelpTopicId, helpTopic, helpVideoUrl } from './help-topics';
+import { type HelpTopic, type HelpTopicId, helpTopic, helpVideoUrl } from './help-topics';
 import { lazyDialog } from './lazy-dialog';
 
 // 'Saiba mais' sits on first screens: its dialog (Mantine's modal machinery) loads when first opened.
@@ -16,9 +16,9 @@ const isVideoFile = (url: URL) => /\.(mp4|webm|ogg|ogv|mov|m4v)$/i.test(url.path
  * A topic's help: its video when one is configured, and its text. The video plays inside the dialog, also
  * from another site: the server's CSP allows the configured video's origin (media and frames) and no other.
  */
-export function HelpContent({ topic }: { topic: HelpTopicId }) {
+export function HelpContent({ topic }: { topic: HelpTopicId | HelpTopic }) {
   const config = useAppConfig();
-  const { id, title, text } = helpTopic(topic);
+  const { id, title, text } = typeof topic === 'string' ? helpTopic(topic) : topic;
   const video = helpVideoUrl(config?.help_video_url, id);
   const url = video ? new URL(video, window.location.href) : null;
   const elsewhere = url !== null && url.origin !== window.location.origin;
@@ -52,14 +52,19 @@ export function HelpContent({ topic }: { topic: HelpTopicId }) {
 }
 
 /** The reusable 'Saiba mais' button and its help dialog (spec 1 "Shell elements"). */
-export function SaibaMais({ topic }: { topic: HelpTopicId }) {
+/** `topic`: one of HELP_TOPICS, or a screen's own (its texts in a catalogue only that screen loads). */
+export function SaibaMais({ topic }: { topic: HelpTopicId | HelpTopic }) {
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
       <Button variant="light" leftSection={<IconHelpCircle size={18} aria-hidden />} onClick={open}>
         {labels.common.saibaMais}
       </Button>
-      <Dialog opened={opened} onClose={close} title={helpTopic(topic).title}>
+      <Dialog
+        opened={opened}
+        onClose={close}
+        title={typeof topic === 'string' ? helpTopic(topic).title : topic.title}
+      >
         <HelpContent topic={topic} />
       </Dialog>
     </>

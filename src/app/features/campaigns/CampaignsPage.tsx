@@ -1,13 +1,211 @@
-// TEMPORARY while issue 18 is built: replaced by the campaigns screen.
+// /campanhas (spec 3 §2.10, §4): the account's regular campaigns with their schedule, audience, reach, sent
+// count and status; Nova campanha opens the dialog, each row edits (while scheduled), duplicates, cancels,
+// deletes, follows live (while sending) or shows its report. Behind the plan gate (spec 3 §6).
+import { ActionIcon, Badge, Button, Tooltip } from '@mantine/core';
+import {
+  type Icon,
+  IconBan,
+  IconChartBar,
+  IconCopy,
+  IconEye,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useAudiences, useTags } from '@/app/lib/lists';
+import { confirm } from '@/app/ui/confirm';
+import { SaibaMais } from '@/app/ui/HelpDialog';
+import { ListTable } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
+import { useEditDialog } from '@/app/ui/use-edit-dialog';
+import { useIsMobile } from '@/app/ui/use-is-mobile';
 import { PlanGate } from '@/app/widgets/PlanGate';
+import type { Campaign } from '@/shared/contract/campaigns';
+import { formatDateTime } from '@/shared/format';
 import { labels } from '@/shared/messages';
+import { CAMPAIGN_STATUS_LABELS, campaignLabels } from '@/shared/messages-campaigns';
+import { CampaignDialog, type CampaignDialogItem } from './CampaignDialog';
+import {
+  draftOf,
+  duplicateDraft,
+  EMPTY_DRAFT,
+  useCampaigns,
+  useCancelCampaign,
+  useDeleteCampaign,
+} from './campaign-data';
+import { FollowDialog } from './FollowDialog';
+import { ReportDialog } from './ReportDialog';
+import { STATUS_COLORS } from './status';
+
+const L = campaignLabels.campaigns;
+const HELP = { id: 'campanhas', title: L.ajudaTitulo, text: L.ajudaTexto };
+
+interface Action {
+  label: string;
+  icon: Icon;
+  color?: string;
+  run(): void;
+}
+
+/** A row's actions: icon buttons with a tooltip on desktop, labelled buttons on phone cards. */
+function CampaignActions({ actions }: { actions: Action[] }) {
+  const mobile = useIsMobile();
+  return (
+    <>
+      {actions.map((a) =>
+        mobile ? (
+          <Button
+            key={a.label}
+            size="xs"
+            variant="light"
+            color={a.color}
+            leftSection={<a.icon size={14} aria-hidden />}
+            onClick={a.run}
+          >
+            {a.label}
+          </Button>
+        ) : (
+          <Tooltip key={a.label} label={a.label} withArrow>
+            <ActionIcon variant="subtle" color={a.color} aria-label={a.label} onClick={a.run}>
+              <a.icon size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ),
+      )}
+    </>
+  );
+}
 
 export function CampaignsPage() {
   return (
+    <PlanGate title={L.campanhas}>
+      <Campaigns />
+    </PlanGate>
+  );
+}
+
+function Campaigns() {
+  const campaigns = useCampaigns();
+  const audiences = useAudiences();
+  const tags = useTags();
+  const dialog = useEditDialog<CampaignDialogItem>();
+  const cancel = useCancelCampaign();
+  const remove = useDeleteCampaign();
+  const [following, setFollowing] = useState<Campaign | null>(null);
+  const [reporting, setReporting] = useState<Campaign | null>(null);
+
+  const audienceOf = (c: Campaign) => {
+    if (c.audience_type === 'audience')
+      return (
+        audiences.data?.find((a) => a._id === c.audience)?.name ?? (audiences.data ? L.audienciaApagada : '')
+      );
+    const names = c.audience_tags.map((id) => tags.data?.find((t) => t._id === id)?.name).filter(Boolean);
+    return L.tagsDoPublico(names.join(', '));
+  };
+
+  async function askCancel(c: Campaign) {
+    if (
+      await confirm({ title: L.cancelarCampanha, message: L.desejaCancelarACampanha(c.name), danger: true })
+    )
+      cancel.mutate(c);
+  }
+  async function askDelete(c: Campaign) {
+    if (await confirm({ title: L.apagarCampanha, message: L.desejaApagarACampanha(c.name), danger: true }))
+      remove.mutate(c);
+  }
+
+  const actionsOf = (c: Campaign): Action[] => [
+    ...(c.status === 'scheduled'
+      ? [
+          {
+            label: labels.common.editar,
+            icon: IconPencil,
+            run: () => dialog.openEdit({ editing: c, draft: draftOf(c) }),
+          },
+        ]
+      : []),
+    {
+      label: L.duplicar,
+      icon: IconCopy,
+      run: () => dialog.openEdit({ editing: null, draft: duplicateDraft(c) }),
+    },
+    { label: L.relatorio, icon: IconChartBar, run: () => setReporting(c) },
+    ...(c.status !== 'canceled' && c.status !== 'finished'
+      ? [{ label: L.cancelarCampanha, icon: IconBan, color: 'orange', run: () => void askCancel(c) }]
+      : []),
+    { label: labels.common.apagar, icon: IconTrash, color: 'red', run: () => void askDelete(c) },
+  ];
+
+  return (
     <>
-      <PageHeader title={labels.common.campanhas} />
-      <PlanGate>{null}</PlanGate>
+      <PageHeader title={L.campanhas}>
+        <SaibaMais topic={HELP} />
+        <Button
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => dialog.openEdit({ editing: null, draft: EMPTY_DRAFT })}
+        >
+          {L.novaCampanha}
+        </Button>
+      </PageHeader>
+      <ListTable
+        label={L.campanhas}
+        query={campaigns}
+        rowKey={(c) => c._id}
+        empty={L.nenhumaCampanhaCadastrada}
+        minWidth={900}
+        columns={[
+          { label: labels.common.nome, primary: true, render: (c) => c.name },
+          // Dates break between day and time: the row's five actions need the room.
+          { label: L.criadaEm, render: (c) => formatDateTime(c.created) },
+          {
+            label: L.agendamento,
+            render: (c) => (c.scheduledTo ? formatDateTime(c.scheduledTo) : L.imediato),
+          },
+          { label: L.audiencia, render: audienceOf },
+          { label: L.alcanceEstimado, render: (c) => c.people_count },
+          {
+            label: L.enviadas,
+            // While sending, the count is the follow dialog's to show (spec 3 §4).
+            render: (c) =>
+              c.status === 'started' ? (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  leftSection={<IconEye size={14} aria-hidden />}
+                  onClick={() => setFollowing(c)}
+                >
+                  {L.acompanhar}
+                </Button>
+              ) : (
+                c.sent_messages
+              ),
+            wrap: 'never',
+          },
+          {
+            label: labels.common.status,
+            render: (c) => {
+              const badge = (
+                <Badge color={STATUS_COLORS[c.status]} variant="light" miw="max-content">
+                  {CAMPAIGN_STATUS_LABELS[c.status]}
+                </Badge>
+              );
+              return c.failure ? (
+                <Tooltip label={c.failure}>
+                  <span>{badge}</span>
+                </Tooltip>
+              ) : (
+                badge
+              );
+            },
+            wrap: 'never',
+          },
+        ]}
+        actions={(c) => <CampaignActions actions={actionsOf(c)} />}
+      />
+      <CampaignDialog key={dialog.key} opened={dialog.opened} onClose={dialog.close} item={dialog.item} />
+      <FollowDialog campaign={following} onClose={() => setFollowing(null)} />
+      <ReportDialog campaign={reporting} onClose={() => setReporting(null)} />
     </>
   );
 }

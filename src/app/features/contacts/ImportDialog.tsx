@@ -1,15 +1,16 @@
 // Importar contatos (spec 2 §2.1, §5 Import): the sheet is analysed on the server first; Importar appears
 // only when it found valid contacts, and sends them in batches so a large sheet shows its progress.
-import { Alert, Anchor, Badge, Button, FileInput, Group, List, Progress, Stack, Text } from '@mantine/core';
-import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, errorMessage, upload } from '@/app/lib/api';
+import { api, errorMessage } from '@/app/lib/api';
 import { notifySuccess } from '@/app/lib/notify';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
+import { SheetInput, useSheetAnalysis } from '@/app/widgets/sheet/SheetAnalysis';
 import { CONTACT_IMPORT_BATCH } from '@/shared/constants';
-import type { AudienceAnalysis, ImportPerson } from '@/shared/contract/contacts';
+import type { ImportPerson } from '@/shared/contract/contacts';
 import { labels, messages } from '@/shared/messages';
 import { refreshContacts } from './contacts-data';
 
@@ -46,26 +47,10 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): 
 
 function ImportForm({ onDone }: { onDone(): void }) {
   const client = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [analysis, setAnalysis] = useState<AudienceAnalysis | null>(null);
-  const [analysing, setAnalysing] = useState(false);
+  const sheet = useSheetAnalysis();
+  const { analysis } = sheet;
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  async function analyse(chosen: File | null) {
-    setFile(chosen);
-    setAnalysis(null);
-    setError(null);
-    if (!chosen) return;
-    setAnalysing(true);
-    try {
-      setAnalysis(await upload('send-audience-list', chosen, chosen.name));
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setAnalysing(false);
-    }
-  }
 
   async function importAll() {
     if (!analysis?.valid.length) return;
@@ -89,9 +74,6 @@ function ImportForm({ onDone }: { onDone(): void }) {
     }
   }
 
-  const variables = analysis?.header.filter((h) => h !== 'telefone') ?? [];
-  const busy = analysing || progress !== null;
-
   return (
     <Stack>
       <Text fz="sm">{messages.importInstructions}</Text>
@@ -101,56 +83,7 @@ function ImportForm({ onDone }: { onDone(): void }) {
           {messages.importTemplate}
         </Group>
       </Anchor>
-      <FileInput
-        label={messages.importFile}
-        placeholder={labels.contacts.escolhaUmArquivo}
-        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        value={file}
-        onChange={(f) => void analyse(f)}
-        leftSection={<IconUpload size={16} aria-hidden />}
-        disabled={busy}
-        clearable
-      />
-      {analysing && (
-        <Stack gap={4}>
-          <Text fz="sm">{messages.importAnalysing}</Text>
-          <Progress value={100} animated striped aria-label={messages.importAnalysing} />
-        </Stack>
-      )}
-      {analysis && (
-        <Alert color={analysis.valid.length ? 'green' : 'yellow'} role="status">
-          <Stack gap="xs">
-            <Text fz="sm">{analysis.message}</Text>
-            {variables.length > 0 && (
-              <Group gap={6}>
-                <Text fz="sm">{messages.importVariables}:</Text>
-                {variables.map((v) => (
-                  <Badge key={v} variant="light" tt="none">
-                    {`{${v}}`}
-                  </Badge>
-                ))}
-              </Group>
-            )}
-            {analysis.invalid.length > 0 && (
-              <>
-                <Text fz="sm" fw={600}>
-                  {messages.importInvalidLines}
-                </Text>
-                <List
-                  size="sm"
-                  aria-label={messages.importInvalidLines}
-                  mah={160}
-                  style={{ overflow: 'auto' }}
-                >
-                  {analysis.invalid.map((i) => (
-                    <List.Item key={i.line}>{`Linha ${i.line}: ${i.reason}`}</List.Item>
-                  ))}
-                </List>
-              </>
-            )}
-          </Stack>
-        </Alert>
-      )}
+      <SheetInput sheet={sheet} disabled={progress !== null} />
       {progress && (
         <Stack gap={4}>
           <Text fz="sm">{messages.importProgress(progress.done, progress.total)}</Text>

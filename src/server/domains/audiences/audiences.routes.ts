@@ -1,12 +1,8 @@
 import type { Handlers } from '../../http/context';
-
-// TEMPORARY while issue 18 is built: replaced by the real handlers.
-const unbuilt = async (): Promise<never> => {
-  throw new Error('not built yet');
-};
+import { importAudience, listAudiences, updateAudience } from './audiences.service';
 
 export const audiencesHandlers = {
-  'get-audiences-by-user': unbuilt,
-  'import-audience': unbuilt,
-  'create-or-update-audience': unbuilt,
+  'get-audiences-by-user': async (_p, ctx) => listAudiences(ctx),
+  'import-audience': async (p, ctx) => importAudience(ctx, p),
+  'create-or-update-audience': async (p, ctx) => updateAudience(ctx, p),
 } satisfies Handlers;

@@ -9,6 +9,7 @@ import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
 import { assertMayExportContacts } from '../../access';
+import type { Db } from '../../db';
 import { contacts, conversations, tags } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -213,9 +214,13 @@ const canonicalMobile = (phone: string) => {
 /**
  * import-contacts: one batch of the analysed people, upserted by phone. A new contact takes its name from
  * the nome column; an existing one keeps its name and gains the sheet's variables over its own. Repeating
- * a batch (a retry) changes nothing more.
+ * a batch (a retry) changes nothing more. `db`: a transaction of the caller's (an audience's import).
  */
-export async function importContacts(ctx: Ctx, p: { people: ImportPerson[]; props: string[] }) {
+export async function importContacts(
+  ctx: Ctx,
+  p: { people: ImportPerson[]; props: string[] },
+  db: Db = ctx.services.db,
+) {
   const props = new Set(p.props);
   const byPhone = new Map<string, Record<string, string>>();
   for (const person of p.people) {
@@ -233,7 +238,7 @@ export async function importContacts(ctx: Ctx, p: { people: ImportPerson[]; prop
     data,
   }));
   // One JSON parameter for the whole batch: binding thousands of parameters costs more than the upsert.
-  const result = (await ctx.services.db.execute(sql`
+  const result = (await db.execute(sql`
     insert into ${contacts} (id, account_id, phone, name, data)
     select x.id, ${ctx.user.accountId}, x.phone, x.name, x.data
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id text, phone text, name text, data jsonb)
