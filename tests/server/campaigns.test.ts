@@ -167,6 +167,15 @@ describe('campaign calls', () => {
       owner,
     );
     expect(edited).toMatchObject({ name: 'Promoção de verão', interval: 60, message: ['Oi {nome:first}!'] });
+    // A field left out keeps its value.
+    const renamed = await t.call('update-campaign', { _id, name: 'Verão' }, owner);
+    expect(renamed).toMatchObject({
+      name: 'Verão',
+      interval: 60,
+      message: ['Oi {nome:first}!'],
+      audience: edited.audience,
+      scheduledTo: edited.scheduledTo,
+    });
     const bad = await t.post('update-campaign', { ...body, message: [''] }, owner);
     expect(bad.body).toMatchObject({ error: true, message: campaignMessages.campaignVersionsBlank });
 

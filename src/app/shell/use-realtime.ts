@@ -55,6 +55,8 @@ export function applyEvent(client: QueryClient, userId: string, event: ReceiveMe
     applyChipEvent(client, event.chip_number_id, { status: event.message, qrcode: null });
   } else if (event.type === 'user_updated') {
     if (event.message._id === userId) void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+  } else if (event.type === 'campaign_progress') {
+    // Only a campaign's room gets these, and only the follow dialog's own socket joins one.
   } else {
     publishConversationEvent(event);
   }

@@ -66,20 +66,33 @@ export const campaign = z.object({
 });
 export type Campaign = z.infer<typeof campaign>;
 
-/** What the dialog sends; every field may be missing so the rule (rules/campaign.ts) names what is wrong. */
-export const campaignFields = z.object({
-  name: z.string().max(200).default(''),
-  chip: z.string().max(28).default(''),
-  audience_type: z.enum(AUDIENCE_TYPES).default('audience'),
+/** A campaign's fields, as the dialog sends them. */
+const fieldTypes = {
+  name: z.string().max(200),
+  chip: z.string().max(28),
+  audience_type: z.enum(AUDIENCE_TYPES),
   audience: id.nullish(),
-  audience_tags: z.array(id).max(100).default([]),
-  audience_tags_skip: z.array(id).max(100).default([]),
-  message_type: z.enum(CAMPAIGN_MESSAGE_TYPES).default('text'),
-  message: z.array(z.string().max(4096)).max(MAX_CAMPAIGN_VERSIONS).default(['']),
+  audience_tags: z.array(id).max(100),
+  audience_tags_skip: z.array(id).max(100),
+  message_type: z.enum(CAMPAIGN_MESSAGE_TYPES),
+  message: z.array(z.string().max(4096)).max(MAX_CAMPAIGN_VERSIONS),
   flow: id.nullish(),
-  interval: z.number().int().default(CAMPAIGN_INTERVALS[1]),
+  interval: z.number().int(),
   /** ISO date and time, or null for 'Imediato'. */
   scheduledTo: z.string().max(40).nullish(),
+};
+
+/** A new campaign: every field may be missing so the rule (rules/campaign.ts) names what is wrong. */
+export const campaignFields = z.object({
+  ...fieldTypes,
+  name: fieldTypes.name.default(''),
+  chip: fieldTypes.chip.default(''),
+  audience_type: fieldTypes.audience_type.default('audience'),
+  audience_tags: fieldTypes.audience_tags.default([]),
+  audience_tags_skip: fieldTypes.audience_tags_skip.default([]),
+  message_type: fieldTypes.message_type.default('text'),
+  message: fieldTypes.message.default(['']),
+  interval: fieldTypes.interval.default(CAMPAIGN_INTERVALS[1]),
 });
 export type CampaignFields = z.input<typeof campaignFields>;
 
@@ -157,10 +170,13 @@ export const campaignsCalls = {
     payload: campaignFields.extend({ _id: id.optional() }),
     answer: campaign,
   }),
-  /** Edits a scheduled campaign; `cancel_now: true` cancels it before its next send; `filed: true` deletes it. */
+  /**
+   * Edits a scheduled campaign (a field left out keeps its value); `cancel_now: true` cancels it before its
+   * next send; `filed: true` deletes it.
+   */
   'update-campaign': defineCall({
     access: manageCampaigns,
-    payload: campaignFields.partial().extend({
+    payload: z.object(fieldTypes).partial().extend({
       _id: id,
       cancel_now: z.boolean().optional(),
       filed: z.boolean().optional(),

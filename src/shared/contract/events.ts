@@ -27,7 +27,7 @@ export type ReceiveMessage =
 
 export type ConversationEvent = Exclude<
   ReceiveMessage,
-  { type: 'qrcode' } | { type: 'status' } | { type: 'user_updated' }
+  { type: 'qrcode' } | { type: 'status' } | { type: 'user_updated' } | { type: 'campaign_progress' }
 >;
 
 /** The simulator page's socket: the business's replies and their status changes. */

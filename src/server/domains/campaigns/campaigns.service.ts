@@ -139,17 +139,22 @@ export async function updateCampaign(ctx: Ctx, p: Payload<'update-campaign'>) {
     return toCampaign(row);
   }
   if (item.status !== 'scheduled') throw new AppError(campaignMessages.campaignNotEditable);
-  // The dialog sends its whole form (the contract's defaults fill a field left out).
+  // A field left out keeps the stored value.
+  const { _id, cancel_now, filed, ...changes } = p;
+  const stored = toCampaign(item);
   const form = {
-    ...p,
-    name: p.name ?? '',
-    chip: p.chip ?? '',
-    audience_type: p.audience_type ?? 'audience',
-    audience_tags: p.audience_tags ?? [],
-    audience_tags_skip: p.audience_tags_skip ?? [],
-    message_type: p.message_type ?? 'text',
-    message: p.message ?? [],
-    interval: p.interval ?? 0,
+    name: stored.name,
+    chip: stored.chip,
+    audience_type: stored.audience_type,
+    audience: stored.audience,
+    audience_tags: stored.audience_tags,
+    audience_tags_skip: stored.audience_tags_skip,
+    message_type: stored.message_type,
+    message: stored.message,
+    flow: stored.flow,
+    interval: stored.interval,
+    scheduledTo: stored.scheduledTo,
+    ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
   };
   const fields = await prepare(ctx, form, { chipChanged: form.chip !== item.chipId });
   const row = await db.transaction(async (tx) => {
