@@ -148,27 +148,42 @@ export function createJobRunner(deps: {
       const worker = await boss.work<object>(
         kind.name,
         { batchSize: kind.batchSize ?? concurrency, pollingIntervalSeconds: kind.pollSeconds ?? 2 },
-        async (jobs) => {
-          const queue = [...jobs];
-          await Promise.all(
-            Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-              for (let job = queue.shift(); job; job = queue.shift()) {
-                try {
-                  await kind.run(job.data, deps.services());
-                } catch (err) {
-                  // This job only: the others of the batch are completed by pg-boss when the handler returns.
-                  log.warn({ err, job: kind.name, id: job.id }, 'job failed; it will be retried');
-                  await boss.fail(kind.name, job.id, err instanceof Error ? { message: err.message } : {});
-                }
-              }
-            }),
-          );
-        },
+        (jobs) => track(runBatch(kind, concurrency, jobs)),
       );
       ids.push(worker);
     }
     workers.set(kind.name, ids);
     if (kind.atStart) await boss.send(kind.name, {});
+  }
+
+  // pg-boss records a batch's outcome after its handler returns, without waiting for it: the stop lets those
+  // writes reach the database before it closes (a late one would fail on a closed pool, unhandled).
+  const running = new Set<Promise<void>>();
+  function track(batch: Promise<void>) {
+    running.add(batch);
+    return batch.finally(() => running.delete(batch));
+  }
+
+  async function runBatch(kind: JobKind, concurrency: number, jobs: { id: string; data: object }[]) {
+    const queue = [...jobs];
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+        for (let job = queue.shift(); job; job = queue.shift()) {
+          try {
+            await kind.run(job.data, deps.services());
+          } catch (err) {
+            // This job only: the others of the batch are completed by pg-boss when the handler returns.
+            log.warn({ err, job: kind.name, id: job.id }, 'job failed; it will be retried');
+            // If this cannot be written (the database going away), the job's expiry retries it anyway.
+            await boss
+              .fail(kind.name, job.id, err instanceof Error ? { message: err.message } : {})
+              .catch((failErr: unknown) =>
+                log.warn({ err: failErr, job: kind.name }, 'job failure not recorded'),
+              );
+          }
+        }
+      }),
+    );
   }
 
   /** Wakes the worker when a job queued by this process falls due within the hour (later ones are polled). */
@@ -216,6 +231,9 @@ export function createJobRunner(deps: {
       for (const w of wakes.values()) if (w.timer) clearTimeout(w.timer);
       wakes.clear();
       await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS, close: false });
+      // A batch still running after the wait gets as long again; then pg-boss's own writes go out first.
+      await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, STOP_WAIT_MS))]);
+      await new Promise((r) => setTimeout(r, 10));
     },
   };
 }
