@@ -23,7 +23,7 @@ import { useRef, useState } from 'react';
 import { flowOptions, useAudiences, useChips, useFlows } from '@/app/lib/lists';
 import { Dialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
-import { PtBrDates } from '@/app/ui/PtBrDates';
+import { FutureDateTimePicker } from '@/app/ui/FutureDateTimePicker';
 import { TagSelect } from '@/app/ui/TagSelect';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
@@ -360,24 +360,12 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
         />
       </Input.Wrapper>
       {draft.schedule === 'at' && (
-        <PtBrDates>
-          <DateTimePicker
-            label={L.dataEHoraDoEnvio}
-            placeholder={messages.dateTimePlaceholder}
-            valueFormat="DD/MM/YYYY HH:mm"
-            value={draft.when}
-            onChange={(v) => set('when', v, 'scheduledTo')}
-            minDate={dayjs().format('YYYY-MM-DD')}
-            getDayAriaLabel={(date) => dayjs(date).format('DD/MM/YYYY')}
-            ariaLabels={messages.dateAriaLabels}
-            timePickerProps={{
-              hoursInputLabel: messages.timeHours,
-              minutesInputLabel: messages.timeMinutes,
-            }}
-            submitButtonProps={{ 'aria-label': messages.dateTimeConfirm }}
-            error={errorOf('scheduledTo')}
-          />
-        </PtBrDates>
+        <FutureDateTimePicker
+          label={L.dataEHoraDoEnvio}
+          value={draft.when}
+          onChange={(v) => set('when', v, 'scheduledTo')}
+          error={errorOf('scheduledTo')}
+        />
       )}
     </DialogForm>
   );

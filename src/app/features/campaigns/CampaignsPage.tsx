@@ -18,6 +18,7 @@ import { confirm } from '@/app/ui/confirm';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { ListTable } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
+import { type RowAction, RowActions } from '@/app/ui/RowActions';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import { PlanGate } from '@/app/widgets/PlanGate';
@@ -40,42 +41,6 @@ import { STATUS_COLORS } from './status';
 
 const L = campaignLabels.campaigns;
 const HELP = { id: 'campanhas', title: L.ajudaTitulo, text: L.ajudaTexto };
-
-interface Action {
-  label: string;
-  icon: Icon;
-  color?: string;
-  run(): void;
-}
-
-/** A row's actions: icon buttons with a tooltip on desktop, labelled buttons on phone cards. */
-function CampaignActions({ actions }: { actions: Action[] }) {
-  const mobile = useIsMobile();
-  return (
-    <>
-      {actions.map((a) =>
-        mobile ? (
-          <Button
-            key={a.label}
-            size="xs"
-            variant="light"
-            color={a.color}
-            leftSection={<a.icon size={14} aria-hidden />}
-            onClick={a.run}
-          >
-            {a.label}
-          </Button>
-        ) : (
-          <Tooltip key={a.label} label={a.label} withArrow>
-            <ActionIcon variant="subtle" color={a.color} aria-label={a.label} onClick={a.run}>
-              <a.icon size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        ),
-      )}
-    </>
-  );
-}
 
 export function CampaignsPage() {
   return (
@@ -115,7 +80,7 @@ function Campaigns() {
       remove.mutate(c);
   }
 
-  const actionsOf = (c: Campaign): Action[] => [
+  const actionsOf = (c: Campaign): RowAction[] => [
     ...(c.status === 'scheduled'
       ? [
           {
@@ -201,7 +166,7 @@ function Campaigns() {
             wrap: 'never',
           },
         ]}
-        actions={(c) => <CampaignActions actions={actionsOf(c)} />}
+        actions={(c) => <RowActions actions={actionsOf(c)} />}
       />
       <CampaignDialog key={dialog.key} opened={dialog.opened} onClose={dialog.close} item={dialog.item} />
       <FollowDialog campaign={following} onClose={() => setFollowing(null)} />

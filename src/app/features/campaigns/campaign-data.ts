@@ -3,6 +3,7 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { api } from '@/app/lib/api';
+import { saveSheet } from '@/app/lib/download';
 import { useCallMutation } from '@/app/lib/mutation';
 import { callQuery } from '@/app/lib/query';
 import {
@@ -156,18 +157,7 @@ export const useCampaignReport = (id: string) => useQuery(callQuery('get-campaig
 /** Campanha_<name>_<date>.xlsx, saved by the browser. */
 export async function downloadCampaignReport(id: string) {
   const file = await api('export-campaign-report', { _id: id });
-  const bytes = Uint8Array.from(atob(file.content_base64), (c) => c.charCodeAt(0));
-  const blob = new Blob([bytes], {
-    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.file_name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveSheet(file);
 }
 
 /** The message variables an audience offers: its columns but telefone, as {nome}. */

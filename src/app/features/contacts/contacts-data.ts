@@ -1,6 +1,7 @@
 // The contacts screen's calls: the page query, and the mutations that refresh it.
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '@/app/lib/api';
+import { saveSheet } from '@/app/lib/download';
 import { callQuery } from '@/app/lib/query';
 import type { ContactFilter } from '@/shared/contract/contacts';
 
@@ -18,16 +19,5 @@ export const refreshContacts = (client: QueryClient) => client.invalidateQueries
 /** Contatos_<date>.xlsx with the current filters, saved by the browser. */
 export async function downloadContacts(filter: ContactFilter) {
   const file = await api('export-contacts', filter);
-  const bytes = Uint8Array.from(atob(file.content_base64), (c) => c.charCodeAt(0));
-  const blob = new Blob([bytes], {
-    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.file_name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveSheet(file);
 }

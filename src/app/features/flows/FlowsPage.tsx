@@ -18,6 +18,7 @@ import { confirm } from '@/app/ui/confirm';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { byText, ListTable } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
+import { RowActions } from '@/app/ui/RowActions';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { FlowSummary } from '@/shared/contract/flows';
 import { formatDateTime } from '@/shared/format';
@@ -34,42 +35,6 @@ export function triggerSummary(flow: Pick<FlowSummary, 'trigger' | 'keywords'>) 
   if (!flow.trigger || keywords.length === 0) return labels.flows.semGatilho;
   const shown = keywords.slice(0, 5).join(', ');
   return labels.flows.palavrasChave(keywords.length > 5 ? `${shown}…` : shown);
-}
-
-interface Action {
-  label: string;
-  icon: Icon;
-  color?: string;
-  run(): void;
-}
-
-/** A row's actions: icon buttons with a tooltip on desktop, labelled buttons on phone cards. */
-function FlowActions({ actions }: { actions: Action[] }) {
-  const mobile = useIsMobile();
-  return (
-    <>
-      {actions.map((a) =>
-        mobile ? (
-          <Button
-            key={a.label}
-            size="xs"
-            variant="light"
-            color={a.color}
-            leftSection={<a.icon size={14} aria-hidden />}
-            onClick={a.run}
-          >
-            {a.label}
-          </Button>
-        ) : (
-          <Tooltip key={a.label} label={a.label} withArrow>
-            <ActionIcon variant="subtle" color={a.color} aria-label={a.label} onClick={a.run}>
-              <a.icon size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        ),
-      )}
-    </>
-  );
 }
 
 export function FlowsPage() {
@@ -155,7 +120,7 @@ export function FlowsPage() {
           { label: labels.flows.criadoEm, render: (f) => formatDateTime(f.created), wrap: 'never' },
         ]}
         actions={(f) => (
-          <FlowActions
+          <RowActions
             actions={[
               { label: labels.common.editar, icon: IconPencil, run: () => edit(f._id) },
               { label: labels.flows.duplicar, icon: IconCopy, run: () => setCopying(f) },

@@ -10,7 +10,7 @@ import { errorMessage } from '@/app/lib/api';
 import { flowOptions, useChips, useFlows } from '@/app/lib/lists';
 import { Dialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
-import { PtBrDates } from '@/app/ui/PtBrDates';
+import { FutureDateTimePicker } from '@/app/ui/FutureDateTimePicker';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import { DEFAULT_COUNTRY_CODE } from '@/shared/constants';
@@ -150,27 +150,15 @@ function ScheduleForm({
         />
       </Group>
       {/* The same pt-BR picker as /contatos: dd/mm/aaaa hh:mm, no seconds (spec 2 §2.4). */}
-      <PtBrDates>
-        <DateTimePicker
-          label={labels.schedule.dataEHoraDoAgendamento}
-          placeholder={messages.dateTimePlaceholder}
-          valueFormat="DD/MM/YYYY HH:mm"
-          value={when}
-          onChange={(v) => {
-            setWhen(v);
-            clear('when');
-          }}
-          minDate={dayjs().format('YYYY-MM-DD')}
-          getDayAriaLabel={(date) => dayjs(date).format('DD/MM/YYYY')}
-          ariaLabels={messages.dateAriaLabels}
-          timePickerProps={{
-            hoursInputLabel: messages.timeHours,
-            minutesInputLabel: messages.timeMinutes,
-          }}
-          submitButtonProps={{ 'aria-label': messages.dateTimeConfirm }}
-          error={errorOf('when')}
-        />
-      </PtBrDates>
+      <FutureDateTimePicker
+        label={labels.schedule.dataEHoraDoAgendamento}
+        value={when}
+        onChange={(v) => {
+          setWhen(v);
+          clear('when');
+        }}
+        error={errorOf('when')}
+      />
       {chip?.official ? (
         <Select
           label={labels.common.templateDeMensagem}
