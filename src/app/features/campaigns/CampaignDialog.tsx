@@ -16,9 +16,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { flowOptions, useAudiences, useChips, useFlows } from '@/app/lib/lists';
 import { Dialog } from '@/app/ui/Dialog';
@@ -28,7 +26,7 @@ import { TagSelect } from '@/app/ui/TagSelect';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import { CAMPAIGN_INTERVALS, type Campaign, MAX_CAMPAIGN_VERSIONS } from '@/shared/contract/campaigns';
-import { labels, messages } from '@/shared/messages';
+import { labels } from '@/shared/messages';
 import { campaignLabels, campaignMessages } from '@/shared/messages-campaigns';
 import { campaignProblems } from '@/shared/rules/campaign';
 import {

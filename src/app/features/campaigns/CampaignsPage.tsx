@@ -1,9 +1,8 @@
 // /campanhas (spec 3 §2.10, §4): the account's regular campaigns with their schedule, audience, reach, sent
 // count and status; Nova campanha opens the dialog, each row edits (while scheduled), duplicates, cancels,
 // deletes, follows live (while sending) or shows its report. Behind the plan gate (spec 3 §6).
-import { ActionIcon, Badge, Button, Tooltip } from '@mantine/core';
+import { Badge, Button, Tooltip } from '@mantine/core';
 import {
-  type Icon,
   IconBan,
   IconChartBar,
   IconCopy,
@@ -20,7 +19,6 @@ import { ListTable } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { type RowAction, RowActions } from '@/app/ui/RowActions';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
-import { useIsMobile } from '@/app/ui/use-is-mobile';
 import { PlanGate } from '@/app/widgets/PlanGate';
 import type { Campaign } from '@/shared/contract/campaigns';
 import { formatDateTime } from '@/shared/format';

@@ -1,15 +1,7 @@
 // /flows (spec 3 §2.8): the account's flows, with their trigger and creation; Novo fluxo opens the editor,
 // each row edits, duplicates, exports or deletes its flow, and Importar brings in an exported file.
-import { ActionIcon, Anchor, Button, Text, Tooltip } from '@mantine/core';
-import {
-  type Icon,
-  IconCopy,
-  IconDownload,
-  IconFileImport,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Anchor, Button, Text } from '@mantine/core';
+import { IconCopy, IconDownload, IconFileImport, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useFlows } from '@/app/lib/lists';
@@ -19,7 +11,6 @@ import { SaibaMais } from '@/app/ui/HelpDialog';
 import { byText, ListTable } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { RowActions } from '@/app/ui/RowActions';
-import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { FlowSummary } from '@/shared/contract/flows';
 import { formatDateTime } from '@/shared/format';
 import { labels, messages } from '@/shared/messages';

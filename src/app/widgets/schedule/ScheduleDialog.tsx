@@ -3,7 +3,6 @@
 // the server checks each field, in the spec's order, and shows its message on that field.
 import '@mantine/dates/styles.css';
 import { Group, SegmentedControl, Select, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { errorMessage } from '@/app/lib/api';
