@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 // The service worker (vite-plugin-pwa, injectManifest): the app shell is precached, every page navigation
 // is answered with index.html (so the app opens offline after one visit), uploaded media are cached.
-// /api, /sock/ and /media navigations are left to the network.
+// /api/… (the app's calls, the public API and its OpenAPI document), /sock/ and /media navigations are left to
+// the network; /api itself is the API page of the app.
 import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
@@ -23,7 +24,8 @@ cleanupOutdatedCaches();
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api(\/|$)/, /^\/sock\//, /^\/media\//],
+    // /meta-login comes from the server: only its own answer carries the CSP that lets the Facebook SDK in.
+    denylist: [/^\/api\//, /^\/sock\//, /^\/media\//, /^\/meta-login\/?$/],
   }),
 );
 

@@ -304,11 +304,93 @@ const campaignsRoute = createRoute({
   component: lazyRouteComponent(() => import('@/app/features/campaigns/CampaignsPage'), 'CampaignsPage'),
 });
 
+const officialCampaignsRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/campanhas-api-oficial',
+  beforeLoad: guard,
+  component: lazyRouteComponent(
+    () => import('@/app/features/campaigns/OfficialCampaignsPage'),
+    'OfficialCampaignsPage',
+  ),
+});
+
+// The official numbers' message templates (spec 3 §2.14), reached from the official campaigns screen.
+const templatesRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/templates',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('@/app/features/templates/TemplatesPage'), 'TemplatesPage'),
+});
+
+const followUpsRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/auto-follow-ups',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('@/app/features/follow-ups/FollowUpsPage'), 'FollowUpsPage'),
+});
+
+// The public API's documentation and the account's key (spec 3 §2.15).
+const apiRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/api',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('@/app/features/api/ApiPage'), 'ApiPage'),
+});
+
+// Webhooks (spec 3 §2.13): the list and a webhook's page, one chunk.
+const webhooksRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/webhooks',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('@/app/features/webhooks/WebhooksPage'), 'WebhooksPage'),
+});
+const webhookRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/webhooks/$webhookId',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('@/app/features/webhooks/WebhookPage'), 'WebhookPage'),
+});
+
 const contactsRoute = createRoute({
   getParentRoute: () => menu,
   path: '/contatos',
   beforeLoad: guard,
   component: lazyRouteComponent(() => import('@/app/features/contacts/ContactsPage'), 'ContactsPage'),
+});
+
+// The platform staff's screens (spec 3 §2.2-§2.5): one chunk for the four (features/staff-pages.ts).
+const loadStaffPages = () => import('@/app/features/staff-pages');
+const offersRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/admin-ofertas',
+  beforeLoad: guard,
+  component: lazyRouteComponent(loadStaffPages, 'OffersPage'),
+});
+const financialDashboardRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/dash-financeiro',
+  beforeLoad: guard,
+  component: lazyRouteComponent(loadStaffPages, 'FinancialDashboardPage'),
+});
+// Platform administration (spec 3 §2.4) and the provider login page (§2.18), each a chunk of its own.
+const adminCustomersRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/admin-clientes',
+  beforeLoad: guard,
+  component: lazyRouteComponent(loadStaffPages, 'AdminCustomersPage'),
+});
+const metaLoginRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/meta-login',
+  beforeLoad: guard,
+  component: lazyRouteComponent(() => import('@/app/features/meta-login/MetaLoginPage'), 'MetaLoginPage'),
+});
+// The technical dashboard (spec 3 §2.2, system role tech_dashboard): charts in a chunk of their own.
+const techDashboardRoute = createRoute({
+  getParentRoute: () => menu,
+  path: '/dash-tecnico',
+  beforeLoad: guard,
+  component: lazyRouteComponent(loadStaffPages, 'TechDashboardPage'),
 });
 
 // Any other path: the not-found page, after the same token and permission checks as a real screen.
@@ -358,6 +440,17 @@ const routeTree = rootRoute.addChildren([
     chatbotEditorRoute,
     audiencesRoute,
     campaignsRoute,
+    officialCampaignsRoute,
+    templatesRoute,
+    followUpsRoute,
+    apiRoute,
+    webhooksRoute,
+    webhookRoute,
+    offersRoute,
+    financialDashboardRoute,
+    adminCustomersRoute,
+    metaLoginRoute,
+    techDashboardRoute,
     notFoundRoute,
   ]),
 ]);

@@ -59,7 +59,14 @@ export function assertMayCall(actor: Actor, access: CallAccess) {
   if (actor.kind === 'system' || !mayCall(actor.user, access)) {
     throw new AppError(messages.insufficientPermissions);
   }
-  if (!planAllows(actor.user.account, access)) throw new AppError(campaignMessages.campaignsNotInPlan);
+  if (!planAllows(actor.user.account, access))
+    throw new AppError(
+      access.plan === 'official-campaigns'
+        ? campaignMessages.officialNotInPlan
+        : access.plan === 'integrations'
+          ? campaignMessages.integrationsNotInPlan
+          : campaignMessages.campaignsNotInPlan,
+    );
 }
 
 /** A row the actor may not see is answered as missing: no hint that another account's id exists. */

@@ -1,17 +1,22 @@
 // Builds the whole server: database, HTTP (Fastify) and socket.io on one port. Used by main.ts and tests.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { calls, isCallName } from '../shared/contract';
 import { messages } from '../shared/messages';
 import { createChannels } from './channels';
+import type { SocketFactory } from './channels/baileys';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db';
 import { handlers } from './domains';
 import { vapidKeys } from './domains/push/push.service';
 import { registerApi } from './http/api';
 import { AppError } from './http/errors';
+import { registerGuruWebhook } from './http/guru-webhook';
+import { registerHealth } from './http/health';
+import { registerPublicApi } from './http/public-api';
 import { registerStatic } from './http/static';
+import { registerWebhookEndpoint } from './http/webhook-endpoint';
 import { defineJobs } from './jobs';
 import { createJobRunner } from './jobs/runner';
 import { createMailer } from './mail';
@@ -29,22 +34,39 @@ export interface Server {
   close(): Promise<void>;
 }
 
+/** The page that loads Meta's JavaScript SDK (spec 3 §2.18): its CSP, and only its, lets that SDK in. */
+export const META_LOGIN_PATH = '/meta-login';
+const META_SDK = {
+  script: ' https://connect.facebook.net',
+  frame: ' https://www.facebook.com https://web.facebook.com',
+  connect: ' https://connect.facebook.net https://www.facebook.com https://graph.facebook.com',
+  img: ' https://www.facebook.com',
+};
+
+/** Whether a request is for the /meta-login page (with or without a trailing slash and a query). */
+export const isMetaLoginPage = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  return path === META_LOGIN_PATH || path === `${META_LOGIN_PATH}/`;
+};
+
 /**
  * The CSP allows this origin only, and the origin of the configured help video (HELP_VIDEO_URL), whose
- * player page or file plays inside the 'Saiba mais' dialog.
+ * player page or file plays inside the 'Saiba mais' dialog. `metaLogin`: the /meta-login page's, which also
+ * allows the Facebook SDK's script, its login frames and its requests.
  */
-export function securityHeaders(config: Pick<Config, 'HELP_VIDEO_URL'>) {
+export function securityHeaders(config: Pick<Config, 'HELP_VIDEO_URL'>, opts: { metaLogin?: boolean } = {}) {
   const video = config.HELP_VIDEO_URL ? new URL(config.HELP_VIDEO_URL).origin : null;
   const helpVideo = video && video !== 'null' ? ` ${video}` : '';
+  const meta = opts.metaLogin ? META_SDK : { script: '', frame: '', connect: '', img: '' };
   return {
     'content-security-policy': [
       "default-src 'self'",
-      "script-src 'self'",
+      `script-src 'self'${meta.script}`,
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
+      `img-src 'self' data: blob:${meta.img}`,
       `media-src 'self' blob:${helpVideo}`,
-      `frame-src 'self'${helpVideo}`,
-      "connect-src 'self' ws: wss:",
+      `frame-src 'self'${helpVideo}${meta.frame}`,
+      `connect-src 'self' ws: wss:${meta.connect}`,
       "worker-src 'self' blob:",
       "font-src 'self' data:",
       "object-src 'none'",
@@ -60,18 +82,34 @@ export function securityHeaders(config: Pick<Config, 'HELP_VIDEO_URL'>) {
 
 const CLOSE_GRACE_MS = 5000;
 
-export async function createServer(config: Config, opts: { database?: Database } = {}): Promise<Server> {
+/** A request's id: the caller's X-Request-Id if it is a short plain token (it goes into logs), else a new one. */
+function requestId(req: { headers: Record<string, string | string[] | undefined> }) {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,100}$/.test(given) ? given : randomUUID();
+}
+
+export async function createServer(
+  config: Config,
+  opts: { database?: Database; baileysSocketFactory?: SocketFactory; processId?: string } = {},
+): Promise<Server> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
+    // Every log line of a request carries its id: the caller's X-Request-Id (a proxy's, so one id follows the
+    // request across processes) when it is a plain token, else a new one. It is sent back in the answer.
+    requestIdHeader: false,
+    genReqId: requestId,
     trustProxy: config.TRUST_PROXY === 'true',
     bodyLimit: 2 * 1024 * 1024,
   });
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }));
-  const mediaDir = path.join(config.dataDir, 'media');
-  mkdirSync(mediaDir, { recursive: true });
+  const media = await createMediaStore(config);
+  if ('dir' in media.serving) mkdirSync(media.serving.dir, { recursive: true });
 
-  const channels = createChannels(() => services);
+  const channels = createChannels(() => services, {
+    ...(opts.baileysSocketFactory && { baileysSocketFactory: opts.baileysSocketFactory }),
+    ...(opts.processId && { processId: opts.processId }),
+  });
   const services: Services = {
     config,
     db: database.db,
@@ -81,8 +119,8 @@ export async function createServer(config: Config, opts: { database?: Database }
       dataDir: config.dataDir,
       log: app.log,
     }),
-    media: createMediaStore(config.dataDir),
-    realtime: createRealtime(app.server, database.db),
+    media,
+    realtime: createRealtime(app.server, database.db, { pool: database.pool, log: app.log }),
     channels,
     jobs: createJobRunner({ executeSql: database.executeSql, log: app.log, services: () => services }),
     log: app.log,
@@ -90,8 +128,10 @@ export async function createServer(config: Config, opts: { database?: Database }
   services.realtime.setSimulatorAuth(channels.simulator.authorize);
 
   const headers = securityHeaders(config);
-  app.addHook('onSend', async (_req, reply) => {
-    reply.headers(headers);
+  const metaLoginHeaders = securityHeaders(config, { metaLogin: true });
+  app.addHook('onSend', async (req, reply) => {
+    reply.headers(isMetaLoginPage(req.url) ? metaLoginHeaders : headers);
+    reply.header('x-request-id', req.id);
   });
 
   // Every failure is an envelope with a pt-BR message; only a real bug is a 500, and it shows no stack.
@@ -138,9 +178,13 @@ export async function createServer(config: Config, opts: { database?: Database }
     return reply.code(500).send({ error: true, message: messages.internalError });
   });
 
+  registerHealth(app, { executeSql: database.executeSql, jobs: services.jobs });
   await registerApi(app, services, handlers);
+  await registerPublicApi(app, services);
   await channels.cloudApi.registerRoutes(app);
-  await registerStatic(app, { distDir: config.distDir, mediaDir });
+  await registerWebhookEndpoint(app, services);
+  await registerGuruWebhook(app, services);
+  await registerStatic(app, { distDir: config.distDir, media: media.serving });
 
   // Web Push: the VAPID key pair is made at the first start and kept in the database.
   void vapidKeys(database.db).catch((err: unknown) => app.log.warn({ err }, 'VAPID keys failed'));

@@ -14,7 +14,13 @@ async function main() {
     throw e;
   }
   const started = performance.now();
-  const server = await createServer(config);
+  // Tests only (BAILEYS_FAKE=1, refused in production by loadConfig): WhatsApp replaced by the fake socket of
+  // tests/fakes, loaded only then, so the e2e tests can connect a Baileys chip through its QR code.
+  const baileysSocketFactory =
+    config.BAILEYS_FAKE === '1'
+      ? (await import('../../tests/fakes/baileys-socket')).scriptedBaileysFactory(config.BAILEYS_FAKE_SCAN_MS)
+      : undefined;
+  const server = await createServer(config, { ...(baileysSocketFactory && { baileysSocketFactory }) });
   const address = await server.app.listen({ port: config.PORT, host: config.HOST });
   const port = (server.app.server.address() as { port: number }).port;
   server.app.log.info(

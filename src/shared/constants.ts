@@ -61,7 +61,7 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const CHIP_STATUSES = ['new', 'close', 'open', 'connecting', 'configuring'] as const;
 export type ChipStatus = (typeof CHIP_STATUSES)[number];
 
-/** The adapters of src/server/channels; unofficial chips use the simulator until the Baileys adapter lands. */
+/** The adapters of src/server/channels; a new unofficial chip takes the server's CHANNEL_QR_PROVIDER (README). */
 export const CHANNEL_PROVIDERS = ['simulator', 'cloud-api', 'baileys'] as const;
 export type ChannelProvider = (typeof CHANNEL_PROVIDERS)[number];
 

@@ -6,9 +6,10 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { io } from 'socket.io-client';
-import type { ReceiveMessage, SimulatorEvent } from '@/shared/contract/events';
+import type { SimulatorEvent } from '@/shared/contract/events';
 import { connectedSimulatorChip } from '../server/channel-helpers';
 import { startTestServer } from '../server/helpers';
+import { listen } from './team-socket';
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -37,16 +38,7 @@ async function main() {
       transports: ['websocket'],
     });
     await new Promise<void>((r) => team.once('connect', () => r()));
-    const arrivals = new Map<string, number>();
-    team.on('receive-message', (e: ReceiveMessage) => {
-      const text =
-        e.type === 'new_message'
-          ? e.message.message.message
-          : e.type === 'new_conversation'
-            ? e.message.last_message?.message
-            : undefined;
-      if (text) arrivals.set(text, performance.now());
-    });
+    const { arrivals } = listen(team);
 
     // Inbound: 3000 customer messages (INBOUND) from 200 customers, 20 connections (autocannon: the load generator's
     // own cost stays out of the figure), each timed until the team's socket has it.

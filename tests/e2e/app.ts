@@ -77,6 +77,27 @@ export async function createChip(
   );
 }
 
+/**
+ * An official number set up as support does (admin-update-chip with its phone number id and WABA, registered)
+ * and connected by the owner, in the Suporte department: the fake Graph API answers for it.
+ */
+export async function connectedOfficialChip(
+  server: ApiCaller,
+  number: { name: string; phoneNumberId: string; waba: string },
+) {
+  const owner = await tokenOf(server, 'dono@demo.com');
+  const admin = await tokenOf(server, 'admin@demo.com');
+  const chip = await createChip(server, owner, { name: number.name, department: 'Suporte', official: true });
+  await server.call(
+    'admin-update-chip',
+    { _id: chip._id, phone_number_id: number.phoneNumberId, waba: number.waba },
+    admin,
+  );
+  await server.call('register-phone-number', { _id: chip._id, register: true }, admin);
+  await server.call('connect-chip', { _id: chip._id, connect: true }, owner);
+  return chip;
+}
+
 /** Signs in through the API: the token for `email` (a demo user by default password). */
 export const tokenOf = async (server: ApiCaller, email: string, password = DEMO_PASSWORD) =>
   (await server.call<{ token: string }>('auth', { email, password })).token;
@@ -120,10 +141,12 @@ export async function signedIn(
 }
 
 // The page's socket: events reach a page only once the server has accepted its socket, so a test that
-// makes something happen for the page to see live waits for that first.
+// makes something happen for the page to see live waits for that first. A transient event sent before (the
+// simulator's 'digitando…') is never seen: the page reads its history again on connect, not the typing.
 const sockets = new WeakMap<Page, { current: unknown; live: boolean }>();
 
-function followSocket(page: Page) {
+/** Follows the page's socket from now on (signedIn does it; a simulator page, which signs nobody in, asks). */
+export function followSocket(page: Page) {
   if (sockets.has(page)) return;
   const state = { current: null as unknown, live: false };
   sockets.set(page, state);
@@ -141,7 +164,7 @@ function followSocket(page: Page) {
   });
 }
 
-/** Waits until the page's socket is accepted (the page was opened after `signedIn`). */
+/** Waits until the page's socket is accepted (the page was opened after `signedIn` or `followSocket`). */
 export async function realtimeReady(page: Page) {
   await expect
     .poll(() => sockets.get(page)?.live ?? false, { message: 'the page’s socket is connected' })

@@ -52,7 +52,7 @@ async function signedInAs(page: Page, email: string) {
 async function openCampaigns(page: Page) {
   await page.goto(`${app.server.url}/atendimento`);
   const menu = await mainMenu(page);
-  await menu.getByRole('link', { name: 'Campanhas' }).click();
+  await menu.getByRole('link', { name: 'Campanhas', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Campanhas' })).toBeVisible();
 }
 
@@ -398,7 +398,7 @@ test("an attendant opening /campanhas gets 'Permissões insuficientes.'; a plan 
   await expect(page.getByRole('alert').filter({ hasText: messages.insufficientPermissions })).toBeVisible();
   await expect(page).toHaveURL(/\/atendimento$/);
   const menu = await mainMenu(page);
-  await expect(menu.getByRole('link', { name: 'Campanhas' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Campanhas', exact: true })).toHaveCount(0);
 
   const { email, password } = await newCustomer(app.server, 'campanhas-plano');
   const token = await tokenOf(app.server, email, password);

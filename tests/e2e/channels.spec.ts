@@ -6,7 +6,7 @@ import jsQR from 'jsqr';
 import { io } from 'socket.io-client';
 import type { Conversation, Message } from '@/shared/contract/conversations';
 import type { ReceiveMessage } from '@/shared/contract/events';
-import { messages } from '@/shared/messages';
+import { chipMessages } from '@/shared/messages-chips';
 import { calm, isPhone } from './app';
 import { expect, test } from './fixtures';
 
@@ -32,7 +32,7 @@ test('a manager connects a simulator chip by its QR code; a customer message rea
   await dialog.getByRole('combobox', { name: 'Departamento de entrada' }).click();
   await page.getByRole('option', { name: 'Suporte', exact: true }).click();
   await dialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: messages.chipCreated })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: chipMessages.chipCreated })).toBeVisible();
   await expect(dialog).toBeHidden();
 
   const rows = isPhone()

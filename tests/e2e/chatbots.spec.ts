@@ -7,14 +7,15 @@ import type { Page } from '@playwright/test';
 import type { Chip } from '@/shared/contract';
 import type { Conversation } from '@/shared/contract/conversations';
 import { labels, messages } from '@/shared/messages';
+import { chatbotLabels, flowEditorLabels } from '@/shared/messages-editors';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
-import { calm, connectSimulator, DEMO_PASSWORD, isPhone, mainMenu } from './app';
+import { calm, connectSimulator, DEMO_PASSWORD, followSocket, isPhone, mainMenu, realtimeReady } from './app';
 import { type AppServer, expect, startServer, test } from './fixtures';
 import { addNode, L as FE, newFlow, nodesOf, panel, pick } from './flow-editing';
 
 test.use(calm);
 
-const L = labels.chatbots;
+const L = chatbotLabels;
 const SHOTS = '/tmp/shots-chatbots';
 let fake: FakeOpenAi;
 let app: { server: AppServer; stop(): Promise<void> };
@@ -147,9 +148,13 @@ test('create from a model, then edit and save in the editor', async ({ page }) =
   const renamed = `Loja editada ${project()}`;
   await page.getByLabel(L.identificador).fill(renamed);
   await expect(page.getByText('Identificador do chatbot necessário', { exact: true })).toHaveCount(0);
-  // The creation's toast closed first, so the save's own is seen.
-  await toast(page, 'Chatbot enviado com sucesso.').getByRole('button', { name: 'Fechar' }).click();
-  await expect(toast(page, 'Chatbot enviado com sucesso.')).toHaveCount(0);
+  // The creation's toast closed first (unless it already went by itself), so the save's own is seen.
+  const created = toast(page, 'Chatbot enviado com sucesso.');
+  await created
+    .getByRole('button', { name: 'Fechar' })
+    .click({ timeout: 2000 })
+    .catch(() => undefined);
+  await expect(created).toHaveCount(0);
   await page.getByRole('button', { name: labels.common.salvar }).click();
   await expect(toast(page, 'Chatbot enviado com sucesso.')).toBeVisible();
 
@@ -212,7 +217,7 @@ test("a new chatbot's validations, exactly as the spec writes them", async ({ pa
 
   // Leaving with unsaved changes asks first.
   await page.getByRole('button', { name: L.voltar }).click();
-  const question = page.getByRole('dialog', { name: labels.flowEditor.sairTitulo });
+  const question = page.getByRole('dialog', { name: flowEditorLabels.sairTitulo });
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: labels.common.cancelar }).click();
   await expect(page.getByRole('heading', { level: 1, name: L.novoChatbot })).toBeVisible();
@@ -417,7 +422,10 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
     const customer = isPhone() ? 'Rafael Lima' : 'Beatriz Nunes';
     await phone.getByLabel('DDD e número').fill(isPhone() ? '11 97000-1701' : '11 97000-1702');
     await phone.getByLabel('Nome').fill(customer);
+    // The customer writes once the page's socket is in its room, or 'digitando…' could come before it.
+    followSocket(phone);
     await phone.getByRole('button', { name: 'Abrir conversa' }).click();
+    await realtimeReady(phone);
     const bubbles = phone.getByRole('list', { name: 'Mensagens' }).getByRole('listitem');
     const write = async (text: string) => {
       const input = phone.getByLabel('Mensagem');
@@ -438,7 +446,7 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
     // The attendant's list shows it live, served by the AI chatbot; its header names the chatbot.
     const item = list.getByRole('listitem').filter({ hasText: customer });
     await expect(item).toBeVisible();
-    await expect(item.getByLabel(L.atendidoPorChatbot)).toBeVisible();
+    await expect(item.getByLabel(labels.chatbots.atendidoPorChatbot)).toBeVisible();
     await item.getByRole('button').first().click();
     const pane = page.getByRole('region', { name: new RegExp(customer) });
     await expect(pane.getByText(`Chatbot: ${botName}`)).toBeVisible();
@@ -461,7 +469,7 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
     ).conversations[0];
     expect(served).toMatchObject({ is_manual: true, department: support });
     await expect(pane.getByText(messages.chatbotTransferredToHuman(botName))).toBeVisible();
-    await expect(item.getByLabel(L.atendidoPorChatbot)).toHaveCount(0);
+    await expect(item.getByLabel(labels.chatbots.atendidoPorChatbot)).toHaveCount(0);
     await look(page, 'journey-attendant-human');
 
     // The transfer dialog lists the real chatbots: back to it, and the header names it again.

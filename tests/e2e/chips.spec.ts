@@ -5,6 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '@/shared/messages';
+import { chipMessages } from '@/shared/messages-chips';
 import { calm, createChip, isPhone, mainMenu } from './app';
 import { type AppServer, expect, test } from './fixtures';
 
@@ -96,7 +97,7 @@ test('a manager creates a chip through each rule, the name stored without accent
   const typed = `Recepção São João — ${project()}!`;
   const stored = `Recepcao Sao Joao ${project()}`;
   await dialog.getByLabel('Nome').fill(typed);
-  await expect(dialog.getByText(messages.chipNameStoredAs(stored))).toBeVisible();
+  await expect(dialog.getByText(chipMessages.chipNameStoredAs(stored))).toBeVisible();
 
   // Chatbot IA (the default) needs a chatbot; there are none yet.
   await saveExpecting(dialog, messages.chipChatbotRequired);
@@ -120,7 +121,7 @@ test('a manager creates a chip through each rule, the name stored without accent
   await expect(dialog.getByText(messages.chipDepartmentRequired)).toHaveCount(0);
   await look(page, 'dialog');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(toast(page, messages.chipCreated)).toBeVisible();
+  await expect(toast(page, chipMessages.chipCreated)).toBeVisible();
   await expect(dialog).toBeHidden();
 
   const row = rowOf(page, stored);
@@ -147,7 +148,7 @@ test('a manager creates a chip through each rule, the name stored without accent
   await edit.getByLabel('Nome').fill(`${stored} Vendas`);
   await choose(page, edit, 'Departamento de entrada', 'Vendas');
   await edit.getByRole('button', { name: 'Salvar' }).click();
-  await expect(toast(page, messages.chipUpdated)).toBeVisible();
+  await expect(toast(page, chipMessages.chipUpdated)).toBeVisible();
   await expect(edit).toBeHidden();
   const edited = rowOf(page, `${stored} Vendas`);
   await expect(edited).toContainText('Vendas');
@@ -155,10 +156,10 @@ test('a manager creates a chip through each rule, the name stored without accent
   // Delete asks first.
   await action(edited, 'Apagar').click();
   await expect(page.getByRole('dialog', { name: 'Apagar chip' })).toContainText(
-    messages.chipDeleteConfirm(`${stored} Vendas`),
+    chipMessages.chipDeleteConfirm(`${stored} Vendas`),
   );
   await confirmDialog(page, 'Apagar chip');
-  await expect(toast(page, messages.chipDeleted)).toBeVisible();
+  await expect(toast(page, chipMessages.chipDeleted)).toBeVisible();
   await expect(rowOf(page, stored)).toHaveCount(0);
 });
 
@@ -188,7 +189,7 @@ test('connect by QR code: the simulator link, the scan, Conectado in the row and
     await expect(qr).toBeVisible();
     expect(await qr.evaluate((el) => el.tagName)).toBe('CANVAS');
     await expect(dialog).toContainText(name);
-    await expect(dialog).toContainText(messages.simulatorQrInstructions);
+    await expect(dialog).toContainText(chipMessages.simulatorQrInstructions);
     const link = dialog.getByRole('link', { name: 'Abrir o simulador' });
     await expect(link).toHaveAttribute('target', '_blank');
     const href = (await link.getAttribute('href')) ?? '';
@@ -230,7 +231,7 @@ test('connect by QR code: the simulator link, the scan, Conectado in the row and
     // Desconectar asks first.
     await action(row, 'Desconectar').click();
     await expect(page.getByRole('dialog', { name: 'Desconectar' })).toContainText(
-      messages.chipDisconnectConfirm(name),
+      chipMessages.chipDisconnectConfirm(name),
     );
     await confirmDialog(page, 'Desconectar');
     await expect(row).toContainText('Desconectado');
@@ -239,11 +240,11 @@ test('connect by QR code: the simulator link, the scan, Conectado in the row and
     // Resetar conexão: the old link no longer works.
     await action(row, 'Resetar conexão').click();
     await expect(page.getByRole('dialog', { name: 'Resetar conexão' })).toContainText(
-      messages.chipResetConfirm(name),
+      chipMessages.chipResetConfirm(name),
     );
     await look(page, 'reset-dialog');
     await confirmDialog(page, 'Resetar conexão');
-    await expect(toast(page, messages.operationSucceeded)).toBeVisible();
+    await expect(toast(page, chipMessages.operationSucceeded)).toBeVisible();
     await expect(server.call('simulator-open', { token: simulatorToken })).rejects.toThrow(
       messages.simulatorLinkInvalid,
     );
@@ -267,9 +268,9 @@ test('an official number is created as Configurar; its connect opens the support
   await choose(page, dialog, 'Tipo do primeiro atendimento', 'Atendimento humano');
   await choose(page, dialog, 'Departamento de entrada', 'Vendas');
   await dialog.getByRole('switch', { name: 'Número da API Oficial' }).click();
-  await expect(dialog.getByText(messages.officialChipHint)).toBeVisible();
+  await expect(dialog.getByText(chipMessages.officialChipHint)).toBeVisible();
   await dialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(toast(page, messages.officialChipCreated)).toBeVisible();
+  await expect(toast(page, chipMessages.officialChipCreated)).toBeVisible();
   await expect(dialog).toBeHidden();
   const row = rowOf(page, name);
   await expect(row).toContainText('Configurar');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test as base, type Page } from '@playwright/test';
+import { copyTemplate } from '../db-template';
 import type { SeedName } from './seeds';
 
 export interface AppServer {
@@ -43,8 +44,13 @@ export async function startServer(
 ): Promise<{ server: AppServer; port: number; stop(): Promise<void>; kill(): Promise<void> }> {
   const { seed, cwd, env = {} } = opts;
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'painel-e2e-')));
-  // Loaded only when a file asks for a seed: the server's database code stays out of the other workers.
-  if (seed && !opts.dataDir) await (await import('./seeds')).runSeed(seed, dataDir);
+  // A fresh directory starts as a copy of the migrated template (tests/db-template.ts). Seeds run on the copy,
+  // never into the template: some are relative to now (the last 120 days), and a template outlives the day.
+  // Without a seed the server makes the demo at its first start. The seeds' database code loads only here.
+  if (!opts.dataDir) {
+    await copyTemplate('migrated', dataDir, async (dir) => (await import('./seeds')).migrateOnly(dir));
+    if (seed) await (await import('./seeds')).runSeed(seed, dataDir);
+  }
   const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const root = process.cwd();

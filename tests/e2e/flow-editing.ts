@@ -2,10 +2,10 @@
 // Shared by the editor's tests and the flow's journey from the editor to the simulator phone.
 import type { Locator, Page } from '@playwright/test';
 import type { Flow } from '@/shared/contract/flows';
-import { labels } from '@/shared/messages';
+import { flowEditorLabels } from '@/shared/messages-editors';
 import { expect, test } from './fixtures';
 
-export const L = labels.flowEditor;
+export const L = flowEditorLabels;
 export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 /** Closes the toasts on screen: on desktop they sit over the header's Salvar. */
 export async function dismissToasts(page: Page) {

@@ -6,7 +6,7 @@ import type { Chip } from '@/shared/contract';
 import type { Conversation } from '@/shared/contract/conversations';
 import { formatPhone } from '@/shared/format';
 import { messages } from '@/shared/messages';
-import { type FakeGraph, startFakeGraph } from '../fakes/graph-api';
+import { type FakeGraph, graphEnv, startFakeGraph } from '../fakes/graph-api';
 import { calm, createChip, shot, signedIn, tokenOf } from './app';
 import { expect, startServer, test } from './fixtures';
 
@@ -108,11 +108,7 @@ test('an official chip without a usable template is refused', async ({ page }) =
   const own = await startServer({
     seed: 'demo',
     env: {
-      WHATSAPP_GRAPH_URL: graph.url,
-      WHATSAPP_GRAPH_VERSION: graph.version,
-      WHATSAPP_ACCESS_TOKEN: graph.token,
-      WHATSAPP_APP_SECRET: 'secret',
-      WHATSAPP_VERIFY_TOKEN: 'verify',
+      ...graphEnv(graph),
     },
   });
   try {

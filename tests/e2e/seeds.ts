@@ -4,7 +4,7 @@
 
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '@/server/db';
-import { chips, contacts, conversations, subscriptions } from '@/server/db/schema';
+import { chips, contacts, conversations, messages, subscriptions, tags } from '@/server/db/schema';
 import { seedDemo } from '@/server/seed/demo';
 import { newId } from '@/shared/ids';
 
@@ -76,6 +76,80 @@ export const seeds = {
       })
       .where(eq(subscriptions.accountId, accountId));
   },
+  /**
+   * The dashboards' history (spec 3 §2.1, §2.2): Loja Demo with two connected chips (Suporte, Vendas) and 1 to
+   * 4 conversations a day over the last 120 days, a third human, a third of the contacts tagged, each with a customer
+   * message, a chatbot's answer and, when human, an attendant's; the 5 newest still open.
+   */
+  'dashboard-history': async (db: Db) => {
+    const { accountId, departments } = await seedDemo(db);
+    const chip = (name: string, departmentId: string) => ({
+      id: newId(),
+      accountId,
+      name,
+      status: 'open' as const,
+      departmentId,
+    });
+    const chipRows = [chip('Loja Suporte', departments.support), chip('Loja Vendas', departments.sales)];
+    await db.insert(chips).values(chipRows);
+    const tagRows = [
+      { id: newId(), accountId, name: 'Cliente VIP', color: '#e64980' },
+      { id: newId(), accountId, name: 'Primeira compra', color: '#228be6' },
+    ];
+    await db.insert(tags).values(tagRows);
+    const now = Date.now();
+    const people: (typeof contacts.$inferInsert)[] = [];
+    const rows: (typeof conversations.$inferInsert)[] = [];
+    const texts: (typeof messages.$inferInsert)[] = [];
+    // 1 to 4 conversations a day, a few hours apart: i counts them from the newest.
+    const times: number[] = [];
+    for (let day = 0; day < 120; day++)
+      for (let k = 0; k < 1 + ((day * 7 + 3) % 4); k++)
+        times.push(now - day * 86_400_000 - k * 2 * 3_600_000);
+    for (const [i, time] of times.entries()) {
+      const at = new Date(time);
+      const onSales = i % 3 === 1;
+      const human = i % 4 !== 1 && i % 3 === 0;
+      const contact = {
+        id: newId(),
+        accountId,
+        phone: `5511970${String(i).padStart(6, '0')}`,
+        name: `Cliente ${i + 1}`,
+        overrideName: i % 4 === 0 ? `Apelido ${i + 1}` : null,
+        tags: i % 3 === 2 ? [tagRows[i % 2]?.id as string] : [],
+      };
+      people.push(contact);
+      const id = newId();
+      const chipRow = chipRows[onSales ? 1 : 0] as (typeof chipRows)[number];
+      rows.push({
+        id,
+        accountId,
+        chipId: chipRow.id,
+        contactId: contact.id,
+        departmentId: chipRow.departmentId,
+        isManual: human,
+        chatbotType: human ? null : i % 2 ? 'chatbot' : 'flow_chatbot',
+        waitingResponse: i < 5 && i % 2 === 0,
+        finishedAt: i < 5 ? null : new Date(at.getTime() + 3_600_000),
+        createdAt: at,
+      });
+      const message = (origin: 'customer' | 'chatbot' | 'user', minutes: number) => ({
+        id: newId(),
+        accountId,
+        conversationId: id,
+        chipId: chipRow.id,
+        origin,
+        type: 'text' as const,
+        message: origin,
+        createdAt: new Date(at.getTime() + minutes * 60_000),
+      });
+      texts.push(message('customer', 0), message('chatbot', 1));
+      if (human) texts.push(message('user', 5));
+    }
+    await db.insert(contacts).values(people);
+    await db.insert(conversations).values(rows);
+    await db.insert(messages).values(texts);
+  },
 } satisfies Record<string, (db: Db) => Promise<void>>;
 
 export type SeedName = keyof typeof seeds;
@@ -87,4 +161,9 @@ export async function runSeed(name: SeedName, dataDir: string) {
   } finally {
     await database.close();
   }
+}
+
+/** A data directory with every migration and no data (the template test servers copy). */
+export async function migrateOnly(dataDir: string) {
+  await (await openDatabase({ dataDir })).close();
 }

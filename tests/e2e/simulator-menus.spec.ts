@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import type { Chip } from '@/shared/contract';
 import type { Conversation, Message } from '@/shared/contract/conversations';
 import { labels, messages } from '@/shared/messages';
-import { calm, connectSimulator, isPhone, realtimeReady, signedIn, tokenOf } from './app';
+import { calm, connectSimulator, followSocket, isPhone, realtimeReady, signedIn, tokenOf } from './app';
 import { type AppServer, expect, test } from './fixtures';
 
 test.use({ seed: 'demo', ...calm });
@@ -248,7 +248,10 @@ test("a flow's typing time shows 'digitando…' in the simulator's header until 
   );
   const simulator = await connectSimulator(server, token, chip._id);
   await page.goto(`/simulador/${simulator}`);
+  // The customer writes once the page's socket is in its room, or 'digitando…' could come before it.
+  followSocket(page);
   await chooseCustomer(page, project() === 'phone' ? '11 97000-1103' : '11 97000-1104', 'Cliente Digitando');
+  await realtimeReady(page);
   const status = page.locator('header').getByText(labels.simulator.digitando);
   await write(page, 'Oi');
   await expect(status).toBeVisible();

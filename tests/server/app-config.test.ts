@@ -10,6 +10,7 @@ describe('get-app-config', () => {
       PLAN_MANAGEMENT_URL: 'https://planos.example.com/conta',
       HELP_VIDEO_URL: 'https://videos.example.com/{topic}.mp4',
       MEDIA_MAX_MB: '5',
+      SUPPORT_URL: 'https://wa.me/5511900000000',
     });
     servers.push(configured);
     await configured.reset();
@@ -17,6 +18,7 @@ describe('get-app-config', () => {
       {
         plan_management_url: 'https://planos.example.com/conta',
         help_video_url: 'https://videos.example.com/{topic}.mp4',
+        support_url: 'https://wa.me/5511900000000',
         media_max_mb: 5,
       },
     );
@@ -28,6 +30,7 @@ describe('get-app-config', () => {
     expect(await plain.call('get-app-config', {}, await plain.login('dono@demo.com'))).toEqual({
       plan_management_url: null,
       help_video_url: null,
+      support_url: null,
       media_max_mb: 16,
     });
   });

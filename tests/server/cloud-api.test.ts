@@ -1,7 +1,7 @@
 // The WhatsApp Cloud API channel against a fake Graph API: an official chip set up as support and the owner do
 // it, the signed webhook (verification, signatures, replays, every message type, statuses) and sends (text,
 // media by upload, templates) with Meta's errors turned into pt-BR reasons on the message.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { channelInbox, chips, contacts, conversations, messages } from '@/server
 import { showTyping } from '@/server/domains/conversations/typing';
 import { MESSAGE_STATUS } from '@/shared/constants';
 import { messages as texts } from '@/shared/messages';
-import { type FakeGraph, postWebhook, startFakeGraph } from '../fakes/graph-api';
+import { type FakeGraph, messagesNotification, postWebhook, startFakeGraph } from '../fakes/graph-api';
 import { listen, until } from './channel-helpers';
 import { testServerPerFile } from './helpers';
 
@@ -74,26 +74,8 @@ async function officialChip() {
 }
 
 /** A notification as Meta sends it, for one change of our phone number. */
-function notification(value: Record<string, unknown>, phoneNumberId = PHONE_NUMBER_ID) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: WABA,
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '551140001234', phone_number_id: phoneNumberId },
-              ...value,
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
+const notification = (value: Record<string, unknown>, phoneNumberId = PHONE_NUMBER_ID) =>
+  messagesNotification({ waba: WABA, phoneNumberId }, value);
 
 /** The customer's messages: each gets `from`, and a timestamp one second after the previous one. */
 function fromCustomer(list: Record<string, unknown>[], phoneNumberId?: string) {
@@ -749,17 +731,23 @@ describe('sending', () => {
       template: { name: 'boas_vindas', language: { code: 'pt_BR' }, components },
     });
 
-    const pdf = path.join(s.t.dataDir, 'nota.pdf');
-    await writeFile(pdf, '%PDF-1.4\n%fake\n');
+    // The file is read from the media store by its URL.
+    const pdf = await s.t.server.services.media.save(
+      Buffer.from('%PDF-1.4\n%fake\n'),
+      'pdf',
+      'application/pdf',
+    );
     await adapter.send(chip, CUSTOMER.wa_id, {
       type: 'document',
-      path: pdf,
-      url: '/media/x.pdf',
+      url: pdf.url,
       mime: 'application/pdf',
       fileName: 'nota fiscal.pdf',
       caption: 'Sua nota',
     });
-    expect(graph.to('/media')[0]?.fields?.file).toMatchObject({ fileName: 'nota fiscal.pdf' });
+    expect(graph.to('/media')[0]?.fields?.file).toMatchObject({
+      fileName: 'nota fiscal.pdf',
+      bytes: Buffer.from('%PDF-1.4\n%fake\n'),
+    });
     expect(graph.to('/messages')[1]?.json).toMatchObject({
       type: 'document',
       document: { id: expect.stringMatching(/^media-up-/), caption: 'Sua nota', filename: 'nota fiscal.pdf' },

@@ -4,7 +4,7 @@
 // PostgreSQL the calls really run in parallel; PGlite runs one query at a time, but a read-modify-write
 // spread over several queries still interleaves there. Shared by tests/server/concurrency.test.ts and
 // tests/bench/concurrency-figures.ts.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { accounts, contacts, conversations, messages } from '@/server/db/schema';
 import { newId } from '@/shared/ids';
 import { messages as texts } from '@/shared/messages';
@@ -71,14 +71,20 @@ async function customerConversation(
   return { chip, simulatorToken, contact, conversation, phone };
 }
 
-/** The conversation's last message must be its newest message (by time, then id). */
+/**
+ * The conversation's last message must be its newest message, in the database's order (created_at to the
+ * microsecond, then id): a JS Date keeps milliseconds only, so two messages of the same millisecond would
+ * be ordered by id here and by time on the server.
+ */
 async function pointsAtNewest(w: World, conversationId: string) {
   const { db } = w.t.server.services;
   const rows = await db.select().from(messages).where(eq(messages.conversationId, conversationId));
-  const newest = rows
-    .filter((m) => m.type !== 'system')
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
-    .at(-1);
+  const [newest] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), ne(messages.type, 'system')))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
   const [conversation] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
   return { ok: conversation?.lastMessageId === newest?.id, conversation, rows };
 }
@@ -257,7 +263,9 @@ export const scenarios: Record<string, (w: World) => Promise<Outcome>> = {
     }
     if (!ok || after?.waitingResponse || after?.isNew) {
       o.lost++;
-      o.detail.push('conversation not at its newest answer');
+      o.detail.push(
+        `conversation not at its newest answer (newest ${ok}, waiting ${after?.waitingResponse}, new ${after?.isNew})`,
+      );
     }
     return o;
   },

@@ -10,12 +10,13 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { allTables } from '@/server/db';
-import { conversations, messages, pushSubscriptions, users } from '@/server/db/schema';
+import { campaigns, conversations, messages, pushSubscriptions, users } from '@/server/db/schema';
 import { createAccount } from '@/server/domains/accounts/accounts.service';
 import { hashPassword } from '@/server/domains/auth/passwords';
 import { DEMO_PASSWORD } from '@/server/seed/demo';
 import { ACCESS_AREAS } from '@/shared/constants';
 import { type CallName, calls } from '@/shared/contract';
+import { newId } from '@/shared/ids';
 import { makeXlsx } from '../xlsx';
 import { connectedSimulatorChip, until } from './channel-helpers';
 import { validDraft } from './chatbot-helpers';
@@ -144,6 +145,12 @@ function withValue(schema: z.ZodType, payload: Record<string, unknown>, path: st
   return out;
 }
 
+/** A webhook's sample and its telefone mapping (a save needs them). */
+const WEBHOOK_MAPPING = {
+  data: JSON.stringify({ cliente: { telefone: '11976543200' } }),
+  fields: [{ name: 'telefone', origin: ['cliente.telefone'], value: '' }],
+};
+
 // ---- the data --------------------------------------------------------------------------------------
 
 interface Side {
@@ -166,6 +173,8 @@ let A: Side & {
   chatbot: string;
   audience: string;
   campaign: string;
+  officialCampaign: string;
+  webhook: string;
 };
 let ownerA: string;
 let attendantA: string; // Ana, Suporte
@@ -246,7 +255,13 @@ async function customer(owner: string, department: string, phone: string, name: 
 async function buildAccountB() {
   const hash = await hashPassword(DEMO_PASSWORD);
   const { accountId } = await createAccount(db(), {
-    account: { name: `Conta ${SECRET}`, maxChannels: 5, maxUsers: 10, campaignsEnabled: true },
+    account: {
+      name: `Conta ${SECRET}`,
+      maxChannels: 5,
+      maxOfficialChannels: 1,
+      maxUsers: 10,
+      campaignsEnabled: true,
+    },
     owner: {
       name: `Dono ${SECRET}`,
       email: 'dono@b.test',
@@ -265,6 +280,17 @@ async function buildAccountB() {
     )
   )._id;
   await call('create-or-update-quick-message', { shortcut: 'segredob', message: `Rápida ${SECRET}` }, owner);
+  // An official number on B's WABA: the template calls must not reach it from A.
+  const official = await call(
+    'create-or-update-chip',
+    { name: `Oficial ${SECRET}`, redirect: 'human', department, official: true },
+    owner,
+  );
+  await call(
+    'admin-update-chip',
+    { _id: official._id, phone_number_id: `9${Date.now()}`, waba: `waba${SECRET}` },
+    await t.login('admin@demo.com'),
+  );
   await call(
     'create-team-user',
     {
@@ -289,6 +315,12 @@ async function buildAccountB() {
     owner,
   );
   await call('change-contact-tags', { contact_id: c.contact, tags: [tag] }, owner);
+  // A webhook of B's: A must neither read, change nor delete it by its id.
+  await call(
+    'create-or-update-webhook',
+    { _id: newId(), name: `Webhook ${SECRET}`, chip: c.chip, ...WEBHOOK_MAPPING },
+    owner,
+  );
   await call(
     'change-contact-annotations-and-data',
     { contact_id: c.contact, data: { segredo: SECRET }, new_annotation: `Nota ${SECRET}` },
@@ -375,12 +407,14 @@ const accountTables = () =>
 /** B's rows, table by table, for the before/after comparison. */
 async function snapshot(where: (table: PgTable) => ReturnType<typeof eq> | undefined) {
   const out: Record<string, unknown[]> = {};
-  for (const table of accountTables()) {
-    const cond = where(table);
-    if (!cond) continue;
-    const rows = await db().select().from(table).where(cond);
-    out[getTableName(table)] = rows.map((r) => JSON.stringify(r)).sort();
-  }
+  await Promise.all(
+    accountTables().map(async (table) => {
+      const cond = where(table);
+      if (!cond) return;
+      const rows = await db().select().from(table).where(cond);
+      out[getTableName(table)] = rows.map((r) => JSON.stringify(r)).sort();
+    }),
+  );
   return out;
 }
 const snapshotB = () =>
@@ -421,6 +455,9 @@ const campaignForm = {
 async function campaignIn(owner: string, chip: string, name: string, audience: string) {
   return (await call('create-campaign', { ...campaignForm, name, chip, audience }, owner))._id;
 }
+
+/** A well-formed id, where an admin call only needs one (those calls are refused to A's users). */
+const A_ID = () => 'A'.repeat(28);
 
 const overrides: Partial<Record<CallName, Record<string, unknown>>> = {
   'create-or-update-tag': { name: 'Tag A', color: '#445566', auto_tag: false, keywords: [] },
@@ -482,6 +519,30 @@ const overrides: Partial<Record<CallName, Record<string, unknown>>> = {
   'change-user-password': { old_password: 'errada', password: 'SenhaNova123' },
   'create-campaign': campaignForm,
   'update-campaign': campaignForm,
+  'create-or-update-official-campaign': {
+    name: 'Oficial A',
+    audience_type: 'audience',
+    scheduledTo: inHours(48),
+    template: { name: 'modelo_a', language: 'pt_BR', components: [] },
+    template_parameters: [],
+    template_payloads: [],
+    conversation_creation_rule: 'all',
+    redirect: 'human',
+  },
+  'create-message-template': { name: 'template_a', body: 'Oi, tudo bem?', category: 'UTILITY' },
+  'delete-message-template': { name: 'template_a' },
+  // Platform administration (admin.ts): customer_admin only, refused to these users; valid bodies all the same.
+  'change-customer-password': { _id: A_ID(), password: 'SenhaNova123' },
+  'get-account-usage': { account: A_ID() },
+  'update-account': { _id: A_ID(), max_channels: 1, max_official_channels: 0, max_users: 3, max_flows: 1 },
+  'get-official-chips-of-account': { account: A_ID() },
+  'add-account-waba': { account: A_ID(), waba: '1020304050' },
+  'get-waba-phone-numbers': { account: A_ID(), waba: '1020304050' },
+  'admin-create-chip': { account: A_ID(), waba: '1020304050', phone_number_id: '5550001' },
+  // Offers are the platform's, not an account's: a well-formed id (the owner is refused before reading it).
+  'update-guru-offer': { _id: 'O'.repeat(28) },
+  'admin-register-phone-number': { _id: A_ID(), register: true, pin: '123456' },
+  'admin-delete-chip': { _id: A_ID() },
 };
 
 function basePayload(name: CallName): Record<string, unknown> {
@@ -498,6 +559,7 @@ function basePayload(name: CallName): Record<string, unknown> {
       'update-team-user': A.attendantId,
       'connect-chip': A.chip,
       'reset-chip-connection': A.chip,
+      'request-pairing-code': A.chip,
       'admin-update-chip': A.chip,
       'register-phone-number': A.chip,
       'delete-conversation-message': A.message,
@@ -508,9 +570,12 @@ function basePayload(name: CallName): Record<string, unknown> {
       'get-chatbot': A.chatbot,
       'create-or-update-audience': A.audience,
       'update-campaign': A.campaign,
+      'create-or-update-official-campaign': A.officialCampaign,
       'get-campaign-realtime': A.campaign,
       'get-campaign-report': A.campaign,
       'export-campaign-report': A.campaign,
+      'get-webhook-by-id': A.webhook,
+      'create-or-update-webhook': A.webhook,
     };
     if (ownId[name]) out._id = ownId[name];
     Object.assign(out, overrides[name]);
@@ -565,13 +630,17 @@ async function walk(opts: {
       check(name, '-', null, JSON.stringify(r.body));
     }
     for (const path of paths) {
-      for (const id of opts.foreign) {
-        tries++;
-        const body = withValue(schema, basePayload(name), path, id);
-        const r = await t.post(name, body, opts.token);
-        expect(r.status, `${name} ${path.join('.')}`).not.toBe(500);
-        check(name, path.join('.'), id, JSON.stringify(r.body));
-      }
+      // The ids of one path are tried at once: each request stands alone, and a leak is a leak whatever
+      // runs beside it (on PostgreSQL this also puts the account boundary under concurrent load).
+      await Promise.all(
+        opts.foreign.map(async (id) => {
+          tries++;
+          const body = withValue(schema, basePayload(name), path, id);
+          const r = await t.post(name, body, opts.token);
+          expect(r.status, `${name} ${path.join('.')}`).not.toBe(500);
+          check(name, path.join('.'), id, JSON.stringify(r.body));
+        }),
+      );
     }
     if (Date.now() - started > 3000) console.log(`slow: ${name} ${Date.now() - started} ms`);
     // An id the walk's own creates gave to one of A's rows (ids are chosen by the client) is A's now.
@@ -670,8 +739,38 @@ beforeAll(async () => {
     chatbot: (await call('create-or-update-chatbot', validDraft({ name: 'Chatbot de A' }), ownerA))._id,
     audience: await importAudience(ownerA, 'Audiência de A', A_PHONE),
     campaign: '',
+    officialCampaign: '',
+    webhook: (
+      await call(
+        'create-or-update-webhook',
+        { _id: newId(), name: 'Webhook de A', ...WEBHOOK_MAPPING },
+        ownerA,
+      )
+    )._id,
   };
   A.campaign = await campaignIn(ownerA, A.chip, 'Campanha de A', A.audience);
+  // A's scheduled official campaign, as the official call stores one (an official chip needs a Graph API).
+  A.officialCampaign = newId();
+  const [ownerRow] = await db().select().from(users).where(eq(users.email, 'dono@demo.com'));
+  await db()
+    .insert(campaigns)
+    .values({
+      id: A.officialCampaign,
+      accountId: aAccountId,
+      userId: ownerRow?.id ?? '',
+      name: 'Oficial de A',
+      chipId: A.chip,
+      audienceType: 'audience',
+      audienceId: A.audience,
+      messageType: 'text',
+      intervalSeconds: 0,
+      scheduledTo: new Date(inHours(48)),
+      official: true,
+      template: { name: 'modelo_a', language: 'pt_BR', category: 'MARKETING', components: [] },
+      conversationCreationRule: 'all',
+      redirect: 'human',
+      departmentId: A.department,
+    });
   const salesMessages = await db()
     .select()
     .from(messages)

@@ -663,6 +663,11 @@ describe('the flow engine', () => {
         )) as unknown as { rows: { start_after: string }[] }
       ).rows.length;
     await expect.poll(wakeJob, { timeout: 10_000 }).toBe(1);
+    // The runner that asked still holds its claim for a moment after that commit; a run while it does finds
+    // the claim taken and returns, so wait until it lets go.
+    await expect
+      .poll(async () => (await conversationRow(services(), c.id)).flowLeaseUntil, { timeout: 10_000 })
+      .toBeNull();
     // Before its time the job's run changes nothing; five minutes later it takes the timeout branch.
     await runConversation(services(), c.id);
     expect(await botMessages(services(), c.id)).toHaveLength(1);

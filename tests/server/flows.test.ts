@@ -600,10 +600,14 @@ describe('the places that name a flow', () => {
       isManual: false,
       chatbotType: 'flow_chatbot',
       flowId: demo._id,
-      startFlow: true,
-      lastFlowContext: null,
       departmentId: s.seed.departments.support,
     });
+    // From the start: a fresh run of the flow (the engine's job may already have taken its first step).
+    expect(
+      moved?.startFlow
+        ? moved.lastFlowContext
+        : { flow: moved?.lastFlowContext?.flow, step: moved?.lastFlowContext?.step },
+    ).toEqual(moved?.startFlow ? null : { flow: demo._id, step: 1 });
 
     const history = async () =>
       (

@@ -1,5 +1,5 @@
-// The real server in-process for a test file: fresh database (in-memory PGlite, or a new PostgreSQL
-// database when DATABASE_URL is set), fresh DATA_DIR, a random port. reset() empties it and re-seeds the demo.
+// The real server in-process for a test file: fresh database (PGlite copied from the migrated template, or a
+// new PostgreSQL database when DATABASE_URL is set), fresh DATA_DIR, a random port. reset() empties it and re-seeds the demo.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,10 +9,11 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createServer, type Server } from '@/server/app';
 import { loadConfig } from '@/server/config';
-import { allTables } from '@/server/db';
+import { allTables, openDatabase } from '@/server/db';
 import { hashPassword } from '@/server/domains/auth/passwords';
 import { DEMO_PASSWORD, seedDemo } from '@/server/seed/demo';
 import type { Answer, CallName, Envelope } from '@/shared/contract';
+import { copyTemplate } from '../db-template';
 
 let demoHash: Promise<string> | null = null;
 
@@ -55,11 +56,14 @@ export interface TestServer {
 export async function startTestServer(
   env: Record<string, string> = {},
   dataDir?: string,
+  serverOpts: Parameters<typeof createServer>[1] = {},
 ): Promise<TestServer> {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'painel-test-')));
   // An explicit DATABASE_URL reopens that database (restart tests); otherwise a fresh one is made.
   const databaseUrl =
     env.DATABASE_URL ?? (process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null);
+  if (!databaseUrl && !dataDir)
+    await copyTemplate('migrated', dir, async (fresh) => (await openDatabase({ dataDir: fresh })).close());
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -69,7 +73,7 @@ export async function startTestServer(
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     ...env,
   });
-  const server = await createServer(config);
+  const server = await createServer(config, serverOpts);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
@@ -90,7 +94,17 @@ export async function startTestServer(
     dataDir: dir,
     async reset() {
       const names = allTables.map((table) => `"${getTableName(table)}"`).join(', ');
-      await server.services.db.execute(sql.raw(`TRUNCATE ${names} CASCADE`));
+      // On PostgreSQL a job still finishing the last test's work can meet the TRUNCATE's locks in a
+      // deadlock, and PostgreSQL aborts one side: when it picks the TRUNCATE, it is simply done again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await server.services.db.execute(sql.raw(`TRUNCATE ${names} CASCADE`));
+          break;
+        } catch (err) {
+          const code = (err as { cause?: { code?: string } }).cause?.code;
+          if (attempt >= 5 || (code !== '40P01' && code !== '55P03')) throw err;
+        }
+      }
       demoHash ??= hashPassword(DEMO_PASSWORD);
       return seedDemo(server.services.db, await demoHash);
     },
@@ -125,10 +139,13 @@ export async function startTestServer(
 }
 
 /** Registers the usual hooks: one server for the file, a fresh demo before each test. */
-export function testServerPerFile(env: Record<string, string> = {}) {
+export function testServerPerFile(
+  env: Record<string, string> = {},
+  serverOpts: Parameters<typeof createServer>[1] = {},
+) {
   const ctx = {} as { t: TestServer; seed: Awaited<ReturnType<TestServer['reset']>> };
   beforeAll(async () => {
-    ctx.t = await startTestServer(env);
+    ctx.t = await startTestServer(env, undefined, serverOpts);
   });
   afterAll(() => ctx.t.close());
   beforeEach(async () => {

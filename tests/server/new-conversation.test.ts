@@ -2,7 +2,7 @@
 // finished-conversations list (filters, paging, attendants' departments, transfer back to a person).
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages as texts } from '@/shared/messages';
-import { type FakeGraph, startFakeGraph } from '../fakes/graph-api';
+import { type FakeGraph, graphEnv, startFakeGraph } from '../fakes/graph-api';
 import { connectedSimulatorChip } from './channel-helpers';
 import { testServerPerFile } from './helpers';
 
@@ -11,11 +11,7 @@ const WABA = '5647382910';
 
 const graph: FakeGraph = await startFakeGraph();
 const s = testServerPerFile({
-  WHATSAPP_GRAPH_URL: graph.url,
-  WHATSAPP_GRAPH_VERSION: graph.version,
-  WHATSAPP_ACCESS_TOKEN: graph.token,
-  WHATSAPP_APP_SECRET: 'secret',
-  WHATSAPP_VERIFY_TOKEN: 'verify',
+  ...graphEnv(graph),
 });
 afterAll(() => graph.close());
 beforeEach(() => graph.clear());

@@ -114,7 +114,8 @@ describe("flows' menus on the simulated phone", () => {
     const answer = await s.t.call('simulator-send', tap);
     expect(answer).toMatchObject({ from_me: false, type: 'text', text: 'Financeiro' });
     expect(inbound).toHaveBeenCalledWith(
-      expect.any(String),
+      // The chip, as the simulator read it.
+      expect.objectContaining({ provider: 'simulator' }),
       expect.objectContaining({
         type: 'text',
         text: 'Financeiro',

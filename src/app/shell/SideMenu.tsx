@@ -2,6 +2,7 @@ import { Box, NavLink, Stack, Text } from '@mantine/core';
 import {
   type Icon,
   IconAddressBook,
+  IconApi,
   IconCalendarTime,
   IconCreditCard,
   IconDeviceMobile,
@@ -10,6 +11,7 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconMessageBolt,
+  IconMessageCircleUp,
   IconMessages,
   IconRobot,
   IconSitemap,
@@ -18,11 +20,13 @@ import {
   IconUser,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { canOpen, ROUTE_NAMES } from '@/app/lib/access';
 import type { User } from '@/shared/contract';
-import { labels } from '@/shared/messages';
+import { apiMenuLabel, labels, webhooksMenuLabel } from '@/shared/messages';
+import { adminMenuLabels } from '@/shared/messages-admin-menu';
 
 interface MenuItem {
   label: string;
@@ -42,6 +46,7 @@ const SECTIONS: { title: string; items: MenuItem[] }[] = [
       { label: labels.common.contatos, to: '/contatos', icon: IconAddressBook },
       { label: labels.common.audiencias, to: '/audiencias', icon: IconUsers },
       { label: labels.common.campanhas, to: '/campanhas', icon: IconSpeakerphone },
+      { label: labels.common.campanhasApiOficial, to: '/campanhas-api-oficial', icon: IconSpeakerphone },
     ],
   },
   {
@@ -54,6 +59,9 @@ const SECTIONS: { title: string; items: MenuItem[] }[] = [
       { label: labels.common.departamentos, to: '/departamentos', icon: IconSitemap },
       { label: labels.common.minhaEquipe, to: '/equipe', icon: IconUsersGroup },
       { label: labels.common.mensagensRapidas, to: '/mensagens-rapidas', icon: IconMessageBolt },
+      { label: labels.team.followUpsAutomaticos, to: '/auto-follow-ups', icon: IconMessageCircleUp },
+      { label: apiMenuLabel, to: '/api', icon: IconApi },
+      { label: webhooksMenuLabel, to: '/webhooks', icon: IconWebhook },
     ],
   },
   {
@@ -62,6 +70,17 @@ const SECTIONS: { title: string; items: MenuItem[] }[] = [
       { label: labels.common.meuPerfil, to: '/meu-perfil', icon: IconUser },
       { label: labels.common.minhaAssinatura, to: '/minha-conta', icon: IconCreditCard },
       { label: labels.common.ajuda, to: '/ajuda', icon: IconHelp },
+    ],
+  },
+  // Platform staff (spec 3 §6 system roles): each line listed only to users holding its role. Icons the shell
+  // already carries: each new one costs the shell's budget (tests/size.mjs).
+  {
+    title: adminMenuLabels.section,
+    items: [
+      { label: adminMenuLabels.customers, to: '/admin-clientes', icon: IconUsers },
+      { label: adminMenuLabels.offers, to: '/admin-ofertas', icon: IconTags },
+      { label: adminMenuLabels.financial, to: '/dash-financeiro', icon: IconCreditCard },
+      { label: labels.common.dashboardTecnico, to: '/dash-tecnico', icon: IconLayoutDashboard },
     ],
   },
 ];

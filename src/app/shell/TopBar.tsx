@@ -17,6 +17,9 @@ const UserMenu = deferredPart<UserMenuProps>(
       style={{ borderRadius: '50%' }}
       onPointerEnter={onIntent}
       onFocus={onIntent}
+      // A press already asks for the menu: if the menu's code arrives between the press and the release,
+      // the button under the finger is replaced and the click never reaches it (the menu would stay shut).
+      onPointerDown={onOpen}
       onClick={onOpen}
     >
       <Avatar src={user.profile_picture} alt="" name={user.name} color="initials" size={34} />

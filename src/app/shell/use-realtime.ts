@@ -14,6 +14,9 @@ import type { ReceiveMessage } from '@/shared/contract/events';
 import { messages } from '@/shared/messages';
 import { openManualCountQuery } from './Bell';
 
+/** /campanhas-api-oficial's list (callQuery's key of get-campaigns-by-user {official: true}). */
+export const officialCampaignsKey = ['get-campaigns-by-user', { official: true }] as const;
+
 const NOTICE = 'socket-status';
 
 function showStatus(status: SocketStatus) {
@@ -35,7 +38,11 @@ function showStatus(status: SocketStatus) {
  * A chip's live news (spec 3 §4) lands in the chips cache the top bar, the drawer and Meus chips all read: a
  * QR code to scan (the chip is then connecting), or a new status, which takes any QR code away.
  */
-function applyChipEvent(client: QueryClient, id: string, change: Pick<Chip, 'status' | 'qrcode'>) {
+function applyChipEvent(
+  client: QueryClient,
+  id: string,
+  change: Pick<Chip, 'status' | 'qrcode' | 'status_reason'>,
+) {
   const chips = client.getQueryData<Chip[]>(chipsQuery.queryKey);
   if (chips?.some((c) => c._id === id)) {
     client.setQueryData<Chip[]>(chipsQuery.queryKey, (list) =>
@@ -52,11 +59,25 @@ export function applyEvent(client: QueryClient, userId: string, event: ReceiveMe
   if (event.type === 'qrcode') {
     applyChipEvent(client, event.chip_number_id, { status: 'connecting', qrcode: event.message });
   } else if (event.type === 'status') {
-    applyChipEvent(client, event.chip_number_id, { status: event.message, qrcode: null });
+    applyChipEvent(client, event.chip_number_id, {
+      status: event.message,
+      qrcode: null,
+      status_reason: event.reason,
+    });
   } else if (event.type === 'user_updated') {
     if (event.message._id === userId) void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-  } else if (event.type === 'campaign_progress') {
-    // Only a campaign's room gets these, and only the follow dialog's own socket joins one.
+  } else if (event.type === 'campaign_progress' || event.type === 'webhook_test') {
+    // Only a campaign's or a webhook's room gets these, and only that screen's own socket joins one.
+  } else if (
+    event.type === 'template_status' ||
+    event.type === 'load_realtime' ||
+    event.type === 'load_open_conversations'
+  ) {
+    // Read by the /templates screen's and the dashboard's own listeners (lib/account-events.ts).
+    window.dispatchEvent(new CustomEvent('account-event', { detail: event }));
+  } else if (event.type === 'official_campaign_updated') {
+    // The official campaigns' list (its counters moved): asked again if a screen shows it.
+    void client.invalidateQueries({ queryKey: officialCampaignsKey });
   } else {
     publishConversationEvent(event);
   }
@@ -87,6 +108,8 @@ export function useRealtime(user: User) {
           // The chips' states and the bell's count are not in the catch-up: asked again.
           void client.invalidateQueries({ queryKey: chipsQuery.queryKey });
           void client.invalidateQueries({ queryKey: openManualCountQuery.queryKey });
+          // The dashboard's live cards missed the hints meanwhile.
+          void client.invalidateQueries({ queryKey: ['get-dashboard-real-time-data'] });
         }
       },
       onEvent: (event) => applyEvent(client, userId, event),

@@ -1,22 +1,19 @@
 // The one interface every channel speaks (DESIGN.md "channels/"). The server asks an adapter to connect,
 // send and check phones; the adapter reports back through the ChannelSink (QR codes, status, inbound
-// messages, delivery receipts). The simulator and the WhatsApp Cloud API implement it now; a Baileys
-// adapter for QR numbers fits the same shape: connect() starts a socket that emits qrcode() then
-// status('open'), credentials live in chip.credentials, and start() reconnects saved sessions at boot.
+// messages, delivery receipts). The simulator, the WhatsApp Cloud API and Baileys (QR numbers: connect()
+// starts a socket that emits qrcode() then status('open'); start() resumes saved sessions at boot) implement it.
 import type { ChannelProvider, ChipStatus, MessageType } from '../../shared/constants';
 import type { InteractiveMenu } from '../../shared/contract/common';
 import type { chips } from '../db/schema';
 
 export type ChipRow = typeof chips.$inferSelect;
 
-/** What the business sends. Media is read from our media store (`path`) or served at `url`. */
+/** What the business sends. Media is one of our /media URLs: read from the media store, or fetched by the provider. */
 export type OutboundContent =
   | { type: 'text'; text: string; replyTo?: string | null }
   | {
       type: 'image' | 'audio' | 'video' | 'document';
-      /** Absolute path of the file on disk. */
-      path: string;
-      /** Public URL of the same file, for providers that fetch it themselves. */
+      /** Our /media URL of the file (services.media reads it, wherever the store keeps it). */
       url: string;
       mime: string;
       fileName: string;
@@ -81,8 +78,16 @@ export type ReceiptStatus = 'sent' | 'delivered' | 'read' | 'failed';
 /** Where adapters report. Implemented by the message pipeline (src/server/channels/index.ts). */
 export interface ChannelSink {
   qrcode(chipId: string, code: string): Promise<void>;
-  status(chipId: string, status: ChipStatus): Promise<void>;
-  inbound(chipId: string, message: InboundMessage): Promise<void>;
+  /** `reason`: why the chip closed, in pt-BR, shown to the team (a logout on the phone, a ban). */
+  status(chipId: string, status: ChipStatus, reason?: string): Promise<void>;
+  /** `chip`: its id, or the row the channel just read it as (one read less on the inbound path). */
+  inbound(chip: string | ChipRow, message: InboundMessage): Promise<void>;
+  /** The customer edited (text) or deleted for everyone a message already stored. Repeating it changes nothing. */
+  change(
+    chipId: string,
+    platformMessageId: string,
+    change: { text: string } | { deleted: true },
+  ): Promise<void>;
   receipt(chipId: string, platformMessageId: string, status: ReceiptStatus, reason?: string): Promise<void>;
 }
 
@@ -110,8 +115,11 @@ export interface ChannelAdapter {
   deleteMessage(chip: ChipRow, to: string, platformMessageId: string): Promise<void>;
   /** Official numbers: the WABA's template messages, as the provider lists them. */
   listTemplates?(chip: ChipRow): Promise<ProviderTemplate[]>;
-  /** Official numbers: registers the number with the provider (or removes it). */
-  register?(chip: ChipRow, register: boolean): Promise<void>;
+  /**
+   * Official numbers: registers the number with the provider (or removes it). `pin`: the number's two-step
+   * verification PIN as support typed it; without it the adapter uses (or makes) the chip's own.
+   */
+  register?(chip: ChipRow, register: boolean, pin?: string): Promise<void>;
   /** At server start: reconnect what was connected. */
   start?(chips: ChipRow[]): Promise<void>;
   stop?(): Promise<void>;

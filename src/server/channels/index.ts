@@ -4,11 +4,12 @@ import type { ChannelProvider, ChipStatus } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { systemActor } from '../access';
 import { channelChipsRepo } from '../domains/chips/channel-chips.repo';
-import { applyReceipt, receiveInbound } from '../domains/conversations/pipeline';
+import { applyCustomerChange, applyReceipt, receiveInbound } from '../domains/conversations/pipeline';
 import { AppError } from '../http/errors';
 import { chipStatusChanged } from '../jobs/campaigns';
 import type { Services } from '../services';
 import type { ChannelAdapter, ChannelSink, ChipRow } from './adapter';
+import { type BaileysChannel, createBaileysChannel, type SocketFactory } from './baileys';
 import { type CloudApiChannel, createCloudApiChannel } from './cloud-api';
 import { createSimulatorChannel, type SimulatorChannel } from './simulator';
 
@@ -16,6 +17,7 @@ export interface Channels {
   sink: ChannelSink;
   simulator: SimulatorChannel;
   cloudApi: CloudApiChannel;
+  baileys: BaileysChannel;
   /** The adapter that talks to this chip. */
   adapter(chip: ChipRow): ChannelAdapter;
   /** Reconnects what was connected before a restart. */
@@ -24,11 +26,17 @@ export interface Channels {
 }
 
 /** `services` is read lazily: the channels are part of the services they report to. */
-export function createChannels(getServices: () => Services): Channels {
-  const withChip = async (chipId: string, fn: (chip: ChipRow, services: Services) => Promise<void>) => {
+export function createChannels(
+  getServices: () => Services,
+  opts: { baileysSocketFactory?: SocketFactory; processId?: string } = {},
+): Channels {
+  const withChip = async (
+    chipOrId: string | ChipRow,
+    fn: (chip: ChipRow, services: Services) => Promise<void>,
+  ) => {
     const services = getServices();
-    const chip = await channelChipsRepo.byId(services.db, chipId);
-    if (chip) await fn(chip, services);
+    const chip = typeof chipOrId === 'string' ? await channelChipsRepo.byId(services.db, chipOrId) : chipOrId;
+    if (chip && !chip.filed) await fn(chip, services);
   };
 
   const sink: ChannelSink = {
@@ -41,39 +49,50 @@ export function createChannels(getServices: () => Services): Channels {
           message: code,
         });
       }),
-    status: (chipId, status: ChipStatus) =>
+    status: (chipId, status: ChipStatus, reason?: string) =>
       withChip(chipId, async (chip, services) => {
         await channelChipsRepo.setStatus(
           services.db,
           systemActor(chip.accountId, 'channel'),
           chip.id,
           status,
+          reason,
         );
         services.realtime.toAccount(chip.accountId, {
           type: 'status',
           chip_number_id: chip.id,
           message: status,
+          ...(reason && { reason }),
         });
         // Its campaigns pause while it is away and go on when it is back.
         await chipStatusChanged(services, chip.id, status);
       }),
-    inbound: (chipId, message) =>
-      withChip(chipId, (chip, services) => receiveInbound(services, chip, message)),
+    inbound: (chip, message) => withChip(chip, (row, services) => receiveInbound(services, row, message)),
+    change: (chipId, id, change) =>
+      withChip(chipId, (chip, services) => applyCustomerChange(services, chip, id, change)),
     receipt: (chipId, id, status, reason) =>
       withChip(chipId, (chip, services) => applyReceipt(services, chip, id, status, reason)),
   };
 
   const simulator = createSimulatorChannel({ sink, services: getServices });
   const cloudApi = createCloudApiChannel({ sink, services: getServices });
+  const baileys = createBaileysChannel({
+    sink,
+    services: getServices,
+    ...(opts.baileysSocketFactory && { socketFactory: opts.baileysSocketFactory }),
+    ...(opts.processId && { processId: opts.processId }),
+  });
   const adapters: Partial<Record<ChannelProvider, ChannelAdapter>> = {
     simulator: simulator.adapter,
     'cloud-api': cloudApi.adapter,
+    baileys: baileys.adapter,
   };
 
   return {
     sink,
     simulator,
     cloudApi,
+    baileys,
     adapter(chip) {
       const adapter = adapters[chip.provider];
       if (!adapter) throw new AppError(messages.providerFailed);

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,6 +17,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** For the job runner (pg-boss), which speaks SQL text rather than Drizzle. */
   executeSql: ExecuteSql;
+  /** PostgreSQL's pool (absent on PGlite): the socket adapter's LISTEN/NOTIFY shares it. */
+  pool?: Pool;
   close(): Promise<void>;
 }
 
@@ -50,6 +53,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      pool,
       executeSql: async (text, values) => {
         if (values?.length) return pool.query(text, values);
         // A script (pg-boss's BEGIN … COMMIT) that fails must not hand its connection back mid-transaction.

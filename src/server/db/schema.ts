@@ -1,7 +1,10 @@
 // Database schema (Drizzle). Ids are the spec's 28-character ids; `filed` is the soft delete of the spec.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -24,6 +27,11 @@ import type {
   SystemUserRole,
   UserRole,
 } from '../../shared/constants';
+import type {
+  OfficialTemplateRef,
+  TemplateParameter,
+  TemplatePayload,
+} from '../../shared/contract/campaigns';
 import type { ChatbotContext, ChatbotInstructions, ChatbotRedirect } from '../../shared/contract/chatbots';
 import type { InteractiveMenu } from '../../shared/contract/common';
 import type { FlowConnection, FlowContext, FlowNode as FlowNodeRow } from '../../shared/contract/flows';
@@ -233,10 +241,14 @@ export const chips = pgTable(
     registered: boolean('registered').notNull().default(false),
     /** The QR code waiting to be scanned, while connecting. */
     qrcode: text('qrcode'),
+    /** Why a QR number last closed on its own (logged out on the phone…), in pt-BR; cleared when it opens. */
+    statusReason: text('status_reason'),
     active: boolean('active').notNull().default(false),
     reset: boolean('reset').notNull().default(false),
     changed: boolean('changed').notNull().default(false),
     dailyLimit: integer('daily_limit'),
+    /** Official numbers: messages per second the provider allows this number (Cloud API: 80 by default). */
+    throughput: integer('throughput').notNull().default(80),
     credentials: jsonb('credentials').$type<Record<string, unknown>>().notNull().default({}),
     filed: boolean('filed').notNull().default(false),
     createdAt: createdAt(),
@@ -373,7 +385,21 @@ export const conversations = pgTable(
     chatbotLeaseUntil: timestamp('chatbot_lease_until', { withTimezone: true }),
     lastMessageId: id('last_message_id'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    // The automatic follow-up's state (jobs/follow-ups.ts). The anchor is when the business's last message,
+    // still unanswered, was stored (null: nothing awaits a reply); the step is the last follow-up sent for
+    // that anchor (0 to 3) and lastAt when; dueAt caches when the next one is due (null: to be worked out);
+    // the lease is the claim of the process sending it.
+    followUpAnchor: timestamp('follow_up_anchor', { withTimezone: true }),
+    followUpStep: integer('follow_up_step').notNull().default(0),
+    followUpLastAt: timestamp('follow_up_last_at', { withTimezone: true }),
+    followUpDueAt: timestamp('follow_up_due_at', { withTimezone: true }),
+    followUpLeaseUntil: timestamp('follow_up_lease_until', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * When it first went to human service (is_manual), never cleared: the dashboards count it as human. Kept
+     * by the database itself (trigger conversations_human_at, migration 0020), whoever sets is_manual.
+     */
+    humanAt: timestamp('human_at', { withTimezone: true }),
     createdAt: createdAt(),
     // Every change moves it, on the database's clock (the catch-up's cursor, get-changes-since).
     updatedAt: changedAt(),
@@ -385,6 +411,12 @@ export const conversations = pgTable(
       .where(sql`${t.finishedAt} is null`),
     index('conversations_contact_idx').on(t.accountId, t.contactId),
     uniqueIndex('conversations_open_unique').on(t.chipId, t.contactId).where(sql`${t.finishedAt} is null`),
+    index('conversations_follow_up_idx')
+      .on(t.followUpDueAt)
+      .where(sql`${t.followUpAnchor} is not null and ${t.finishedAt} is null`),
+    // The dashboards (domains/dashboard): one account's interval, and every account's (technical dashboard).
+    index('conversations_account_created_idx').on(t.accountId, t.createdAt),
+    index('conversations_created_idx').on(t.createdAt),
   ],
 );
 
@@ -454,6 +486,8 @@ export const messages = pgTable(
     uniqueIndex('messages_platform_id_unique')
       .on(t.chipId, t.platformMessageId)
       .where(sql`${t.platformMessageId} is not null`),
+    // The technical dashboard: every account's messages of an interval, by origin.
+    index('messages_created_idx').on(t.createdAt, t.origin),
   ],
 );
 
@@ -683,6 +717,15 @@ export const campaigns = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     official: boolean('official').notNull().default(false),
+    // Official campaigns (spec 3 §3 Official campaign extras): a template with its parameters and buttons.
+    /** The approved template sent: its name, language and components as listed when saved. */
+    template: jsonb('template').$type<OfficialTemplateRef | null>(),
+    templateParameters: jsonb('template_parameters').$type<TemplateParameter[]>().notNull().default([]),
+    templatePayloads: jsonb('template_payloads').$type<TemplatePayload[]>().notNull().default([]),
+    conversationCreationRule: text('conversation_creation_rule').$type<'all' | 'on_response'>(),
+    redirect: text('redirect').$type<ChipRedirect>(),
+    chatbotId: id('chatbot_id'),
+    departmentId: id('department_id'),
     filed: boolean('filed').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -717,10 +760,324 @@ export const campaignRecipients = pgTable(
     plannedAt: timestamp('planned_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     failure: text('failure'),
+    // Official campaigns: the delivery data of each person (spec 3 delivery_data), from the status webhooks.
+    /** The provider's message id (wamid), also found by biz_opaque_callback_data after a crash. */
+    platformMessageId: text('platform_message_id'),
+    /** Sends tried (rate limits and provider errors put the person back with a later planned_at). */
+    attempts: integer('attempts').notNull().default(0),
+    /** A claim for one send: the holder of an unexpired claim is talking to the provider. */
+    claimUntil: timestamp('claim_until', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The quick-reply button the person tapped (its text). */
+    clickedButton: text('clicked_button'),
+    /** The provider's error code of a failed send or a failed status. */
+    failureCode: integer('failure_code'),
+    /** The pricing category of the status webhooks (marketing, utility, authentication, service…). */
+    pricingCategory: text('pricing_category'),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.phone] }),
     uniqueIndex('campaign_recipients_seq_unique').on(t.campaignId, t.seq),
     index('campaign_recipients_status_idx').on(t.campaignId, t.status, t.seq),
+    index('campaign_recipients_wamid_idx')
+      .on(t.platformMessageId)
+      .where(sql`${t.platformMessageId} is not null`),
   ],
 );
+
+/** One message of an automatic follow-up (spec 3 §3): sent `time` `unit` after the previous one. */
+export interface FollowUpMessageRow {
+  enabled: boolean;
+  text: string;
+  time: number;
+  unit: 'minutes' | 'hours';
+}
+
+/**
+ * A chip's automatic follow-up setting (spec 3 §2.12, §3 Auto follow-up per chip): one per chip. The hours
+ * are the account's time zone's; `messages` holds message_1 to message_3 in order.
+ */
+export const followUpSettings = pgTable(
+  'follow_up_settings',
+  {
+    id: id().primaryKey(),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    chipId: id('chip_id')
+      .notNull()
+      .references(() => chips.id),
+    enabled: boolean('enabled').notNull().default(false),
+    types: jsonb('types').$type<('ai_chatbot' | 'flow_chatbot' | 'human')[]>().notNull().default([]),
+    startTime: integer('start_time').notNull().default(8),
+    endTime: integer('end_time').notNull().default(18),
+    messages: jsonb('messages').$type<FollowUpMessageRow[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: changedAt(),
+  },
+  (t) => [
+    uniqueIndex('follow_up_settings_chip_unique').on(t.chipId),
+    index('follow_up_settings_account_idx').on(t.accountId),
+  ],
+);
+
+// Public integration API (spec 3 §7; issue 20). ---------------------------------------------------------
+
+/**
+ * What an outbound send of the integrations (the public API, the webhooks) did for a caller's key: the key is
+ * written in the same transaction as the send's own change, so a repeat (a retry, a crash mid-way) finds it
+ * and answers the same outcome without sending again. Text sends dedupe on their message_id instead.
+ */
+export const outboundSends = pgTable(
+  'outbound_sends',
+  {
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    key: text('key').notNull(),
+    kind: text('kind').$type<'flow' | 'template'>().notNull(),
+    conversationId: id('conversation_id'),
+    campaignId: id('campaign_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] })],
+);
+
+/**
+ * The public API's Idempotency-Key: a request's hash and its answer, per account and key. 'running' while the
+ * first request is under way (a repeat then gets 409 until lease_until; after it, one that died is taken over:
+ * its sends are idempotent by the same key); 'done' replays the stored answer.
+ */
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state').$type<'running' | 'done'>().notNull().default('running'),
+    statusCode: integer('status_code'),
+    answer: jsonb('answer'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.key] }),
+    index('api_idempotency_created_idx').on(t.createdAt),
+  ],
+);
+
+// --- Incoming webhooks (spec 3 §2.13, §3 Webhook) ------------------------------------------------------------
+
+/** A webhook a third party posts to: its mapped fields pick who receives its flow or template. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: id().primaryKey(),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** Who created it: the messages are sent in the account's name, this user is kept for support. */
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull().default(''),
+    status: text('status').$type<'active' | 'inactive' | 'test'>().notNull().default('test'),
+    chipId: id('chip_id').references(() => chips.id),
+    flowId: id('flow_id'),
+    /** The fixed-content template of an official chip, as listed when saved. */
+    template: jsonb('template').$type<WebhookTemplateRow | null>(),
+    templatePayloads: jsonb('template_payloads').$type<TemplatePayload[]>().notNull().default([]),
+    conversationCreationRule: text('conversation_creation_rule')
+      .$type<'all' | 'on_response'>()
+      .notNull()
+      .default('all'),
+    redirect: text('redirect').$type<ChipRedirect>(),
+    chatbotId: id('chatbot_id'),
+    departmentId: id('department_id'),
+    /** The sample JSON's text. */
+    data: text('data').notNull().default(''),
+    fields: jsonb('fields')
+      .$type<{ name: string; origin: string[]; value: string }[]>()
+      .notNull()
+      .default([{ name: 'telefone', origin: [], value: '' }]),
+    filed: boolean('filed').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: changedAt(),
+  },
+  (t) => [index('webhooks_account_idx').on(t.accountId, t.createdAt)],
+);
+
+export interface WebhookTemplateRow {
+  name: string;
+  language: string;
+  status: string;
+  components: Record<string, unknown>[];
+}
+
+/**
+ * One event posted to an active webhook: received once per dedupe key (the Idempotency-Key header, or the
+ * body's sha256) within the window, sent by the 'webhook-event' job, its outcome kept here.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: id().primaryKey(),
+    webhookId: id('webhook_id')
+      .notNull()
+      .references(() => webhooks.id),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    dedupeKey: text('dedupe_key').notNull(),
+    phone: text('phone').notNull(),
+    /** The mapped fields' values (the flow's variables). */
+    fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
+    status: text('status').$type<'queued' | 'sent' | 'error'>().notNull().default('queued'),
+    /** Why it was not sent (pt-BR), when it was not. */
+    failure: text('failure'),
+    createdAt: createdAt(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('webhook_events_dedupe_unique').on(t.webhookId, t.dedupeKey)],
+);
+
+// --- Billing (issue 22): Guru offers, the ledger of Guru's events, and each Guru subscription's account. ---
+
+/** A plan sold on Digital Manager Guru (spec 3 §3 Guru offer): a sale gives the account these limits. */
+export const guruOffers = pgTable(
+  'guru_offers',
+  {
+    id: id().primaryKey(),
+    name: text('name').notNull(),
+    /** Guru's offer id (product.offer.id in its webhooks); '' while not tied to one. */
+    offerId: text('offer_id').notNull().default(''),
+    maxChannels: integer('max_channels').notNull(),
+    maxOfficialChannels: integer('max_official_channels').notNull(),
+    maxUsers: integer('max_users').notNull(),
+    maxFlows: integer('max_flows').notNull(),
+    maxSummaries: integer('max_summaries').notNull(),
+    maxFollowUps: integer('max_follow_ups').notNull(),
+    campaignsEnabled: boolean('campaigns_enabled').notNull(),
+    createdAt: createdAt(),
+    updatedAt: changedAt(),
+  },
+  (t) => [uniqueIndex('guru_offers_offer_id_unique').on(t.offerId).where(sql`${t.offerId} <> ''`)],
+);
+
+/**
+ * One row per Guru event, unique by its key (transaction id + status, or subscription id + status + when), so a
+ * replay finds its row and changes nothing. `kind`: sale, refund, cancel, status, ignored, rejected (a rejected
+ * event, such as an unknown offer, is processed again when it comes back). Money in integer cents of BRL.
+ */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: id().primaryKey(),
+    eventKey: text('event_key').notNull(),
+    webhookType: text('webhook_type').notNull(),
+    status: text('status').notNull(),
+    kind: text('kind').notNull(),
+    /** Sales only: 'new' (first charge) or 'old' (a recurrence). */
+    saleType: text('sale_type'),
+    cycle: integer('cycle'),
+    amountCents: integer('amount_cents').notNull().default(0),
+    guruSubscriptionId: text('guru_subscription_id'),
+    guruOfferId: text('guru_offer_id'),
+    email: text('email'),
+    accountId: id('account_id').references(() => accounts.id),
+    error: text('error'),
+    payload: jsonb('payload').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('billing_events_key_unique').on(t.eventKey),
+    index('billing_events_kind_occurred_idx').on(t.kind, t.occurredAt),
+  ],
+);
+
+/**
+ * The ledger's totals per local day (America/Sao_Paulo), kept in the same transaction as each event, so the
+ * financial dashboard reads a few hundred rows instead of the whole ledger. rebuildBillingDays recomputes it.
+ */
+export const billingDays = pgTable('billing_days', {
+  day: text('day').primaryKey(),
+  newCount: integer('new_count').notNull().default(0),
+  newCents: bigint('new_cents', { mode: 'number' }).notNull().default(0),
+  oldCount: integer('old_count').notNull().default(0),
+  oldCents: bigint('old_cents', { mode: 'number' }).notNull().default(0),
+  refundCount: integer('refund_count').notNull().default(0),
+  refundCents: bigint('refund_cents', { mode: 'number' }).notNull().default(0),
+  cancelCount: integer('cancel_count').notNull().default(0),
+});
+
+/** A Guru subscription and the account it pays for: the base (Ativos, Em atraso, Cancelados) counts these. */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    guruSubscriptionId: text('guru_subscription_id').primaryKey(),
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    offerId: id('offer_id').references(() => guruOffers.id),
+    /** active, pastdue or canceled (Guru's expired and inactive count as canceled). */
+    status: text('status').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    updatedAt: changedAt(),
+  },
+  (t) => [index('billing_subscriptions_account_idx').on(t.accountId)],
+);
+
+/**
+ * Baileys (QR numbers): a chip's WhatsApp Web session, so a restart or another process resumes it without a
+ * new QR. `creds` is Baileys' AuthenticationCreds as BufferJSON text, written whole in one statement.
+ */
+export const baileysAuth = pgTable('baileys_auth', {
+  chipId: id('chip_id')
+    .primaryKey()
+    .references(() => chips.id),
+  creds: text('creds').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Baileys' signal keys (pre-keys, sessions, sender keys, app state, lid mappings), one row per key. */
+export const baileysKeys = pgTable(
+  'baileys_keys',
+  {
+    chipId: id('chip_id')
+      .notNull()
+      .references(() => chips.id),
+    type: text('type').notNull(),
+    keyId: text('key_id').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chipId, t.type, t.keyId] })],
+);
+
+/** Who holds a chip's WhatsApp socket: one server process at a time, until `expires_at` (renewed while alive). */
+export const baileysLeases = pgTable('baileys_leases', {
+  chipId: id('chip_id')
+    .primaryKey()
+    .references(() => chips.id),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** A bytea column (Drizzle's pg-core has none): binary as a Buffer. */
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Socket events too big for a PostgreSQL NOTIFY (8,000 bytes) or holding binary, when several processes share
+ * one PostgreSQL (@socket.io/postgres-adapter, src/server/realtime): the emitting process writes the event
+ * here and notifies its id; the others read it. The adapter deletes rows after 30 s. Columns as it expects them.
+ */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
+});

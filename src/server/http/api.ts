@@ -11,7 +11,7 @@ import { authenticate } from '../domains/auth/auth.service';
 import type { Services } from '../services';
 import type { CallContext, Handlers, UploadedFile } from './context';
 import { AppError, describeZodError, unauthorized } from './errors';
-import { MAX_JSON_DEPTH, nestedDeeperThan, pathOfNul } from './json';
+import { jsonBodyParser, pathOfNul } from './json';
 
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -27,21 +27,26 @@ async function readUpload(
   maxBytes: number,
 ): Promise<{ file: UploadedFile; fields: Record<string, unknown> }> {
   if (!req.isMultipart()) throw new AppError(messages.fileRequired);
-  const part = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } });
-  if (!part) throw new AppError(messages.fileRequired);
-  const buffer = await part.toBuffer(); // throws RequestFileTooLargeError past maxBytes, but not always:
-  // when a read ends exactly at the limit, busboy only marks the part truncated after toBuffer's last
-  // check, and the first maxBytes would pass for the whole file.
-  if (part.file.truncated) throw new req.server.multipartErrors.RequestFileTooLargeError();
-  // An empty part is no file (a form sent without choosing one).
-  if (buffer.length === 0) throw new AppError(messages.fileRequired);
+  // Every part, in any order: a client may send its fields after the file (the form's order is its own).
   const fields: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(part.fields)) {
-    if (value && !Array.isArray(value) && value.type === 'field') fields[name] = value.value;
+  let file: { buffer: Buffer; filename: string; mimetype: string } | null = null;
+  for await (const part of req.parts({
+    limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
+  })) {
+    if (part.type === 'field') {
+      if (part.fieldname !== '__proto__') fields[part.fieldname] = part.value;
+      continue;
+    }
+    const buffer = await part.toBuffer(); // throws RequestFileTooLargeError past maxBytes, but not always:
+    // when a read ends exactly at the limit, busboy only marks the part truncated after toBuffer's last
+    // check, and the first maxBytes would pass for the whole file.
+    if (part.file.truncated) throw new req.server.multipartErrors.RequestFileTooLargeError();
+    file = { buffer, filename: part.filename, mimetype: part.mimetype };
   }
+  // An empty part is no file (a form sent without choosing one).
+  if (!file || file.buffer.length === 0) throw new AppError(messages.fileRequired);
   // The name a client gives is kept without bidi controls, wherever it is stored or shown.
-  const filename = withoutBidiControls(part.filename);
-  return { file: { buffer, filename, mimetype: part.mimetype }, fields };
+  return { file: { ...file, filename: withoutBidiControls(file.filename) }, fields };
 }
 
 export async function registerApi(app: FastifyInstance, services: Services, handlers: Handlers) {
@@ -51,20 +56,7 @@ export async function registerApi(app: FastifyInstance, services: Services, hand
 
   // JSON, leniently: an empty body is {}, any content type other than multipart is read as JSON.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT }, (_req, body, done) => {
-    const text = String(body).trim();
-    if (text === '') return done(null, {});
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return done(new AppError(messages.invalidJson), undefined);
-    }
-    // Refused before anything walks it (validation, the NUL check, the database), signed in or not.
-    if (nestedDeeperThan(parsed))
-      return done(new AppError(messages.jsonTooDeep(MAX_JSON_DEPTH), 400), undefined);
-    done(null, parsed);
-  });
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT }, jsonBodyParser(200));
 
   await app.register(multipart);
 

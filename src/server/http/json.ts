@@ -1,6 +1,9 @@
 // Walks over request bodies that never recurse: a body is untrusted input, and a JavaScript recursion over
 // one 10,000 levels deep overflows the stack (a 500 before login). Bodies are refused past MAX_JSON_DEPTH.
 
+import { messages } from '../../shared/messages';
+import { AppError } from './errors';
+
 /** Deeper than any body a call or a webhook needs (a few levels), far below any stack limit. */
 export const MAX_JSON_DEPTH = 64;
 
@@ -40,3 +43,25 @@ export function pathOfNul(value: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * Reads a request body as JSON, leniently (an empty body is {}; any content type is read as JSON, as curl -d
+ * sends form-encoded by default), for Fastify's addContentTypeParser('*', { parseAs: 'string' }, …). Not JSON
+ * is refused with `invalidStatus` (the app's calls answer their envelope with 200, the public API 400); nested
+ * past MAX_JSON_DEPTH is a 400 before anything walks it.
+ */
+export const jsonBodyParser =
+  (invalidStatus: number) =>
+  (_req: unknown, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
+    const text = String(body).trim();
+    if (text === '') return done(null, {});
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return done(new AppError(messages.invalidJson, invalidStatus), undefined);
+    }
+    if (nestedDeeperThan(parsed))
+      return done(new AppError(messages.jsonTooDeep(MAX_JSON_DEPTH), 400), undefined);
+    done(null, parsed);
+  };

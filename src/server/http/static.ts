@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { SENDABLE_MEDIA } from '../../shared/constants';
 import { messages } from '../../shared/messages';
+import { type MediaStore, mediaNameOf, mediaTypeOf } from '../media';
 
 const API_PREFIXES = ['/api/', '/sock/', '/media/'];
 
@@ -31,7 +32,17 @@ export function mediaHeaders(file: string, contentType: string): Record<string, 
   };
 }
 
-export async function registerStatic(app: FastifyInstance, opts: { distDir: string; mediaDir: string }) {
+/**
+ * Files are immutable (generated names): cached for a year, by the browser only (private: customers' files are
+ * not for shared caches).
+ */
+const MEDIA_CACHE = 'private, max-age=31536000, immutable';
+
+export async function registerStatic(
+  app: FastifyInstance,
+  opts: { distDir: string; media: MediaStore['serving'] },
+) {
+  const { media } = opts;
   await app.register(async (scope) => {
     // Even a file that a browser would render is sandboxed: no scripts, no access to our origin. Runs after
     // the root's onSend hook, which sets the app's own policy.
@@ -41,19 +52,19 @@ export async function registerStatic(app: FastifyInstance, opts: { distDir: stri
         "default-src 'none'; media-src 'self'; img-src 'self'; sandbox",
       );
     });
-    await scope.register(fastifyStatic, {
-      root: opts.mediaDir,
-      prefix: '/media/',
-      decorateReply: false,
-      index: false,
-      // Files are immutable (generated names): cached for a year, by the browser only (private: customers'
-      // files are not for shared caches).
-      cacheControl: false,
-      setHeaders(res, file) {
-        res.header('cache-control', 'private, max-age=31536000, immutable');
-        res.headers(mediaHeaders(file, String(res.getHeader('content-type') ?? '')));
-      },
-    });
+    if ('dir' in media) {
+      await scope.register(fastifyStatic, {
+        root: media.dir,
+        prefix: '/media/',
+        decorateReply: false,
+        index: false,
+        cacheControl: false,
+        setHeaders(res, file) {
+          res.header('cache-control', MEDIA_CACHE);
+          res.headers(mediaHeaders(file, String(res.getHeader('content-type') ?? '')));
+        },
+      });
+    } else registerStoredMedia(scope, media.open);
   });
 
   const hasApp = existsSync(path.join(opts.distDir, 'index.html'));
@@ -82,5 +93,42 @@ export async function registerStatic(app: FastifyInstance, opts: { distDir: stri
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', opts.distDir);
     }
     return reply.code(404).send({ error: true, message: messages.pageNotFound });
+  });
+}
+
+/**
+ * /media from a store that is not a local folder (a bucket): the object streamed through, with the headers the
+ * static route gives (type by extension, cache, ranges for audio and video, ETag). Only our generated names are
+ * asked of the store; anything else, or a name it does not have, is the usual 404.
+ */
+function registerStoredMedia(
+  scope: FastifyInstance,
+  open: Extract<MediaStore['serving'], { open: unknown }>['open'],
+) {
+  scope.route<{ Params: { name: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/media/:name',
+    async handler(req, reply) {
+      const name = mediaNameOf(`/media/${req.params.name}`);
+      if (!name) return reply.callNotFound();
+      const header = (h: string | string[] | undefined) => (typeof h === 'string' ? h : undefined);
+      const opened = await open(name, {
+        // HEAD asks the store for the headers only, not the body.
+        head: req.method === 'HEAD',
+        range: header(req.headers.range),
+        ifNoneMatch: header(req.headers['if-none-match']),
+      });
+      if (!opened) return reply.callNotFound();
+      reply.header('cache-control', MEDIA_CACHE).header('accept-ranges', 'bytes');
+      if (opened === 'not-modified') return reply.code(304).send();
+      if (opened === 'bad-range') return reply.code(416).header('content-range', 'bytes */*').send();
+      const type = mediaTypeOf(name);
+      reply.header('content-type', type).headers(mediaHeaders(name, type));
+      if (opened.length !== undefined) reply.header('content-length', opened.length);
+      if (opened.etag) reply.header('etag', opened.etag);
+      if (opened.lastModified) reply.header('last-modified', opened.lastModified.toUTCString());
+      if (opened.contentRange) reply.code(206).header('content-range', opened.contentRange);
+      return reply.send(opened.body);
+    },
   });
 }

@@ -39,6 +39,7 @@ import { scheduledJobRows } from '../domains/scheduled-messages/scheduled-messag
 import { usersRepo } from '../domains/users/users.repo';
 import { AppError } from '../http/errors';
 import type { Services } from '../services';
+import { queueOfficialCampaignRun } from './official-campaigns';
 import type { JobKind } from './runner';
 
 /** How long a run holds a campaign: longer than one text send, short, as a killed run's campaign waits for it. */
@@ -113,6 +114,12 @@ export async function runCampaign(services: Services, id: string) {
 async function step(services: Services, leased: CampaignRow & { due: boolean }) {
   const { db } = services;
   let c: CampaignRow = leased;
+  if (c.official) {
+    // Queued here by mistake: the official job sends it.
+    const released = await rows.release(db, c.id);
+    if (released) await queueOfficialCampaignRun(services, released, { reason: 'official' });
+    return;
+  }
   if (c.cancelNow || c.filed) return announce(services, await rows.end(db, c.id, 'canceled'));
   if (!leased.due) {
     // Early (an edit moved it, a resume, the sweep): the run at its time does it.
@@ -278,11 +285,14 @@ async function step(services: Services, leased: CampaignRow & { due: boolean }) 
 export async function chipStatusChanged(services: Services, chipId: string, status: string) {
   const changed = await rows.setPaused(services.db, chipId, status !== 'open');
   for (const c of changed) {
-    if (status === 'open')
-      await queueCampaignRun(services, c, {
-        at: new Date(Math.max(c.nextSendAt?.getTime() ?? 0, Date.now())),
-        reason: 'resume',
-      });
+    const at = new Date(Math.max(c.nextSendAt?.getTime() ?? 0, Date.now()));
+    // Official campaigns have their own job (./official-campaigns.ts) and their own event.
+    if (c.official) {
+      if (status === 'open') await queueOfficialCampaignRun(services, c, { at, reason: 'resume' });
+      services.realtime.toAccount(c.accountId, { type: 'official_campaign_updated', message: { _id: c.id } });
+      continue;
+    }
+    if (status === 'open') await queueCampaignRun(services, c, { at, reason: 'resume' });
     await announce(services, c);
   }
 }
@@ -290,8 +300,11 @@ export async function chipStatusChanged(services: Services, chipId: string, stat
 /** Queues a run for every campaign a crash or a missed event may have left without one (safe to repeat). */
 export async function sweepCampaigns(services: Services) {
   const now = new Date();
-  for (const c of await rows.needingRun(services.db))
-    await queueCampaignRun(services, c, { at: now, reason: `sweep-${Math.floor(now.getTime() / 60_000)}` });
+  for (const c of await rows.needingRun(services.db)) {
+    const opts = { at: now, reason: `sweep-${Math.floor(now.getTime() / 60_000)}` };
+    if (c.official) await queueOfficialCampaignRun(services, c, opts);
+    else await queueCampaignRun(services, c, opts);
+  }
 }
 
 export const campaignRunJob: JobKind<CampaignJob> = {

@@ -67,8 +67,15 @@ export interface JobRunner {
     name: string,
     jobs: { data: T; opts?: Omit<SendOptions, 'tx'> }[],
   ): Promise<void>;
+  /**
+   * A job queued in a transaction that has now committed is due: its workers look at once rather than at
+   * their next poll (a flow started by a webhook answers within milliseconds, not half a second).
+   */
+  wake(name: string): void;
   /** Stops taking jobs and waits for those running, at most `STOP_WAIT_MS`. */
   stop(): Promise<void>;
+  /** Running (started, not stopping) and its queues readable in the database: for GET /health. */
+  healthy(): Promise<boolean>;
 }
 
 /**
@@ -130,7 +137,10 @@ export function createJobRunner(deps: {
     w.timer.unref();
   }
 
-  async function install(kind: JobKind) {
+  // Every queue exists before any worker runs: a job taken at once (one a killed process left) may queue a job
+  // of a later kind, and pg-boss refuses a job whose queue has no partition yet ("no partition of relation
+  // job found for row").
+  async function createQueueOf(kind: JobKind) {
     const queue = {
       retryLimit: kind.retryLimit ?? 5,
       retryDelay: kind.retryDelaySeconds ?? 30,
@@ -142,13 +152,23 @@ export function createJobRunner(deps: {
     await boss.updateQueue(kind.name, { name: kind.name, ...queue });
     if (kind.every) await boss.schedule(kind.name, kind.every, {});
     else await boss.unschedule(kind.name);
+  }
+
+  async function startWorkers(kind: JobKind) {
     const concurrency = Math.max(1, kind.concurrency ?? 1);
     const ids: string[] = [];
+    const batchSize = kind.batchSize ?? concurrency;
     for (let i = 0; i < Math.max(1, kind.workers ?? 1); i++) {
-      const worker = await boss.work<object>(
+      let worker = '';
+      worker = await boss.work<object>(
         kind.name,
-        { batchSize: kind.batchSize ?? concurrency, pollingIntervalSeconds: kind.pollSeconds ?? 2 },
-        (jobs) => track(runBatch(kind, concurrency, jobs)),
+        { batchSize, pollingIntervalSeconds: kind.pollSeconds ?? 2 },
+        async (jobs) => {
+          await track(runBatch(kind, concurrency, jobs));
+          // A full batch: more are likely waiting. pg-boss would wait out the poll interval after every batch
+          // (a backlog drained at batchSize per interval); the worker looks again at once instead.
+          if (jobs.length >= batchSize && worker) boss.notifyWorker(worker);
+        },
       );
       ids.push(worker);
     }
@@ -195,12 +215,15 @@ export function createJobRunner(deps: {
   return {
     async define(kind) {
       kinds.set(kind.name, kind as unknown as JobKind);
-      if (started) await install(kind as unknown as JobKind);
+      if (!started) return;
+      await createQueueOf(kind as unknown as JobKind);
+      await startWorkers(kind as unknown as JobKind);
     },
     async start() {
       await boss.start();
       started = true;
-      for (const kind of kinds.values()) await install(kind);
+      for (const kind of kinds.values()) await createQueueOf(kind);
+      for (const kind of kinds.values()) await startWorkers(kind);
     },
     async send(name, data, opts = {}) {
       await boss.send(name, data, {
@@ -224,6 +247,14 @@ export function createJobRunner(deps: {
         })),
       );
       for (const job of jobs) remember(name, job.opts?.startAfter);
+    },
+    wake(name) {
+      if (started) for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+    },
+    async healthy() {
+      if (!started) return false;
+      await deps.executeSql('select count(*) from pgboss.queue', []);
+      return started;
     },
     async stop() {
       if (!started) return;

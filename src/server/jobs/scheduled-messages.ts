@@ -165,6 +165,9 @@ export function queueScheduledMessage(services: Services, tx: Db, row: Pick<Row,
   );
 }
 
+/** How long a job waits for a row another run is sending before it leaves it to a retry. */
+const CLAIMED_ELSEWHERE_WAIT_MS = 10_000;
+
 /** Sends one scheduled message if it is due and nobody else has it; answers whether it did. */
 export async function runScheduledMessage(services: Services, id: string, opts: SchedulerOptions = {}) {
   const o = { ...DEFAULTS, ...opts };
@@ -175,9 +178,14 @@ export async function runScheduledMessage(services: Services, id: string, opts: 
     if ((await deliver(services, row)) === 'sending') throw new Error('scheduled message still being sent');
     return true;
   }
-  // Claimed by a process that died (or is still sending): try again once its claim has run out.
-  if ((await scheduledJobRows.statusOf(services.db, id)) === 'sending')
-    throw new Error('scheduled message claimed elsewhere; retried later');
+  // Claimed by another run (the start's adopt step, another process): most finish within moments, and then
+  // there is nothing to retry. One that stays claimed (a process that died) is tried again once its claim has
+  // run out.
+  const settleBy = Date.now() + CLAIMED_ELSEWHERE_WAIT_MS;
+  while ((await scheduledJobRows.statusOf(services.db, id)) === 'sending') {
+    if (Date.now() >= settleBy) throw new Error('scheduled message claimed elsewhere; retried later');
+    await new Promise((r) => setTimeout(r, 250));
+  }
   return false;
 }
 
@@ -214,4 +222,18 @@ export const adoptScheduledMessagesJob: JobKind = {
   atStart: true,
   retryLimit: 3,
   run: (_data, services) => adoptScheduledMessages(services),
+};
+
+/**
+ * Every minute: what another process claimed and then died with (its jobs wait out pg-boss's expiry, then a
+ * retry: minutes), or a job that never came, is sent once its claim has run out. Exactly once all the same:
+ * the rows are claimed in SQL, and a row's own job finds it sent.
+ */
+export const scheduledMessagesSweepJob: JobKind = {
+  name: 'scheduled-messages-sweep',
+  every: '* * * * *',
+  retryLimit: 0,
+  run: async (_data, services) => {
+    await runDue(services);
+  },
 };

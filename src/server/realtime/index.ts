@@ -5,11 +5,16 @@
 //   (logout, password change or reset, a deleted user) closes its sockets by room, which an adapter
 //   carries to every process;
 // - a simulator page (handshake auth.simulator + phone): joins that customer's room on that chip.
-// Scale-out later: @socket.io/postgres-adapter, no code change here.
+// Several processes on one PostgreSQL: @socket.io/postgres-adapter carries every room emit, every socket
+// disconnect by room and fetchSockets to the other processes (NOTIFY on the database), so nothing else here
+// knows how many processes there are. On PGlite (one process) socket.io's in-memory adapter.
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/postgres-adapter';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Pool } from 'pg';
 import { Server, type Socket } from 'socket.io';
-import type { UserRole } from '../../shared/constants';
+import type { AccessArea, UserRole } from '../../shared/constants';
 import { calls } from '../../shared/contract';
 import {
   accountRoom,
@@ -17,17 +22,19 @@ import {
   type ClientToServerEvents,
   type ConversationEvent,
   campaignRoom,
+  dashboardRoom,
   departmentRoom,
   type ReceiveMessage,
   type ServerToClientEvents,
   type SimulatorEvent,
   simulatorRoom,
+  webhookRoom,
 } from '../../shared/contract/events';
 import { messages } from '../../shared/messages';
-import { departmentLimit } from '../../shared/rules/access';
+import { departmentLimit, mayCall } from '../../shared/rules/access';
 import { assertMayCall, userActor } from '../access';
 import type { Db } from '../db';
-import { campaigns } from '../db/schema';
+import { campaigns, webhooks } from '../db/schema';
 import { authenticate } from '../domains/auth/auth.service';
 
 interface SocketData {
@@ -52,12 +59,15 @@ export interface Realtime {
   toSimulator(chipId: string, phone: string, event: SimulatorEvent): void;
   /** A campaign's follow dialogs (its room). */
   toCampaign(campaignId: string, event: Extract<ReceiveMessage, { type: 'campaign_progress' }>): void;
+  /** A webhook's 'Receber evento teste' (its room). */
+  toWebhook(webhookId: string, event: Extract<ReceiveMessage, { type: 'webhook_test' }>): void;
   /** A user's role or departments changed: their open sockets move to the right rooms. */
   refreshUser(user: {
     id: string;
     accountId: string;
     userRole: UserRole;
     departments: string[];
+    accessAreas: AccessArea[];
   }): Promise<void>;
   /** A deleted user, or their sessions ended: their open sockets are closed (but `keepSessionId`'s). */
   dropUser(userId: string, opts?: { keepSessionId?: string }): Promise<void>;
@@ -70,13 +80,33 @@ export interface Realtime {
 const userRoom = (userId: string) => `user_${userId}`;
 const sessionRoom = (sessionId: string) => `session_${sessionId}`;
 
+/**
+ * The dashboard's live hints (load_realtime, load_open_conversations) go to the users who may ask for the
+ * real-time cards (the one access rule): their sockets are put in its room at the handshake and again when
+ * their role or areas change, so the app's one socket hears them without asking.
+ */
+function dashboardRooms(u: { accountId: string; userRole: UserRole; accessAreas: AccessArea[] }) {
+  const subject = { userRole: u.userRole, accessAreas: u.accessAreas, departments: [], admin: false };
+  return mayCall(subject, calls['get-dashboard-real-time-data'].access) ? [dashboardRoom(u.accountId)] : [];
+}
+
 function conversationRooms(u: { accountId: string; userRole: UserRole; departments: string[] }) {
   const limit = departmentLimit(u);
   return limit ? limit.map((d) => departmentRoom(u.accountId, d)) : [allConversationsRoom(u.accountId)];
 }
 
-export function createRealtime(server: HttpServer, db: Db): Realtime {
+export function createRealtime(
+  server: HttpServer,
+  db: Db,
+  opts: { pool?: Pool; log?: Pick<FastifyBaseLogger, 'warn'> } = {},
+): Realtime {
   const io: AppServer = new Server(server, { path: '/sock/', serveClient: false, cors: { origin: false } });
+  if (opts.pool)
+    io.adapter(
+      createAdapter(opts.pool, {
+        errorHandler: (err) => opts.log?.warn({ err }, 'socket adapter (PostgreSQL) error'),
+      }),
+    );
   let simulatorAuth: SimulatorAuth = async () => null;
 
   io.use(async (socket, next) => {
@@ -103,6 +133,7 @@ export function createRealtime(server: HttpServer, db: Db): Realtime {
       userRoom(session.user.id),
       sessionRoom(session.sessionId),
       ...conversationRooms(session.user),
+      ...dashboardRooms(session.user),
     ]);
     next();
   });
@@ -129,6 +160,39 @@ export function createRealtime(server: HttpServer, db: Db): Realtime {
     return Boolean(row);
   }
 
+  /** A webhook's room: the same rule as a campaign's, for a webhook of the user's own account. */
+  async function mayWaitForWebhook(token: string, accountId: string, webhookId: string) {
+    const session = await authenticate(db, token);
+    if (!session || session.user.accountId !== accountId) return false;
+    try {
+      assertMayCall(userActor(session.user), calls['get-webhook-by-id'].access);
+    } catch {
+      return false;
+    }
+    const [row] = await db
+      .select({ id: webhooks.id })
+      .from(webhooks)
+      .where(and(eq(webhooks.id, webhookId), eq(webhooks.accountId, accountId), eq(webhooks.filed, false)))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** The dashboard's room: for a user who may ask for the real-time cards now (the one access rule). */
+  async function mayWatchDashboard(token: string, accountId: string) {
+    const session = await authenticate(db, token);
+    if (!session || session.user.accountId !== accountId) return false;
+    try {
+      assertMayCall(userActor(session.user), calls['get-dashboard-real-time-data'].access);
+    } catch {
+      return false;
+    }
+    return true;
+  }
+
+  const hints = dashboardHints((accountId, event) =>
+    io.to(dashboardRoom(accountId)).emit('receive-message', event),
+  );
+
   io.on('connection', (socket: AppSocket) => {
     if (socket.data.simulatorRoom) {
       socket.join(socket.data.simulatorRoom);
@@ -144,6 +208,15 @@ export function createRealtime(server: HttpServer, db: Db): Realtime {
       });
     const own = accountRoom(socket.data.accountId);
     socket.on('join-room', (room, ack) => {
+      if (typeof room === 'string' && room === dashboardRoom(socket.data.accountId)) {
+        void mayWatchDashboard(token, socket.data.accountId)
+          .catch(() => false)
+          .then((allowed) => {
+            if (allowed) socket.join(room);
+            if (typeof ack === 'function') ack(allowed);
+          });
+        return;
+      }
       // The spec's client sends the account id; our room name is also accepted. Other rooms are refused.
       if (typeof room === 'string' && room.startsWith(campaignRoom(''))) {
         void mayFollowCampaign(token, socket.data.accountId, room.slice(campaignRoom('').length))
@@ -154,6 +227,15 @@ export function createRealtime(server: HttpServer, db: Db): Realtime {
               for (const r of socket.rooms) if (r.startsWith(campaignRoom('')) && r !== room) socket.leave(r);
               socket.join(room);
             }
+            if (typeof ack === 'function') ack(allowed);
+          });
+        return;
+      }
+      if (typeof room === 'string' && room.startsWith(webhookRoom(''))) {
+        void mayWaitForWebhook(token, socket.data.accountId, room.slice(webhookRoom('').length))
+          .catch(() => false)
+          .then((allowed) => {
+            if (allowed) socket.join(room);
             if (typeof ack === 'function') ack(allowed);
           });
         return;
@@ -171,15 +253,19 @@ export function createRealtime(server: HttpServer, db: Db): Realtime {
       if (departmentId) rooms.push(departmentRoom(accountId, departmentId));
       // One emit to several rooms reaches each socket once.
       io.to(rooms).emit('receive-message', event);
+      const hint = dashboardHintOf(event);
+      if (hint) hints.push(accountId, hint.type, hint.chipId);
     },
     toSimulator: (chipId, phone, event) => io.to(simulatorRoom(chipId, phone)).emit('simulator', event),
     toCampaign: (campaignId, event) => io.to(campaignRoom(campaignId)).emit('receive-message', event),
+    toWebhook: (webhookId, event) => io.to(webhookRoom(webhookId)).emit('receive-message', event),
     async refreshUser(user) {
       const sockets = await io.in(userRoom(user.id)).fetchSockets();
       const prefix = `${accountRoom(user.accountId)}:`;
       for (const s of sockets) {
         for (const room of s.rooms) if (room.startsWith(prefix)) s.leave(room);
-        s.join(conversationRooms(user));
+        s.leave(dashboardRoom(user.accountId));
+        s.join([...conversationRooms(user), ...dashboardRooms(user)]);
       }
     },
     async dropUser(userId, opts = {}) {
@@ -195,8 +281,87 @@ export function createRealtime(server: HttpServer, db: Db): Realtime {
       simulatorAuth = auth;
     },
     close() {
+      hints.close();
       io.disconnectSockets(true);
       io.engine.close();
+      // The PostgreSQL adapter's LISTEN connection goes back to the pool, or the pool's end waits for it.
+      // (Not io.close(): it would close the HTTP server, which Fastify closes.)
+      void io.of('/').adapter.close();
+    },
+  };
+}
+
+type DashboardHint = Extract<ReceiveMessage, { type: 'load_open_conversations' | 'load_realtime' }>;
+
+/**
+ * The dashboard's hint for a conversation event (spec 3 §2.1): opened or finished changes the open count,
+ * the rest the other real-time cards (waiting response, human, chatbot). A team or chatbot message changes
+ * no card by itself: its 'answered' change comes as conversation_updated.
+ */
+export function dashboardHintOf(
+  event: ConversationEvent,
+): { type: DashboardHint['type']; chipId: string | null } | null {
+  switch (event.type) {
+    case 'new_conversation':
+      return { type: 'load_open_conversations', chipId: event.message.chip };
+    case 'conversation_finished':
+      return { type: 'load_open_conversations', chipId: null };
+    case 'conversation_updated':
+      return { type: 'load_realtime', chipId: event.message.chip };
+    case 'set_manual':
+      return { type: 'load_realtime', chipId: null };
+    case 'new_message':
+      return event.message.message.origin === 'customer' ? { type: 'load_realtime', chipId: null } : null;
+    default:
+      return null;
+  }
+}
+
+/** At most one dashboard hint of each kind per account in this window (the first goes at once). */
+export const DASHBOARD_HINT_MS = 250;
+
+/**
+ * Throttles the dashboard hints per account: the first at once, then what came meanwhile once per window
+ * (trailing), so a burst of messages costs each dashboard one reload per window. A hint names its chip when
+ * every event it stands for was on that chip, null otherwise (a dashboard filtered by chip may skip others').
+ */
+export function dashboardHints(emit: (accountId: string, event: DashboardHint) => void) {
+  const accounts = new Map<
+    string,
+    { pending: Map<DashboardHint['type'], string | null>; timer: ReturnType<typeof setTimeout> }
+  >();
+  const send = (accountId: string, type: DashboardHint['type'], chipId: string | null) =>
+    emit(accountId, { type, message: { chip_id: chipId } });
+  const schedule = (accountId: string) => {
+    const timer = setTimeout(() => {
+      const state = accounts.get(accountId);
+      if (!state) return;
+      if (!state.pending.size) {
+        accounts.delete(accountId);
+        return;
+      }
+      const due = [...state.pending];
+      state.pending.clear();
+      state.timer = schedule(accountId);
+      for (const [type, chipId] of due) send(accountId, type, chipId);
+    }, DASHBOARD_HINT_MS);
+    timer.unref?.();
+    return timer;
+  };
+  return {
+    push(accountId: string, type: DashboardHint['type'], chipId: string | null) {
+      const state = accounts.get(accountId);
+      if (!state) {
+        accounts.set(accountId, { pending: new Map(), timer: schedule(accountId) });
+        send(accountId, type, chipId);
+        return;
+      }
+      const was = state.pending.get(type);
+      state.pending.set(type, was === undefined || was === chipId ? chipId : null);
+    },
+    close() {
+      for (const state of accounts.values()) clearTimeout(state.timer);
+      accounts.clear();
     },
   };
 }

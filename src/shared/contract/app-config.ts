@@ -13,6 +13,8 @@ export const appConfigCalls = {
       /** Help videos; a `{topic}` in it is replaced by the topic id. Null: the help shows the topic text. */
       help_video_url: z.string().nullable(),
       /** The largest file an upload may have (MEDIA_MAX_MB). */
+      /** The support's contact (the official-campaigns plan gate's button); null when not configured. */
+      support_url: z.string().nullable(),
       media_max_mb: z.number().int().positive(),
     }),
   }),

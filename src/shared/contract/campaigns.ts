@@ -3,7 +3,7 @@
 // version drawn per person, or a flow) to an audience or to contacts with tags, one person per interval, by
 // the durable job of src/server/jobs/campaigns.ts. Texts: ../messages-campaigns.ts.
 import { z } from 'zod';
-import { CONTACT_IMPORT_MAX_BYTES } from '../constants';
+import { CHIP_REDIRECTS, CONTACT_IMPORT_MAX_BYTES } from '../constants';
 import { id } from './common';
 import { defineCall } from './define';
 
@@ -31,6 +31,56 @@ export const audience = z.object({
   filed: z.boolean(),
 });
 export type Audience = z.infer<typeof audience>;
+
+// Official campaigns (spec 3 §2.11, §3 Official campaign extras, §5 Official campaign): an approved template
+// to each person of the audience, at the number's throughput, by src/server/jobs/official-campaigns.ts.
+export const CONVERSATION_CREATION_RULES = ['all', 'on_response'] as const;
+export type ConversationCreationRule = (typeof CONVERSATION_CREATION_RULES)[number];
+
+/** The template a campaign sends, as listed when it was saved. */
+export const officialTemplateRef = z.object({
+  name: z.string().max(512),
+  language: z.string().max(20),
+  category: z.string().max(40).default(''),
+  components: z.array(z.record(z.string(), z.unknown())).max(10).default([]),
+});
+export type OfficialTemplateRef = z.infer<typeof officialTemplateRef>;
+
+/** One {{n}} of the template: filled per person from an audience column (`var`), else `fallback`. */
+export const templateParameter = z.object({
+  /** n of {{n}}. */
+  index: z.number().int().min(1).max(100),
+  /** '{{n}}'. */
+  par: z.string().max(10),
+  /** The audience column ('' none: the fallback for everyone). */
+  var: z.string().max(200).default(''),
+  fallback: z.string().max(1000).default(''),
+  location: z.enum(['header', 'body']),
+  type: z.enum(['text', 'image']).default('text'),
+  /** An image header: our media store's URL of the uploaded jpeg or png. */
+  link: z.string().max(2000).nullish(),
+});
+export type TemplateParameter = z.infer<typeof templateParameter>;
+
+/** A quick-reply button of the template and the flow its tap starts (payload = the flow's id, null none). */
+export const templatePayload = z.object({
+  type: z.literal('button').default('button'),
+  button: z.string().max(200),
+  tip: z.string().max(200).default(''),
+  payload: id.nullish(),
+});
+export type TemplatePayload = z.infer<typeof templatePayload>;
+
+/** Per person, from the status webhooks: the official campaigns' delivery data, counted. */
+export const deliveryData = z.object({
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  read: z.number().int(),
+  failed: z.number().int(),
+  replied: z.number().int(),
+  clicked: z.number().int(),
+});
+export type DeliveryData = z.infer<typeof deliveryData>;
 
 export const campaign = z.object({
   _id: id,
@@ -62,9 +112,53 @@ export const campaign = z.object({
   /** Why the campaign stopped with status error, in pt-BR. */
   failure: z.string().nullable(),
   official: z.boolean(),
+  // Official campaigns only (empty or null on the others).
+  template: officialTemplateRef.nullable(),
+  template_parameters: z.array(templateParameter),
+  template_payloads: z.array(templatePayload),
+  conversation_creation_rule: z.enum(CONVERSATION_CREATION_RULES).nullable(),
+  redirect: z.enum(CHIP_REDIRECTS).nullable(),
+  chatbot: id.nullable(),
+  department: id.nullable(),
+  /** When its first send went (ISO). */
+  started: z.string().nullable(),
+  delivery_data: deliveryData.nullable(),
   filed: z.boolean(),
 });
 export type Campaign = z.infer<typeof campaign>;
+
+/** The official campaign dialog's fields, as the dialog sends them. */
+const officialFieldTypes = {
+  name: z.string().max(200),
+  chip: z.string().max(28),
+  audience_type: z.enum(AUDIENCE_TYPES),
+  audience: id.nullish(),
+  audience_tags: z.array(id).max(100),
+  audience_tags_skip: z.array(id).max(100),
+  template: officialTemplateRef.nullish(),
+  template_parameters: z.array(templateParameter).max(100),
+  template_payloads: z.array(templatePayload).max(10),
+  conversation_creation_rule: z.enum(CONVERSATION_CREATION_RULES).nullish(),
+  redirect: z.enum(CHIP_REDIRECTS).nullish(),
+  chatbot: id.nullish(),
+  flow: id.nullish(),
+  department: id.nullish(),
+  /** ISO date and time, or null for 'Imediato'. */
+  scheduledTo: z.string().max(40).nullish(),
+};
+
+/** A new official campaign: every field may be missing so the rule names what is wrong. */
+export const officialCampaignFields = z.object({
+  ...officialFieldTypes,
+  name: officialFieldTypes.name.default(''),
+  chip: officialFieldTypes.chip.default(''),
+  audience_type: officialFieldTypes.audience_type.default('audience'),
+  audience_tags: officialFieldTypes.audience_tags.default([]),
+  audience_tags_skip: officialFieldTypes.audience_tags_skip.default([]),
+  template_parameters: officialFieldTypes.template_parameters.default([]),
+  template_payloads: officialFieldTypes.template_payloads.default([]),
+});
+export type OfficialCampaignFields = z.input<typeof officialCampaignFields>;
 
 /** A campaign's fields, as the dialog sends them. */
 const fieldTypes = {
@@ -123,6 +217,10 @@ export const campaignReport = z.object({
   failed: z.number().int(),
   skipped: z.number().int(),
   replied: z.number().int(),
+  /** Official campaigns: quick-reply taps, failures by reason, and the pricing categories Meta reported. */
+  clicked: z.number().int(),
+  failed_by_reason: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  pricing: z.array(z.object({ category: z.string(), count: z.number().int() })),
 });
 export type CampaignReport = z.infer<typeof campaignReport>;
 
@@ -177,6 +275,21 @@ export const campaignsCalls = {
   'update-campaign': defineCall({
     access: manageCampaigns,
     payload: z.object(fieldTypes).partial().extend({
+      _id: id,
+      cancel_now: z.boolean().optional(),
+      filed: z.boolean().optional(),
+    }),
+    answer: campaign,
+  }),
+  /**
+   * create or update official campaign (spec 3 §7): 'Campanha cadastrada com sucesso.' An unknown `_id` (named by
+   * the dialog) creates it once; a known one edits it while scheduled (a field left out keeps its value);
+   * `cancel_now: true` cancels it; `filed: true` deletes it. Plan: campaigns and an official number.
+   */
+  'create-or-update-official-campaign': defineCall({
+    access: { area: 'campaigns', plan: 'official-campaigns' },
+    // Without the defaults: a field left out of an edit is not there (it keeps the stored value).
+    payload: z.object(officialFieldTypes).partial().extend({
       _id: id,
       cancel_now: z.boolean().optional(),
       filed: z.boolean().optional(),

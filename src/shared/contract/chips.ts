@@ -62,6 +62,15 @@ export const chipsCalls = {
     payload: z.object({ _id: id, connect: z.boolean() }),
     answer: chip,
   }),
+  /**
+   * QR numbers (Baileys): connects with a pairing code instead of the QR code; the owner types it on the phone
+   * (WhatsApp > Aparelhos conectados > Conectar com número de telefone). `phone`: the chip's own number.
+   */
+  'request-pairing-code': defineCall({
+    access: manageChips,
+    payload: z.object({ _id: id, phone: z.string().max(32) }),
+    answer: z.object({ code: z.string() }),
+  }),
   /** Clears the channel's credentials: a new QR scan is needed. */
   'reset-chip-connection': defineCall({ access: manageChips, payload: z.object({ _id: id }), answer: chip }),
   /** Platform support: an official number's provider data (spec 3 §7 "admin update chip"). */

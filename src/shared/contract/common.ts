@@ -117,5 +117,7 @@ export const chip = z.object({
   changed: z.boolean(),
   limit: z.number().int().nullable(),
   filed: z.boolean(),
+  /** QR numbers: why the chip last closed on its own (logged out on the phone…), in pt-BR; absent otherwise. */
+  status_reason: z.string().optional(),
 });
 export type Chip = z.infer<typeof chip>;

@@ -1,7 +1,14 @@
 // A call of the contract: its payload and answer schemas, and who may make it. The server enforces `access`;
 // the app reads the same fields to hide what the user cannot do.
 import type { z } from 'zod';
-import type { AccessArea, UserRole } from '../constants';
+import type { AccessArea, SystemUserRole, UserRole } from '../constants';
+
+/**
+ * A plan feature the account must have (spec 3 §6 plan gates): 'campaigns' is campaigns_enabled;
+ * 'official-campaigns' is campaigns_enabled and max_official_channels ≥ 1; 'integrations' (follow-ups, the
+ * public API and webhooks) is max_channels above 1.
+ */
+export type PlanFeature = 'campaigns' | 'official-campaigns' | 'integrations';
 
 export type CallAccess =
   /** No token needed (sign-in, password recovery). */
@@ -14,8 +21,10 @@ export type CallAccess =
       area?: AccessArea;
       /** Platform admin flag required. */
       admin?: boolean;
-      /** A plan feature the account must have (spec 3 §6 plan gates): 'campaigns' is campaigns_enabled. */
-      plan?: 'campaigns';
+      /** Platform staff role required (spec 3 §6: tech_dashboard, financial_dashboard, customer_admin). */
+      systemRole?: SystemUserRole;
+      /** A plan feature the account must have. */
+      plan?: PlanFeature;
     };
 
 export interface CallDef<P extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> {

@@ -1,20 +1,26 @@
 // The registry of every call. Later domains add their `<domain>Calls` object here.
 import { z } from 'zod';
+import { adminCalls } from './admin';
 import { aiCalls } from './ai';
 import { appConfigCalls } from './app-config';
+import { billingCalls } from './billing';
 import { campaignsCalls } from './campaigns';
 import { chatbotsCalls } from './chatbots';
 import { chipsCalls } from './chips';
 import { configurationCalls } from './configuration';
 import { contactsCalls } from './contacts';
 import { conversationsCalls } from './conversations';
+import { dashboardCalls } from './dashboard';
 import type { CallDef } from './define';
 import { flowsCalls } from './flows';
+import { followUpsCalls } from './follow-ups';
 import { mediaCalls } from './media';
 import { newConversationCalls } from './new-conversation';
 import { pushCalls } from './push';
 import { scheduledMessagesCalls } from './scheduled-messages';
+import { templatesCalls } from './templates';
 import { usersCalls } from './users';
+import { webhooksCalls } from './webhooks';
 
 // Schema errors in Brazilian Portuguese, on both sides.
 z.config(z.locales.ptBR());
@@ -34,6 +40,12 @@ export const calls = {
   ...flowsCalls,
   ...chatbotsCalls,
   ...campaignsCalls,
+  ...templatesCalls,
+  ...followUpsCalls,
+  ...webhooksCalls,
+  ...dashboardCalls,
+  ...billingCalls,
+  ...adminCalls,
 } satisfies Record<string, CallDef>;
 
 export type Calls = typeof calls;

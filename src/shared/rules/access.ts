@@ -3,7 +3,7 @@
 // what the user cannot do, so the menu and the server never disagree.
 
 import { ACCESS_AREAS, type AccessArea, type SystemUserRole, type UserRole } from '../constants';
-import type { CallAccess } from '../contract/define';
+import type { CallAccess, PlanFeature } from '../contract/define';
 
 /** What the rule needs to know of a signed-in user. */
 export interface AccessSubject {
@@ -55,6 +55,7 @@ export const holdsArea = (s: AccessSubject, area: AccessArea) =>
 export function mayCall(s: AccessSubject, access: CallAccess): boolean {
   if (access.public) return true;
   if (access.admin && !s.admin) return false;
+  if (access.systemRole && !s.systemUserRoles?.includes(access.systemRole)) return false;
   if (access.roles && !access.roles.includes(s.userRole)) return false;
   if (access.area && !holdsArea(s, access.area)) return false;
   return true;
@@ -63,11 +64,32 @@ export function mayCall(s: AccessSubject, access: CallAccess): boolean {
 /** What the account's plan includes (spec 3 §6 plan gates). */
 export interface PlanSubject {
   campaignsEnabled: boolean;
+  maxOfficialChannels: number;
+  maxChannels: number;
 }
 
-/** Whether the account's plan has the call's plan feature: 'campaigns' needs campaigns_enabled. */
-export const planAllows = (p: PlanSubject, access: CallAccess) =>
-  access.public || access.plan !== 'campaigns' || p.campaignsEnabled;
+/**
+ * Whether the account's plan has the call's plan feature: 'campaigns' needs campaigns_enabled;
+ * 'official-campaigns' needs campaigns_enabled and max_official_channels of at least 1; 'integrations'
+ * (follow-ups, API, webhooks) needs max_channels above 1.
+ */
+export function planAllows(p: PlanSubject, access: { public?: boolean; plan?: PlanFeature }): boolean {
+  if (access.public || !access.plan) return true;
+  if (access.plan === 'campaigns') return p.campaignsEnabled;
+  if (access.plan === 'integrations') return p.maxChannels > 1;
+  return p.campaignsEnabled && p.maxOfficialChannels >= 1;
+}
+
+/** The plan subject of the app's signed-in user (its account as the contract answers it). */
+export const planOfAnswer = (a: {
+  campaigns_enabled: boolean;
+  max_official_channels: number;
+  max_channels: number;
+}): PlanSubject => ({
+  campaignsEnabled: a.campaigns_enabled,
+  maxOfficialChannels: a.max_official_channels,
+  maxChannels: a.max_channels,
+});
 
 /** The departments the subject is limited to, or null for every department of the account. */
 export const departmentLimit = (

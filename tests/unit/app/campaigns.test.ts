@@ -40,6 +40,15 @@ const campaign: Campaign = {
   paused: false,
   failure: null,
   official: false,
+  template: null,
+  template_parameters: [],
+  template_payloads: [],
+  conversation_creation_rule: null,
+  redirect: null,
+  chatbot: null,
+  department: null,
+  started: null,
+  delivery_data: null,
   filed: false,
 };
 

@@ -18,7 +18,8 @@ import {
 } from '@/app/features/chatbots/chatbot-editor';
 import { chatbotOptions } from '@/app/lib/lists';
 import type { Chatbot, ChatbotDraft } from '@/shared/contract/chatbots';
-import { labels, messages } from '@/shared/messages';
+import { messages } from '@/shared/messages';
+import { chatbotLabels } from '@/shared/messages-editors';
 import { contextWarning, draftFromModel, newChatbotDraft } from '@/shared/rules/chatbot';
 import { CHATBOT_MODELS } from '@/shared/rules/chatbot-models';
 
@@ -175,7 +176,7 @@ describe('the test chat', () => {
       { kind: 'transfer', to: 'flow_chatbot', reason: '' },
     ]);
     expect(transferTitle('human')).toBe('Transferido para atendimento humano');
-    expect(transferTitle('flow_chatbot')).toBe(labels.chatbots.transferidoParaFluxo);
+    expect(transferTitle('flow_chatbot')).toBe(chatbotLabels.transferidoParaFluxo);
   });
 });
 

@@ -37,6 +37,8 @@ const SettingsMenu = deferredPart<{ defaultOpened?: boolean }>(
       aria-label={messages.listSettings}
       onPointerEnter={onIntent}
       onFocus={onIntent}
+      // As the user's menu (TopBar): a press opens it even if the popover's code lands before the release.
+      onPointerDown={onOpen}
       onClick={onOpen}
     >
       <IconSettings size={20} aria-hidden />

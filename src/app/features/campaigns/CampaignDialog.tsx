@@ -21,14 +21,13 @@ import { useRef, useState } from 'react';
 import { flowOptions, useAudiences, useChips, useFlows } from '@/app/lib/lists';
 import { Dialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
-import { FutureDateTimePicker } from '@/app/ui/FutureDateTimePicker';
-import { TagSelect } from '@/app/ui/TagSelect';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import { CAMPAIGN_INTERVALS, type Campaign, MAX_CAMPAIGN_VERSIONS } from '@/shared/contract/campaigns';
 import { labels } from '@/shared/messages';
 import { campaignLabels, campaignMessages } from '@/shared/messages-campaigns';
 import { campaignProblems } from '@/shared/rules/campaign';
+import { AudienceFields, chosenAudience, ScheduleFields } from './CampaignFields';
 import {
   audienceVariables,
   type CampaignDraft,
@@ -105,8 +104,7 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
   const chipOptions = (chips.data ?? [])
     .filter((c) => !c.filed && !c.official && c.status === 'open')
     .map((c) => ({ value: c._id, label: c.name }));
-  const audienceList = (audiences.data ?? []).filter((a) => !a.filed);
-  const audience = audienceList.find((a) => a._id === draft.audience) ?? null;
+  const audience = chosenAudience(audiences.data, draft.audience).chosen;
   const variables = draft.audience_type === 'audience' && audience ? audienceVariables(audience.props) : [];
   const flowChoices = flowOptions(flows.data);
   const firstBlank = Math.max(
@@ -165,57 +163,13 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
         error={errorOf('chip')}
         comboboxProps={{ withinPortal: true }}
       />
-      <Input.Wrapper label={L.publico}>
-        <SegmentedControl
-          fullWidth
-          aria-label={L.publico}
-          value={draft.audience_type}
-          onChange={(v) => {
-            set('audience_type', v as CampaignDraft['audience_type']);
-            clear('audience');
-            clear('audience_tags');
-          }}
-          data={[
-            { value: 'audience', label: L.porAudiencia },
-            { value: 'tags', label: L.porTags },
-          ]}
-        />
-      </Input.Wrapper>
-      {draft.audience_type === 'audience' ? (
-        <Select
-          label={L.audiencia}
-          placeholder={L.escolhaAAudiencia}
-          description={
-            audience
-              ? L.pessoas(audience.people_count)
-              : audiences.data && audienceList.length === 0
-                ? L.nenhumaAudiencia
-                : undefined
-          }
-          data={audienceList.map((a) => ({ value: a._id, label: a.name }))}
-          value={draft.audience}
-          onChange={(v) => set('audience', v, 'audience')}
-          error={errorOf('audience')}
-          searchable
-          comboboxProps={{ withinPortal: true }}
-        />
-      ) : (
-        <>
-          <TagSelect
-            label={L.tagsDoPublicoCampo}
-            value={draft.audience_tags}
-            onChange={(v) => set('audience_tags', v, 'audience_tags')}
-            error={errorOf('audience_tags')}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <TagSelect
-            label={L.tagsIgnoradas}
-            value={draft.audience_tags_skip}
-            onChange={(v) => set('audience_tags_skip', v)}
-            comboboxProps={{ withinPortal: true }}
-          />
-        </>
-      )}
+      <AudienceFields
+        draft={draft}
+        audiences={audiences.data}
+        set={(key, value, field) => set(key, value, field)}
+        clear={clear}
+        errorOf={errorOf}
+      />
       <Input.Wrapper label={L.tipoDeMensagem}>
         <SegmentedControl
           fullWidth
@@ -342,29 +296,12 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
       />
-      <Input.Wrapper label={L.envio}>
-        <SegmentedControl
-          fullWidth
-          aria-label={L.envio}
-          value={draft.schedule}
-          onChange={(v) => {
-            set('schedule', v as CampaignDraft['schedule']);
-            clear('scheduledTo');
-          }}
-          data={[
-            { value: 'now', label: L.imediato },
-            { value: 'at', label: L.agendado },
-          ]}
-        />
-      </Input.Wrapper>
-      {draft.schedule === 'at' && (
-        <FutureDateTimePicker
-          label={L.dataEHoraDoEnvio}
-          value={draft.when}
-          onChange={(v) => set('when', v, 'scheduledTo')}
-          error={errorOf('scheduledTo')}
-        />
-      )}
+      <ScheduleFields
+        draft={draft}
+        set={(key, value, field) => set(key, value, field)}
+        clear={clear}
+        errorOf={errorOf}
+      />
     </DialogForm>
   );
 }

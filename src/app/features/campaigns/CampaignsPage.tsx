@@ -2,22 +2,12 @@
 // count and status; Nova campanha opens the dialog, each row edits (while scheduled), duplicates, cancels,
 // deletes, follows live (while sending) or shows its report. Behind the plan gate (spec 3 §6).
 import { Badge, Button, Tooltip } from '@mantine/core';
-import {
-  IconBan,
-  IconChartBar,
-  IconCopy,
-  IconEye,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useAudiences, useTags } from '@/app/lib/lists';
-import { confirm } from '@/app/ui/confirm';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { ListTable } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
-import { type RowAction, RowActions } from '@/app/ui/RowActions';
+import { RowActions } from '@/app/ui/RowActions';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import { PlanGate } from '@/app/widgets/PlanGate';
 import type { Campaign } from '@/shared/contract/campaigns';
@@ -33,6 +23,7 @@ import {
   useCancelCampaign,
   useDeleteCampaign,
 } from './campaign-data';
+import { useCampaignRows } from './campaign-rows';
 import { FollowDialog } from './FollowDialog';
 import { ReportDialog } from './ReportDialog';
 import { STATUS_COLORS } from './status';
@@ -50,55 +41,19 @@ export function CampaignsPage() {
 
 function Campaigns() {
   const campaigns = useCampaigns();
-  const audiences = useAudiences();
-  const tags = useTags();
   const dialog = useEditDialog<CampaignDialogItem>();
   const cancel = useCancelCampaign();
   const remove = useDeleteCampaign();
   const [following, setFollowing] = useState<Campaign | null>(null);
   const [reporting, setReporting] = useState<Campaign | null>(null);
 
-  const audienceOf = (c: Campaign) => {
-    if (c.audience_type === 'audience')
-      return (
-        audiences.data?.find((a) => a._id === c.audience)?.name ?? (audiences.data ? L.audienciaApagada : '')
-      );
-    const names = c.audience_tags.map((id) => tags.data?.find((t) => t._id === id)?.name).filter(Boolean);
-    return L.tagsDoPublico(names.join(', '));
-  };
-
-  async function askCancel(c: Campaign) {
-    if (
-      await confirm({ title: L.cancelarCampanha, message: L.desejaCancelarACampanha(c.name), danger: true })
-    )
-      cancel.mutate(c);
-  }
-  async function askDelete(c: Campaign) {
-    if (await confirm({ title: L.apagarCampanha, message: L.desejaApagarACampanha(c.name), danger: true }))
-      remove.mutate(c);
-  }
-
-  const actionsOf = (c: Campaign): RowAction[] => [
-    ...(c.status === 'scheduled'
-      ? [
-          {
-            label: labels.common.editar,
-            icon: IconPencil,
-            run: () => dialog.openEdit({ editing: c, draft: draftOf(c) }),
-          },
-        ]
-      : []),
-    {
-      label: L.duplicar,
-      icon: IconCopy,
-      run: () => dialog.openEdit({ editing: null, draft: duplicateDraft(c) }),
-    },
-    { label: L.relatorio, icon: IconChartBar, run: () => setReporting(c) },
-    ...(c.status !== 'canceled' && c.status !== 'finished'
-      ? [{ label: L.cancelarCampanha, icon: IconBan, color: 'orange', run: () => void askCancel(c) }]
-      : []),
-    { label: labels.common.apagar, icon: IconTrash, color: 'red', run: () => void askDelete(c) },
-  ];
+  const { audienceOf, actionsOf } = useCampaignRows({
+    edit: (c) => dialog.openEdit({ editing: c, draft: draftOf(c) }),
+    duplicate: (c) => dialog.openEdit({ editing: null, draft: duplicateDraft(c) }),
+    report: setReporting,
+    cancel: (c) => cancel.mutate(c),
+    remove: (c) => remove.mutate(c),
+  });
 
   return (
     <>

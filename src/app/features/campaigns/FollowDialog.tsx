@@ -6,8 +6,8 @@ import { Alert, Badge, Center, Group, Loader, Progress, SimpleGrid, Stack, Text 
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { session } from '@/app/lib/api';
 import { callQuery } from '@/app/lib/query';
+import { openRoomSocket } from '@/app/lib/room-socket';
 import { useCurrentUser } from '@/app/lib/user';
 import { Dialog } from '@/app/ui/Dialog';
 import type { Campaign, CampaignProgress } from '@/shared/contract/campaigns';
@@ -31,36 +31,17 @@ function useCampaignRoom(id: string, onProgress: (p: CampaignProgress) => void) 
   const user = useCurrentUser();
   const server = user.account.server;
   const [joined, setJoined] = useState(false);
-  useEffect(() => {
-    let closed = false;
-    let close = () => {};
-    void import('socket.io-client').then(({ io }) => {
-      if (closed) return;
-      // The account's socket server; in development Vite proxies /sock/ from the page's origin.
-      const address = import.meta.env.DEV ? window.location.origin : server || window.location.origin;
-      const socket = io(address, {
-        path: '/sock/',
-        transports: ['websocket'],
-        auth: (cb) => cb({ token: session.token }),
-      });
-      socket.on('connect', () => {
-        socket.emit('join-room', campaignRoom(id), (ok: boolean) => setJoined(ok));
-      });
-      socket.on('disconnect', () => setJoined(false));
-      socket.on('receive-message', (event: ReceiveMessage) => {
-        const progress = progressOf(event, id);
-        if (progress) onProgress(progress);
-      });
-      close = () => {
-        socket.removeAllListeners();
-        socket.disconnect();
-      };
-    });
-    return () => {
-      closed = true;
-      close();
-    };
-  }, [id, server, onProgress]);
+  useEffect(
+    () =>
+      openRoomSocket(server, campaignRoom(id), {
+        joined: setJoined,
+        event: (event) => {
+          const progress = progressOf(event, id);
+          if (progress) onProgress(progress);
+        },
+      }),
+    [id, server, onProgress],
+  );
   return joined;
 }
 

@@ -1,14 +1,15 @@
 // A campaign's report (our addition, issue 18): how many people were sent, delivered, read, failed, skipped,
-// replied or still wait, from the delivery receipts; Exportar downloads one row per person as xlsx.
-import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack } from '@mantine/core';
+// replied or still wait, from the delivery receipts; Exportar downloads one row per person as xlsx. An official
+// campaign's also shows its quick-reply taps, failures by reason and Meta's pricing categories (issue 19).
+import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '@/app/lib/api';
 import { notifyError } from '@/app/lib/notify';
 import { Dialog } from '@/app/ui/Dialog';
-import type { Campaign } from '@/shared/contract/campaigns';
+import type { Campaign, CampaignReport } from '@/shared/contract/campaigns';
 import { labels } from '@/shared/messages';
-import { campaignLabels } from '@/shared/messages-campaigns';
+import { campaignLabels, officialCampaignLabels as O } from '@/shared/messages-campaigns';
 import { downloadCampaignReport, useCampaignReport } from './campaign-data';
 import { Figure } from './FollowDialog';
 
@@ -65,7 +66,9 @@ function Report({ campaign }: { campaign: Campaign }) {
         <Figure label={L.falhas} value={r.failed} />
         <Figure label={L.ignoradas} value={r.skipped} />
         <Figure label={L.aguardando} value={r.waiting} />
+        {campaign.official && <Figure label={O.cliques} value={r.clicked} />}
       </SimpleGrid>
+      {campaign.official && <OfficialDetails report={r} />}
       <Group justify="flex-end">
         <Button
           leftSection={<IconDownload size={18} aria-hidden />}
@@ -75,6 +78,43 @@ function Report({ campaign }: { campaign: Campaign }) {
           {L.exportar}
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+/** Failures by reason and pricing categories, each a small two-column table. */
+function OfficialDetails({ report }: { report: CampaignReport }) {
+  const tables = [
+    { title: O.falhasPorMotivo, rows: report.failed_by_reason.map((f) => [f.reason, f.count] as const) },
+    { title: O.categoriasDeCobranca, rows: report.pricing.map((p) => [p.category, p.count] as const) },
+  ];
+  return (
+    <Stack gap="sm">
+      {tables.map((t) => (
+        <Stack gap={4} key={t.title}>
+          <Text fw={600} fz="sm">
+            {t.title}
+          </Text>
+          {t.rows.length === 0 ? (
+            <Text fz="sm" c="dimmed">
+              {O.semRegistros}
+            </Text>
+          ) : (
+            <Table aria-label={t.title} withTableBorder fz="sm">
+              <Table.Tbody>
+                {t.rows.map(([name, count]) => (
+                  <Table.Tr key={name}>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{name}</Table.Td>
+                    <Table.Td ta="right" w={80}>
+                      {count}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      ))}
     </Stack>
   );
 }

@@ -94,28 +94,41 @@ export function duplicateDraft(c: Campaign): CampaignDraft {
   return { ...draftOf(c), name: L.copiaDe(c.name), schedule: 'now', when: null };
 }
 
-/** The draft as the calls take it: only the chosen audience kind and message kind are sent filled. */
-export function campaignPayload(d: CampaignDraft): Required<CampaignFields> {
+/** The audience fields as the calls take them: only the chosen kind's filled. */
+export function audiencePayload(d: {
+  audience_type: 'audience' | 'tags';
+  audience: string | null;
+  audience_tags: string[];
+  audience_tags_skip: string[];
+}) {
   const byTags = d.audience_type === 'tags';
-  const text = d.message_type === 'text';
-  let scheduledTo: string | null = null;
-  if (d.schedule === 'at') {
-    const when = d.when ? dayjs(d.when) : null;
-    // '' is a date asked for and not given: the rule names it.
-    scheduledTo = when?.isValid() ? when.toISOString() : '';
-  }
   return {
-    name: d.name.trim(),
-    chip: d.chip ?? '',
     audience_type: d.audience_type,
     audience: byTags ? null : d.audience,
     audience_tags: byTags ? d.audience_tags : [],
     audience_tags_skip: byTags ? d.audience_tags_skip : [],
+  };
+}
+
+/** The schedule as the calls take it: null for 'Imediato'; '' is a date asked for and not given (the rule names it). */
+export function scheduledToOf(d: { schedule: 'now' | 'at'; when: string | null }): string | null {
+  if (d.schedule !== 'at') return null;
+  const when = d.when ? dayjs(d.when) : null;
+  return when?.isValid() ? when.toISOString() : '';
+}
+
+/** The draft as the calls take it: only the chosen audience kind and message kind are sent filled. */
+export function campaignPayload(d: CampaignDraft): Required<CampaignFields> {
+  const text = d.message_type === 'text';
+  return {
+    name: d.name.trim(),
+    chip: d.chip ?? '',
+    ...audiencePayload(d),
     message_type: d.message_type,
     message: text ? d.message : [],
     flow: text ? null : d.flow,
     interval: d.interval,
-    scheduledTo,
+    scheduledTo: scheduledToOf(d),
   };
 }
 

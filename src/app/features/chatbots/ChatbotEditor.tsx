@@ -10,13 +10,14 @@ import { confirm } from '@/app/ui/confirm';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { ChatbotDraft } from '@/shared/contract/chatbots';
 import { labels } from '@/shared/messages';
+import { chatbotLabels, flowEditorLabels } from '@/shared/messages-editors';
 import { chatbotProblems } from '@/shared/rules/chatbot';
 import { ChatbotForm, type FormProblem } from './ChatbotForm';
 import { useSaveChatbot } from './chatbot-actions';
 import { fingerprint, refusalField } from './chatbot-editor';
 import { TestChat } from './TestChat';
 
-const L = labels.chatbots;
+const L = chatbotLabels;
 
 interface Props {
   /** The saved chatbot's id; null for a new one. */
@@ -47,8 +48,8 @@ export function ChatbotEditor({ id: initialId, initial, onCreated }: Props) {
     shouldBlockFn: async () => {
       if (!dirty.current) return false;
       return !(await confirm({
-        title: labels.flowEditor.sairTitulo,
-        message: labels.flowEditor.sairPergunta,
+        title: flowEditorLabels.sairTitulo,
+        message: flowEditorLabels.sairPergunta,
         danger: true,
       }));
     },

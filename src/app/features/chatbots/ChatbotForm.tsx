@@ -30,10 +30,11 @@ import {
   type PersonalityType,
 } from '@/shared/contract/chatbots';
 import { labels } from '@/shared/messages';
+import { chatbotLabels } from '@/shared/messages-editors';
 import { type ChatbotField, contextWarning } from '@/shared/rules/chatbot';
 import { characterCount, problemsByField, togglePersonality } from './chatbot-editor';
 
-const L = labels.chatbots;
+const L = chatbotLabels;
 /** 0.3 as Brazilians write it: '0,3'. */
 const decimal = (v: number) =>
   v.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });

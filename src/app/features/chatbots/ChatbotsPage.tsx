@@ -11,11 +11,12 @@ import { PageHeader } from '@/app/ui/PageHeader';
 import type { ChatbotSummary } from '@/shared/contract/chatbots';
 import { formatDateTime } from '@/shared/format';
 import { labels, messages } from '@/shared/messages';
+import { chatbotLabels } from '@/shared/messages-editors';
 import { useDeleteChatbot } from './chatbot-actions';
 import { NEW_CHATBOT } from './chatbot-editor';
 import { ModelDialog } from './ModelDialog';
 
-const L = labels.chatbots;
+const L = chatbotLabels;
 const byName = (a: ChatbotSummary, b: ChatbotSummary) => byText(a.name, b.name);
 
 /** The editor's path: a plain href, so this list does not load the editor's route. */
@@ -36,7 +37,7 @@ export function ChatbotsPage() {
 
   return (
     <>
-      <PageHeader title={L.chatbots}>
+      <PageHeader title={labels.chatbots.chatbots}>
         <SaibaMais topic="chatbots" />
         <Button
           variant="light"
@@ -60,7 +61,7 @@ export function ChatbotsPage() {
         </Alert>
       ) : (
         <ListTable
-          label={L.chatbots}
+          label={labels.chatbots.chatbots}
           query={chatbots}
           rowKey={(c) => c._id}
           sort={byName}

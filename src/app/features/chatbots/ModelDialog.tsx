@@ -25,10 +25,11 @@ import {
   type PersonaGender,
 } from '@/shared/contract/chatbots';
 import { labels } from '@/shared/messages';
+import { chatbotLabels } from '@/shared/messages-editors';
 import { chatbotProblems, draftFromModel } from '@/shared/rules/chatbot';
 import { chatbotModelsQuery, useCreateFromModel } from './chatbot-actions';
 
-const L = labels.chatbots;
+const L = chatbotLabels;
 
 interface Props {
   opened: boolean;

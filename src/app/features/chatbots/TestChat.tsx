@@ -20,10 +20,11 @@ import { api, errorMessage } from '@/app/lib/api';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { ChatbotDraft } from '@/shared/contract/chatbots';
 import { labels } from '@/shared/messages';
+import { chatbotLabels } from '@/shared/messages-editors';
 import { chatbotProblems } from '@/shared/rules/chatbot';
 import { entriesOfTurn, type TestEntry, testLinesOf, transferTitle } from './chatbot-editor';
 
-const L = labels.chatbots;
+const L = chatbotLabels;
 
 interface Props {
   draft: ChatbotDraft;

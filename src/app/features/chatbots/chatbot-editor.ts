@@ -2,7 +2,8 @@
 // "unsaved changes", the personality chips' limit, each field's message, and the 'Testar chatbot' chat (the
 // lines sent to test-chatbot and what a turn adds to the chat).
 import type { Chatbot, ChatbotDraft, ChatbotTurn } from '@/shared/contract/chatbots';
-import { labels, messages } from '@/shared/messages';
+import { messages } from '@/shared/messages';
+import { chatbotLabels } from '@/shared/messages-editors';
 import { type ChatbotField, chatbotProblems, MAX_PERSONALITIES } from '@/shared/rules/chatbot';
 
 /** The route parameter of a chatbot not saved yet (/chatbots/novo). */
@@ -66,7 +67,7 @@ export function refusalField(field: string | undefined): ChatbotField | null {
 }
 
 /** A character count as Brazilians write numbers ('25.000 caracteres'). */
-export const characterCount = (n: number) => labels.chatbots.caracteres(n.toLocaleString('pt-BR'));
+export const characterCount = (n: number) => chatbotLabels.caracteres(n.toLocaleString('pt-BR'));
 
 /** One entry of the test chat: a line of either side, or the mark of a hand-over. */
 export type TestEntry =
@@ -98,4 +99,4 @@ export function entriesOfTurn(turn: ChatbotTurn): TestEntry[] {
 
 /** The mark's title. */
 export const transferTitle = (to: 'human' | 'flow_chatbot') =>
-  to === 'human' ? labels.chatbots.transferidoParaHumano : labels.chatbots.transferidoParaFluxo;
+  to === 'human' ? chatbotLabels.transferidoParaHumano : chatbotLabels.transferidoParaFluxo;

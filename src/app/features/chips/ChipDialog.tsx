@@ -8,7 +8,8 @@ import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import { type ChipRedirect, DEFAULT_CHIP_REDIRECT } from '@/shared/constants';
 import type { Chip } from '@/shared/contract';
-import { labels, messages } from '@/shared/messages';
+import { labels } from '@/shared/messages';
+import { chipLabels, chipMessages } from '@/shared/messages-chips';
 import { cleanChipName, prepareChip } from '@/shared/rules/chip';
 import { REDIRECT_OPTIONS } from './chip-view';
 import { useSaveChip } from './create-or-update-chip';
@@ -19,7 +20,7 @@ const FIELDS = ['name', 'redirect', 'chatbot', 'flow', 'department'] as const;
 /** Novo chip / Editar chip (spec 3 §2.6, §5): name, first service and its target, entry department. */
 export function ChipDialog({ dialog }: { dialog: EditDialogState<Chip> }) {
   return (
-    <EditDialog dialog={dialog} title={dialog.item ? labels.chips.editarChip : labels.chips.novoChip}>
+    <EditDialog dialog={dialog} title={dialog.item ? chipLabels.editarChip : chipLabels.novoChip}>
       <ChipForm chip={dialog.item} onDone={dialog.close} />
     </EditDialog>
   );
@@ -41,7 +42,7 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
 
   const stored = cleanChipName(name);
   const nameHint =
-    stored && stored !== name.trim() ? messages.chipNameStoredAs(stored) : messages.chipNameHint;
+    stored && stored !== name.trim() ? chipMessages.chipNameStoredAs(stored) : chipMessages.chipNameHint;
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -75,8 +76,8 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
         data-autofocus
       />
       <Select
-        label={labels.chips.tipoDoPrimeiroAtendimento}
-        description={labels.chips.quemRespondePrimeiroAsConversasQue}
+        label={chipLabels.tipoDoPrimeiroAtendimento}
+        description={chipLabels.quemRespondePrimeiroAsConversasQue}
         placeholder={labels.chips.selecione}
         data={REDIRECT_OPTIONS}
         value={redirect || null}
@@ -117,8 +118,8 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
         />
       )}
       <Select
-        label={labels.chips.departamentoDeEntrada}
-        description={labels.chips.oDepartamentoEmQueAsConversas}
+        label={chipLabels.departamentoDeEntrada}
+        description={chipLabels.oDepartamentoEmQueAsConversas}
         placeholder={labels.chips.selecioneODepartamento}
         data={(departments.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
         value={department}
@@ -132,7 +133,7 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
       {!chip && (
         <Switch
           label={labels.chips.numeroDaApiOficial}
-          description={messages.officialChipHint}
+          description={chipMessages.officialChipHint}
           checked={official}
           onChange={(e) => setOfficial(e.currentTarget.checked)}
         />

@@ -15,10 +15,12 @@ import { confirm } from '@/app/ui/confirm';
 import { SaibaMais } from '@/app/ui/HelpDialog';
 import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
+import { SupportDialog } from '@/app/ui/SupportDialog';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { Chip } from '@/shared/contract';
 import { labels, messages } from '@/shared/messages';
+import { chipLabels, chipMessages } from '@/shared/messages-chips';
 import { ChipDialog } from './ChipDialog';
 import {
   canConnect,
@@ -32,7 +34,6 @@ import { useConnectChip } from './connect-chip';
 import { useDeleteChip } from './create-or-update-chip';
 import { QrCodeDialog } from './QrCodeDialog';
 import { useResetChipConnection } from './reset-chip-connection';
-import { SupportDialog } from './SupportDialog';
 
 /** Spec 3 §4: after an official number connects or disconnects, the page reloads after 1.5 s. */
 const OFFICIAL_RELOAD_MS = 1500;
@@ -97,8 +98,8 @@ export function ChipsPage() {
   async function disconnect(chip: Chip) {
     if (
       !(await confirm({
-        title: labels.chips.desconectar,
-        message: messages.chipDisconnectConfirm(chip.name),
+        title: chipLabels.desconectar,
+        message: chipMessages.chipDisconnectConfirm(chip.name),
       }))
     )
       return;
@@ -109,8 +110,8 @@ export function ChipsPage() {
   }
 
   async function reset(chip: Chip) {
-    const message = messages.chipResetConfirm(chip.name);
-    if (await confirm({ title: labels.chips.resetarConexao, message, danger: true }))
+    const message = chipMessages.chipResetConfirm(chip.name);
+    if (await confirm({ title: chipLabels.resetarConexao, message, danger: true }))
       resetConnection.mutate(chip);
   }
 
@@ -119,7 +120,7 @@ export function ChipsPage() {
       <PageHeader title={labels.common.meusChips}>
         <SaibaMais topic="chips" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
-          {labels.chips.novoChip}
+          {chipLabels.novoChip}
         </Button>
       </PageHeader>
       <ListTable
@@ -130,25 +131,33 @@ export function ChipsPage() {
         empty={messages.noChips}
         columns={[
           { label: labels.common.nome, primary: true, render: (c) => c.name },
-          { label: labels.chips.numero, render: (c) => c.display_phone_number || dash },
+          { label: chipLabels.numero, render: (c) => c.display_phone_number || dash },
           {
             label: labels.common.status,
             render: (c) => (
-              // The whole label, never cut: the table gives the column the badge's width.
-              <Badge color={STATUS_COLORS[c.status]} variant="light" miw="max-content">
-                {statusLabel(c)}
-              </Badge>
+              <>
+                {/* The whole label, never cut: the table gives the column the badge's width. */}
+                <Badge color={STATUS_COLORS[c.status]} variant="light" miw="max-content">
+                  {statusLabel(c)}
+                </Badge>
+                {/* Why a QR number closed on its own (logged out on the phone…), until it opens again. */}
+                {c.status === 'close' && c.status_reason && (
+                  <Text fz="xs" c="red.7" mt={4} maw={260}>
+                    {c.status_reason}
+                  </Text>
+                )}
+              </>
             ),
           },
           {
-            label: labels.chips.tipo,
+            label: chipLabels.tipo,
             render: (c) => (
               <Text span fz="sm" style={{ whiteSpace: 'nowrap' }}>
                 {typeLabel(c)}
               </Text>
             ),
           },
-          { label: labels.chips.primeiroAtendimento, render: (c) => REDIRECT_LABELS[c.redirect] },
+          { label: chipLabels.primeiroAtendimento, render: (c) => REDIRECT_LABELS[c.redirect] },
           {
             label: labels.common.departamento,
             render: (c) => (c.department && departmentName.get(c.department)) || dash,
@@ -158,7 +167,7 @@ export function ChipsPage() {
           <>
             {canConnect(c) && (
               <ChipAction
-                label={labels.chips.conectar}
+                label={chipLabels.conectar}
                 icon={IconPlugConnected}
                 color="green"
                 loading={busy(c)}
@@ -167,14 +176,14 @@ export function ChipsPage() {
             )}
             {c.qrcode && (
               <ChipAction
-                label={labels.chips.mostrarQrCode}
+                label={chipLabels.mostrarQrCode}
                 icon={IconQrcode}
                 onClick={() => setQrChipId(c._id)}
               />
             )}
             {canDisconnect(c) && (
               <ChipAction
-                label={labels.chips.desconectar}
+                label={chipLabels.desconectar}
                 icon={IconPlugConnectedX}
                 color="orange"
                 loading={busy(c)}
@@ -183,7 +192,7 @@ export function ChipsPage() {
             )}
             {!c.official && (
               <ChipAction
-                label={labels.chips.resetarConexao}
+                label={chipLabels.resetarConexao}
                 icon={IconRefresh}
                 color="gray"
                 onClick={() => void reset(c)}
@@ -192,7 +201,10 @@ export function ChipsPage() {
             <RowActions
               onEdit={() => dialog.openEdit(c)}
               onDelete={() => remove.mutate(c)}
-              confirmDelete={{ title: labels.chips.apagarChip, message: messages.chipDeleteConfirm(c.name) }}
+              confirmDelete={{
+                title: chipLabels.apagarChip,
+                message: chipMessages.chipDeleteConfirm(c.name),
+              }}
             />
           </>
         )}

@@ -1,10 +1,12 @@
-import { Anchor, Center, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Center, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { QRCodeCanvas } from 'qrcode.react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import { errorMessage } from '@/app/lib/api';
+import { useCallMutation } from '@/app/lib/mutation';
 import { Dialog } from '@/app/ui/Dialog';
 import type { Chip } from '@/shared/contract';
-import { labels, messages } from '@/shared/messages';
+import { chipLabels, chipMessages } from '@/shared/messages-chips';
 import { qrCodeValue, simulatorPageUrl } from './chip-view';
 
 /**
@@ -19,7 +21,7 @@ export function QrCodeDialog({ chip, onClose }: { chip: Chip | null; onClose(): 
   const opened = Boolean(chip?.qrcode);
 
   return (
-    <Dialog opened={opened} onClose={onClose} title={labels.chips.conectarNumero} size="md">
+    <Dialog opened={opened} onClose={onClose} title={chipLabels.conectarNumero} size="md">
       {shown?.qrcode && <QrCodeContent chip={shown} code={shown.qrcode} />}
     </Dialog>
   );
@@ -32,7 +34,9 @@ function QrCodeContent({ chip, code }: { chip: Chip; code: string }) {
   return (
     <Stack gap="md">
       <Text fw={600}>{chip.name}</Text>
-      <Text fz="sm">{simulator ? messages.simulatorQrInstructions : messages.whatsappQrInstructions}</Text>
+      <Text fz="sm">
+        {simulator ? chipMessages.simulatorQrInstructions : chipMessages.whatsappQrInstructions}
+      </Text>
       <Center>
         {/* A white frame: cameras read a QR code best on light ground, whatever the theme. */}
         <Paper withBorder p="sm" bg="white" radius="md">
@@ -42,20 +46,75 @@ function QrCodeContent({ chip, code }: { chip: Chip; code: string }) {
             level="M"
             marginSize={1}
             role="img"
-            aria-label={labels.chips.qrCodeDeConexao}
+            aria-label={chipLabels.qrCodeDeConexao}
             style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
           />
         </Paper>
       </Center>
+      {chip.provider === 'baileys' && <PairingCode chip={chip} />}
       {simulator && (
         <Stack gap={4} align="center" ta="center">
           <Text fz="sm" c="dimmed">
-            {messages.simulatorQrDesktopHint}
+            {chipMessages.simulatorQrDesktopHint}
           </Text>
           <Anchor href={simulator} target="_blank" rel="noopener noreferrer" fw={600}>
             <IconExternalLink size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
-            {labels.chips.abrirOSimulador}
+            {chipLabels.abrirOSimulador}
           </Anchor>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * WhatsApp's alternative to the QR code: the chip's own number asks for an 8-character code that the owner
+ * types on the phone (Conectar com número de telefone). The chip then turns Conectado over the socket.
+ */
+function PairingCode({ chip }: { chip: Chip }) {
+  const [phone, setPhone] = useState('');
+  const pairing = useCallMutation('request-pairing-code');
+  const code = pairing.data?.code;
+  return (
+    <Stack gap="xs">
+      <Text fw={600} fz="sm">
+        {chipLabels.conectarComNumero}
+      </Text>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          pairing.mutate({ _id: chip._id, phone });
+        }}
+      >
+        <Stack gap="xs">
+          <TextInput
+            label={chipLabels.numeroDoChip}
+            inputMode="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.currentTarget.value)}
+            error={pairing.error ? errorMessage(pairing.error) : undefined}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={pairing.isPending}>
+              {chipLabels.gerarCodigo}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {code && (
+        // On a phone the code arrives below the fold: it is scrolled into view.
+        <Stack gap={4} align="center" ta="center" ref={(el) => el?.scrollIntoView({ block: 'nearest' })}>
+          <Text fz="sm">{chipMessages.pairingInstructions}</Text>
+          <Text
+            aria-label={chipLabels.codigoDePareamento}
+            ff="monospace"
+            fz={28}
+            fw={700}
+            style={{ letterSpacing: '0.15em' }}
+          >
+            {code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code}
+          </Text>
         </Stack>
       )}
     </Stack>

@@ -2,9 +2,9 @@
 // phones the actions are icons with their names as aria-labels.
 import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconBolt, IconDeviceFloppy, IconDownload, IconRestore } from '@tabler/icons-react';
-import { labels } from '@/shared/messages';
+import { flowEditorLabels } from '@/shared/messages-editors';
 
-const L = labels.flowEditor;
+const L = flowEditorLabels;
 
 export function EditorHeader(props: {
   mobile: boolean;

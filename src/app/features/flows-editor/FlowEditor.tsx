@@ -30,7 +30,8 @@ import { callQuery } from '@/app/lib/query';
 import { ConfirmLayer, confirm } from '@/app/ui/confirm';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import { FLOW_NODE_TYPES, type Flow, type FlowNodeType } from '@/shared/contract/flows';
-import { labels, messages } from '@/shared/messages';
+import { messages } from '@/shared/messages';
+import { flowEditorLabels } from '@/shared/messages-editors';
 import { flowProblems, triggerProblem } from '@/shared/rules/flow';
 import { EditorHeader } from './EditorHeader';
 import { CanvasInfoContext, NODE_LOOK, nodeTypes } from './FlowNodeView';
@@ -51,7 +52,7 @@ import { NodePanel } from './NodePanel';
 import { TriggerDrawer } from './TriggerDrawer';
 import { useGraph } from './use-graph';
 
-const L = labels.flowEditor;
+const L = flowEditorLabels;
 const PALETTE = FLOW_NODE_TYPES.filter((t) => t !== 'start');
 const flowsQuery = callQuery('get-flows-by-user');
 

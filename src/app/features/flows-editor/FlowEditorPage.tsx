@@ -10,7 +10,8 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useEffect } from 'react';
 import { ApiError, api } from '@/app/lib/api';
-import { labels, messages } from '@/shared/messages';
+import { messages } from '@/shared/messages';
+import { flowEditorLabels } from '@/shared/messages-editors';
 import { FlowEditor } from './FlowEditor';
 
 export const flowQueryKey = (id: string) => ['get-flow', { _id: id }] as const;
@@ -42,7 +43,7 @@ export function FlowEditorPage() {
 
   if (!flow.data)
     return (
-      <Center h="100dvh" aria-busy="true" aria-label={labels.flowEditor.carregando}>
+      <Center h="100dvh" aria-busy="true" aria-label={flowEditorLabels.carregando}>
         <Loader />
       </Center>
     );

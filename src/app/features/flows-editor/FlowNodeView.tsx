@@ -21,11 +21,11 @@ import {
 import { Handle, type NodeProps, type NodeTypes, Position } from '@xyflow/react';
 import { createContext, memo, useContext } from 'react';
 import type { AnyFlowNode, FlowNodeType } from '@/shared/contract/flows';
-import { labels } from '@/shared/messages';
+import { flowEditorLabels } from '@/shared/messages-editors';
 import { branchesOf, parseFlowNode } from '@/shared/rules/flow';
 import type { EditorNode } from './graph';
 
-const L = labels.flowEditor;
+const L = flowEditorLabels;
 
 export const NODE_LOOK: Record<FlowNodeType, { icon: TablerIcon; color: string }> = {
   start: { icon: IconPlayerPlay, color: 'teal' },

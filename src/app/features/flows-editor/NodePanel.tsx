@@ -34,6 +34,7 @@ import {
   WAIT_UNITS,
 } from '@/shared/contract/flows';
 import { labels, messages } from '@/shared/messages';
+import { flowEditorLabels } from '@/shared/messages-editors';
 import {
   INTERACTIVE_LIMITS,
   nodeProblem,
@@ -44,7 +45,7 @@ import {
 import { NODE_LOOK } from './FlowNodeView';
 import { newId, optionMessages } from './graph';
 
-const L = labels.flowEditor;
+const L = flowEditorLabels;
 
 type Edit<T extends FlowNodeType> = {
   node: FlowNode<T>;

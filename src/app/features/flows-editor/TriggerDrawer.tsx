@@ -3,10 +3,11 @@
 import { Drawer, MultiSelect, Stack, Switch, TagsInput, Text } from '@mantine/core';
 import { useChips } from '@/app/lib/lists';
 import { labels } from '@/shared/messages';
+import { flowEditorLabels } from '@/shared/messages-editors';
 import { triggerProblem } from '@/shared/rules/flow';
 import type { TriggerSettings } from './graph';
 
-const L = labels.flowEditor;
+const L = flowEditorLabels;
 
 export function TriggerDrawer({
   opened,

@@ -1,6 +1,5 @@
 // The few Graph API calls the Cloud API channel makes, with Meta's error codes turned into pt-BR reasons.
 // Every call carries the access token and a timeout; any failure is a ChannelError the caller can show.
-import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { messages as texts } from '../../../shared/messages';
 import type { Config } from '../../config';
@@ -58,9 +57,16 @@ interface GraphErrorBody {
 
 export interface GraphClient {
   get<T>(path: string): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
+  /** `timeoutMs`: this call's own limit (an official campaign's send). */
+  post<T>(path: string, body?: unknown, opts?: { timeoutMs?: number }): Promise<T>;
+  delete<T>(path: string): Promise<T>;
+  /**
+   * Meta's Resumable Upload API (a template's image header example): POST /{app-id}/uploads opens a session,
+   * POST /{upload-session-id} sends the bytes; answers the file handle ('h') other endpoints take.
+   */
+  uploadHandle(appId: string, file: { bytes: Buffer; mime: string; fileName: string }): Promise<string>;
   /** Uploads a file for sending (POST /{phone-number-id}/media); answers the media id. */
-  upload(phoneNumberId: string, file: { path: string; mime: string; fileName: string }): Promise<string>;
+  upload(phoneNumberId: string, file: { bytes: Buffer; mime: string; fileName: string }): Promise<string>;
   /** A received media's bytes: its URL from GET /{media-id}, then the file itself (both need the token). */
   download(mediaId: string): Promise<{ buffer: Buffer; mime: string }>;
 }
@@ -70,19 +76,22 @@ export function createGraphClient(config: Config, log: FastifyBaseLogger): Graph
   const token = config.WHATSAPP_ACCESS_TOKEN;
 
   async function request(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     url: string,
-    body: { json?: unknown; form?: FormData } = {},
+    body: { json?: unknown; form?: FormData; bytes?: Buffer; headers?: Record<string, string> } = {},
     timeoutMs = CALL_TIMEOUT_MS,
   ): Promise<Response> {
     if (!token) throw new ChannelError(texts.cloudApiNotConfigured);
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...body.headers };
     if (body.json !== undefined) headers['content-type'] = 'application/json';
     try {
       return await fetch(url, {
         method,
         headers,
-        body: body.form ?? (body.json === undefined ? undefined : JSON.stringify(body.json)),
+        body:
+          body.form ??
+          (body.bytes && new Uint8Array(body.bytes)) ??
+          (body.json === undefined ? undefined : JSON.stringify(body.json)),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
@@ -122,16 +131,38 @@ export function createGraphClient(config: Config, log: FastifyBaseLogger): Graph
     async get(path) {
       return answer(await request('GET', `${base}/${path}`), `GET ${path}`);
     },
-    async post(path, body) {
-      return answer(await request('POST', `${base}/${path}`, { json: body }), `POST ${path}`);
+    async post(path, body, opts) {
+      return answer(
+        await request('POST', `${base}/${path}`, { json: body }, opts?.timeoutMs ?? CALL_TIMEOUT_MS),
+        `POST ${path}`,
+      );
     },
-    async upload(phoneNumberId, file) {
-      let bytes: Buffer;
-      try {
-        bytes = await readFile(file.path);
-      } catch {
-        throw new ChannelError(texts.mediaNotFound);
-      }
+    async delete(path) {
+      return answer(await request('DELETE', `${base}/${path}`), `DELETE ${path}`);
+    },
+    async uploadHandle(appId, file) {
+      const query = new URLSearchParams({
+        file_name: file.fileName,
+        file_length: String(file.bytes.length),
+        file_type: file.mime,
+      });
+      const session = await answer<{ id?: string }>(
+        await request('POST', `${base}/${encodeURIComponent(appId)}/uploads?${query}`),
+        'POST uploads',
+      );
+      if (!session.id?.startsWith('upload:')) throw new ChannelError(texts.providerFailed);
+      // The session id goes in the path as Meta gave it ('upload:…'); the bytes start at offset 0.
+      const res = await request(
+        'POST',
+        `${base}/${session.id}`,
+        { bytes: file.bytes, headers: { authorization: `OAuth ${token}`, file_offset: '0' } },
+        TRANSFER_TIMEOUT_MS,
+      );
+      const { h } = await answer<{ h?: string }>(res, 'POST upload session');
+      if (!h) throw new ChannelError(texts.providerFailed);
+      return h;
+    },
+    async upload(phoneNumberId, { bytes, ...file }) {
       const form = new FormData();
       form.append('messaging_product', 'whatsapp');
       form.append('type', file.mime);

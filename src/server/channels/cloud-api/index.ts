@@ -69,13 +69,22 @@ export function createCloudApiChannel(deps: {
       // No QR session to forget: the number stays registered with Meta.
       await deps.sink.status(chip.id, 'close');
     },
-    async register(chip, register) {
+    async register(chip, register, typedPin) {
       const id = phoneNumberIdOf(chip);
       if (!register) {
         await graph().post(`${id}/deregister`);
         return;
       }
       const credentials = chip.credentials as Credentials;
+      if (typedPin) {
+        // Support's PIN: kept only once Meta took it, so a wrong one never replaces the right one.
+        await graph().post(`${id}/register`, { messaging_product: 'whatsapp', pin: typedPin });
+        await channelChipsRepo.setCredentials(db(), systemActor(chip.accountId, 'cloud-api'), chip.id, {
+          ...credentials,
+          pin: typedPin,
+        });
+        return;
+      }
       let pin = credentials.pin;
       if (!pin) {
         // Kept before the call: a retry after a timeout must send the PIN Meta may already have set.
@@ -105,7 +114,9 @@ export function createCloudApiChannel(deps: {
           },
         };
       } else {
-        const mediaId = await g.upload(id, content);
+        const bytes = await deps.services().media.read(content.url);
+        if (!bytes) throw new ChannelError(texts.mediaNotFound);
+        const mediaId = await g.upload(id, { bytes, mime: content.mime, fileName: content.fileName });
         // Audio takes no caption on WhatsApp; documents keep their file name.
         const caption = content.type !== 'audio' && content.caption ? { caption: content.caption } : {};
         const filename = content.type === 'document' ? { filename: content.fileName } : {};

@@ -72,6 +72,8 @@ export const webhookNotification = z.object({
   entry: z
     .array(
       z.object({
+        /** The WABA's id (the account-level fields, such as message_template_status_update, need it). */
+        id: z.coerce.string().optional(),
         changes: z
           .array(
             z.object({
@@ -89,6 +91,11 @@ export const webhookNotification = z.object({
                     .optional(),
                   messages: z.array(z.unknown()).optional(),
                   statuses: z.array(z.unknown()).optional(),
+                  // field message_template_status_update (entry.id is the WABA's id)
+                  event: z.string().optional(),
+                  message_template_name: z.string().optional(),
+                  message_template_language: z.string().optional(),
+                  reason: z.string().nullish(),
                 })
                 .optional(),
             }),

@@ -1,11 +1,16 @@
 // GET/POST /webhooks/whatsapp: Meta's verification of the URL, and the signed notifications (customer messages,
-// delivery statuses). A POST is checked against X-Hub-Signature-256 over the raw body, answered 200 at once,
+// delivery statuses, template status updates). A POST is checked against X-Hub-Signature-256 over the raw body, answered 200 at once,
 // then processed in the background: media downloads can be slow and Meta retries answers slower than ~10 s.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
+import {
+  applyOfficialStatuses,
+  stopCampaignsOnTemplateEvent,
+} from '../../domains/campaigns/official-delivery';
 import { channelChipsRepo, channelInboxRepo } from '../../domains/chips/channel-chips.repo';
+import { templateStatusChanged } from '../../domains/templates/template-status';
 import { nestedDeeperThan } from '../../http/json';
 import type { Services } from '../../services';
 import type { ChannelSink, ReceiptStatus } from '../adapter';
@@ -46,6 +51,18 @@ export async function processNotification(
   for (const entry of parsed.data.entry) {
     for (const change of entry.changes) {
       const value = change.value;
+      if (change.field === 'message_template_status_update') {
+        if (value) {
+          try {
+            // A template paused, disabled or rejected stops the official campaigns sending it; the screens hear.
+            await stopCampaignsOnTemplateEvent(services, entry.id, value);
+            await templateStatusChanged(services, entry.id, value);
+          } catch (err) {
+            log.error({ err, waba: entry.id }, 'whatsapp webhook: template status not applied');
+          }
+        }
+        continue;
+      }
       const phoneNumberId = value?.metadata?.phone_number_id;
       if (!value || !phoneNumberId || (change.field && change.field !== 'messages')) continue;
       const chip = await channelChipsRepo.byPhoneNumberId(services.db, phoneNumberId);
@@ -89,23 +106,33 @@ export async function processNotification(
               attempt: 1,
             });
           }
-          if (inbound) await sink.inbound(chip.id, inbound);
+          if (inbound) await sink.inbound(chip, inbound);
         } catch (err) {
           log.error({ err, wamid: m.id }, 'whatsapp webhook: message not stored');
         }
       }
+      // Official campaigns' delivery data first, for all the statuses at once: a receipt below may wait for
+      // its message, and a send's first status must not wait behind it (it is what tells the sending job
+      // that Meta took a send whose answer was lost).
+      let skip = new Set<string>();
+      try {
+        skip = await applyOfficialStatuses(services, value.statuses ?? []);
+      } catch (err) {
+        log.error({ err }, 'whatsapp webhook: official campaign statuses not applied');
+      }
+      const receipts: { id: string; receipt: ReceiptStatus; code: number | undefined }[] = [];
       for (const raw of value.statuses ?? []) {
         const status = webhookStatus.safeParse(raw);
-        if (!status.success || !RECEIPTS.includes(status.data.status)) continue;
-        const { id, errors } = status.data;
-        const receipt = status.data.status as ReceiptStatus;
+        if (!status.success || !RECEIPTS.includes(status.data.status) || skip.has(status.data.id)) continue;
+        receipts.push({
+          id: status.data.id,
+          receipt: status.data.status as ReceiptStatus,
+          code: status.data.errors?.[0]?.code,
+        });
+      }
+      for (const { id, receipt, code } of receipts) {
         try {
-          await sink.receipt(
-            chip.id,
-            id,
-            receipt,
-            receipt === 'failed' ? graphErrorReason(errors?.[0]?.code) : undefined,
-          );
+          await sink.receipt(chip.id, id, receipt, receipt === 'failed' ? graphErrorReason(code) : undefined);
         } catch (err) {
           log.error({ err, wamid: id }, 'whatsapp webhook: status not applied');
         }

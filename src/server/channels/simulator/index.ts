@@ -235,7 +235,7 @@ export function createSimulatorChannel(deps: {
       if (chip.status !== 'open') throw new AppError(texts.simulatorDisconnected);
       const phone = customerPhone(input.phone);
       const media = input.type !== 'text' && input.type !== 'location';
-      if (media && !(input.media_url && deps.services().media.pathOf(input.media_url))) {
+      if (media && !(input.media_url && deps.services().media.owns(input.media_url))) {
         throw new AppError(texts.mediaNotFound);
       }
       // A tap on an option sends its title, as WhatsApp shows the customer's answer.
@@ -243,7 +243,7 @@ export function createSimulatorChannel(deps: {
       if (input.type === 'text' && !text.trim()) throw new AppError(texts.messageEmpty);
       if (input.type === 'location' && !input.location) throw new AppError(texts.requiredField);
       const platformMessageId = `SIMC${phone}${input.id}`;
-      await deps.sink.inbound(chip.id, {
+      await deps.sink.inbound(chip, {
         platformMessageId,
         from: phone,
         name: input.name,

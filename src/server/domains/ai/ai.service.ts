@@ -96,10 +96,9 @@ const MEDIA_LABEL: Partial<Record<MessageRow['type'], string>> = {
 async function lineOf(ctx: Ctx, ai: AiClient, m: MessageRow, keepMedia: boolean): Promise<string | null> {
   let text = m.message.trim();
   if (m.type === 'audio') {
-    const file = ai.transcribe && m.mediaUrl ? ctx.services.media.pathOf(m.mediaUrl) : null;
+    const file = ai.transcribe && m.mediaUrl && ctx.services.media.owns(m.mediaUrl) ? m.mediaUrl : null;
     if (!file || !ai.transcribe) return keepMedia ? `${speaker(m)}: [áudio]` : null;
-    const { readFile } = await import('node:fs/promises');
-    const audio = await readFile(file).catch(() => null);
+    const audio = await ctx.services.media.read(file).catch(() => null);
     if (!audio) return keepMedia ? `${speaker(m)}: [áudio]` : null;
     // The provider reads the format from the type and the name's extension: a customer's voice note is
     // Ogg/Opus, a recording MP3. Both come from the content (the message's file name may be a library title

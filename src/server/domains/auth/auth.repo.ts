@@ -1,25 +1,30 @@
 import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
+import { prepared } from '../../db/prepared';
 import { accounts, loginFailures, passwordResets, sessions, users } from '../../db/schema';
 
 const DAY = sql`interval '1 day'`;
 
 export const authRepo = {
+  /** Every authenticated call starts here: prepared, so its three-table select is built once. */
   async findSessionByTokenHash(db: Db, tokenHash: string) {
-    const rows = await db
-      .select({ session: sessions, user: users, account: accounts })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(accounts, eq(accounts.id, users.accountId))
-      .where(
-        and(
-          eq(sessions.tokenHash, tokenHash),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
-          eq(users.filed, false),
-        ),
-      )
-      .limit(1);
+    const rows = await prepared(db, 'session_by_token', (d) =>
+      d
+        .select({ session: sessions, user: users, account: accounts })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .innerJoin(accounts, eq(accounts.id, users.accountId))
+        .where(
+          and(
+            eq(sessions.tokenHash, sql.placeholder('hash')),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql`now()`),
+            eq(users.filed, false),
+          ),
+        )
+        .limit(1)
+        .prepare('session_by_token'),
+    ).execute({ hash: tokenHash });
     return rows[0] ?? null;
   },
 

@@ -333,7 +333,7 @@ export const campaignJobRows = {
    */
   needingRun: (db: Db) =>
     db
-      .select({ id: campaigns.id, nextSendAt: campaigns.nextSendAt })
+      .select({ id: campaigns.id, nextSendAt: campaigns.nextSendAt, official: campaigns.official })
       .from(campaigns)
       .innerJoin(chips, eq(chips.id, campaigns.chipId))
       .where(

@@ -7,7 +7,11 @@ import type { CallName, Calls } from '../../../shared/contract';
 import type { Campaign } from '../../../shared/contract/campaigns';
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
-import { campaignMessages, campaignReportLabels as labels } from '../../../shared/messages-campaigns';
+import {
+  campaignMessages,
+  campaignReportLabels as labels,
+  officialCampaignMessages,
+} from '../../../shared/messages-campaigns';
 import { type CampaignRuleInput, campaignProblems, campaignSchedule } from '../../../shared/rules/campaign';
 import { fieldError } from '../../../shared/rules/field-error';
 import type { SignedInContext } from '../../http/context';
@@ -17,6 +21,7 @@ import { writeSheet } from '../contacts/contacts-sheet';
 import { visibleChip } from '../conversations/conversations.service';
 import { flowsRepo } from '../flows/flows.repo';
 import { type CampaignFieldsRow, type CampaignRow as Row, campaignsRepo as repo } from './campaigns.repo';
+import { officialReportRows } from './official-report';
 import { campaignProgress, campaignReport, reportRows } from './progress';
 
 type Ctx = SignedInContext;
@@ -45,10 +50,43 @@ export const toCampaign = (r: Row): Campaign => ({
   paused: r.paused,
   failure: r.failure,
   official: r.official,
+  template: r.template,
+  template_parameters: r.templateParameters,
+  template_payloads: r.templatePayloads,
+  conversation_creation_rule: r.conversationCreationRule,
+  redirect: r.redirect,
+  chatbot: r.chatbotId,
+  department: r.departmentId,
+  started: r.official ? (r.startedAt?.toISOString() ?? null) : null,
+  // Counted by the report for official campaigns (issue 19); null on the others.
+  delivery_data: null,
   filed: r.filed,
 });
 
 type Input = CampaignRuleInput & { audience_tags_skip: readonly string[] };
+
+/**
+ * Who a campaign goes to, checked against the account: its audience (with the people count) or its tags (the
+ * contacts with them, minus the skipped ones, counted now: the estimated reach).
+ */
+export async function campaignReach(
+  ctx: Ctx,
+  f: Pick<Input, 'audience_type' | 'audience' | 'audience_tags' | 'audience_tags_skip'>,
+): Promise<{ audienceId: string | null; peopleCount: number }> {
+  const { db } = ctx.services;
+  const accountId = ctx.actor.accountId;
+  if (f.audience_type === 'audience') {
+    const audience = await repo.audience(db, accountId, f.audience ?? '');
+    if (!audience) throw fieldFailure(fieldError('audience', campaignMessages.audienceNotFound));
+    return { audienceId: audience.id, peopleCount: audience.peopleCount };
+  }
+  if (!(await repo.ownTags(db, accountId, [...f.audience_tags, ...f.audience_tags_skip])))
+    throw fieldFailure(fieldError('audience_tags', texts.notFound));
+  return {
+    audienceId: null,
+    peopleCount: await repo.taggedReach(db, accountId, f.audience_tags, f.audience_tags_skip),
+  };
+}
 
 /** Judges the fields and answers the row's columns, with the estimated reach. */
 async function prepare(ctx: Ctx, f: Input, opts: { chipChanged: boolean }): Promise<CampaignFieldsRow> {
@@ -61,18 +99,7 @@ async function prepare(ctx: Ctx, f: Input, opts: { chipChanged: boolean }): Prom
   if (!chip) throw new AppError(texts.notFound);
   if (chip.official || (opts.chipChanged && chip.status !== 'open'))
     throw fieldFailure(fieldError('chip', campaignMessages.campaignChipNotUsable));
-  let peopleCount: number;
-  let audienceId: string | null = null;
-  if (f.audience_type === 'audience') {
-    const audience = await repo.audience(db, accountId, f.audience ?? '');
-    if (!audience) throw fieldFailure(fieldError('audience', campaignMessages.audienceNotFound));
-    audienceId = audience.id;
-    peopleCount = audience.peopleCount;
-  } else {
-    if (!(await repo.ownTags(db, accountId, [...f.audience_tags, ...f.audience_tags_skip])))
-      throw fieldFailure(fieldError('audience_tags', texts.notFound));
-    peopleCount = await repo.taggedReach(db, accountId, f.audience_tags, f.audience_tags_skip);
-  }
+  const { audienceId, peopleCount } = await campaignReach(ctx, f);
   let flowId: string | null = null;
   if (f.message_type === 'flow') {
     const flow = await flowsRepo.find(db, accountId, f.flow ?? '');
@@ -129,7 +156,8 @@ export async function createCampaign(ctx: Ctx, p: Payload<'create-campaign'>) {
 export async function updateCampaign(ctx: Ctx, p: Payload<'update-campaign'>) {
   const { db } = ctx.services;
   const item = await repo.find(db, ctx.actor, p._id);
-  if (!item) throw new AppError(campaignMessages.campaignNotFound);
+  // An official campaign has its own call (create-or-update-official-campaign) and job.
+  if (!item || item.official) throw new AppError(campaignMessages.campaignNotFound);
   if (p.filed || p.cancel_now) {
     const row = await repo.cancel(db, ctx.actor, item.id, { filed: p.filed === true });
     if (!row) throw new AppError(campaignMessages.campaignNotCancelable);
@@ -193,8 +221,38 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', {
 /** Campanha_<name>_<date>.xlsx: one row per person, in the sending order. */
 export async function exportCampaignReport(ctx: Ctx, id: string) {
   const c = await ownCampaign(ctx, id);
+  const lines = c.official ? await officialLines(ctx, c.id) : await regularLines(ctx, c);
+  const columns = c.official ? officialCampaignMessages.reportColumns : labels.columns;
+  const buffer = await writeSheet(labels.sheet, [...columns], lines);
+  const safeName = c.name.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'campanha';
+  return {
+    file_name: labels.fileName(safeName, new Date().toISOString().slice(0, 10)),
+    content_base64: buffer.toString('base64'),
+  };
+}
+
+const when = (d: Date | null) => (d ? dateTime.format(d) : '');
+
+/** An official campaign's people: the times the status webhooks and the replies recorded, tap and pricing. */
+async function officialLines(ctx: Ctx, campaignId: string) {
+  const rows = await officialReportRows(ctx.services.db, campaignId);
+  return rows.map((r) => [
+    r.phone,
+    r.data.nome ?? '',
+    labels.status[r.status],
+    when(r.sentAt),
+    when(r.deliveredAt),
+    when(r.readAt),
+    when(r.repliedAt),
+    r.clickedButton ?? '',
+    r.pricingCategory ?? '',
+    r.failure ?? '',
+  ]);
+}
+
+async function regularLines(ctx: Ctx, c: Row) {
   const rows = await reportRows(ctx.services.db, c.id);
-  const lines = rows.map((r) => [
+  return rows.map((r) => [
     r.phone,
     r.data.nome ?? '',
     c.messageType === 'flow' ? labels.flowVersion : r.version + 1,
@@ -205,10 +263,4 @@ export async function exportCampaignReport(ctx: Ctx, id: string) {
     r.replied ? labels.yes : labels.no,
     r.failure ?? r.messageFailure ?? '',
   ]);
-  const buffer = await writeSheet(labels.sheet, [...labels.columns], lines);
-  const safeName = c.name.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'campanha';
-  return {
-    file_name: labels.fileName(safeName, new Date().toISOString().slice(0, 10)),
-    content_base64: buffer.toString('base64'),
-  };
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../db';
 import { campaignRecipients, messages } from '../../db/schema';
 import type { Services } from '../../services';
 import type { CampaignRow } from './campaigns.repo';
+import { officialReportExtras } from './official-report';
 
 /** The wait between two sends, in ms: the chosen interval, shortened only by the test/bench setting. */
 export const intervalMs = (services: Pick<Services, 'config'>, c: Pick<CampaignRow, 'intervalSeconds'>) =>
@@ -91,7 +92,7 @@ export async function campaignReport(services: Services, c: CampaignRow): Promis
     .from(campaignRecipients)
     .leftJoin(messages, eq(messages.id, campaignRecipients.messageId))
     .where(and(eq(campaignRecipients.campaignId, c.id), eq(campaignRecipients.status, 'sent')));
-  return {
+  const base = {
     _id: c.id,
     people_count: c.status === 'scheduled' ? c.peopleCount : counts.total,
     waiting: c.status === 'scheduled' ? c.peopleCount : counts.waiting,
@@ -101,5 +102,21 @@ export async function campaignReport(services: Services, c: CampaignRow): Promis
     failed: counts.failed,
     skipped: counts.skipped,
     replied: delivery?.replied ?? 0,
+    clicked: 0,
+    failed_by_reason: [],
+    pricing: [],
+  };
+  if (!c.official) return base;
+  // Official campaigns (issue 19): delivery, reads, replies and taps are the people's own columns (the status
+  // webhooks and the pipeline write them), with the failures by reason and Meta's pricing categories.
+  const extras = await officialReportExtras(services.db, c.id);
+  return {
+    ...base,
+    delivered: extras.counts.delivered,
+    read: extras.counts.read,
+    replied: extras.counts.replied,
+    clicked: extras.counts.clicked,
+    failed_by_reason: extras.failed_by_reason,
+    pricing: extras.pricing,
   };
 }

@@ -473,9 +473,13 @@ export async function onChatbotCustomerMessage(
   services: Services,
   conversationId: string,
   message: { id: string; createdAt?: Date },
+  /** The conversation as the message's own append left it, when nothing changed it since. */
+  current?: typeof conversations.$inferSelect | null,
 ) {
   try {
-    const [c] = await services.db.select().from(conversations).where(eq(conversations.id, conversationId));
+    const [c] = current
+      ? [current]
+      : await services.db.select().from(conversations).where(eq(conversations.id, conversationId));
     if (!c || !isChatbotServed(c) || !c.chatbotId) return;
     const chatbot = await chatbotsRepo.byId(services.db, c.chatbotId);
     if (!chatbot) return;

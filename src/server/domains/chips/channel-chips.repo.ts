@@ -6,6 +6,7 @@ import type { ChipStatus } from '../../../shared/constants';
 import type { Actor } from '../../access';
 import type { ChipRow } from '../../channels/adapter';
 import type { Db } from '../../db';
+import { prepared } from '../../db/prepared';
 import { channelInbox, chips, contacts, conversations, messages } from '../../db/schema';
 
 const ofActor = (actor: Actor, chipId: string) =>
@@ -14,22 +15,32 @@ const ofActor = (actor: Actor, chipId: string) =>
 export const channelChipsRepo = {
   /** The chip a provider event names, unless deleted. */
   async byId(db: Db, chipId: string): Promise<ChipRow | null> {
-    const [row] = await db.select().from(chips).where(eq(chips.id, chipId)).limit(1);
+    const [row] = await prepared(db, 'chip_by_id', (d) =>
+      d
+        .select()
+        .from(chips)
+        .where(eq(chips.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare('chip_by_id'),
+    ).execute({ id: chipId });
     return row && !row.filed ? row : null;
   },
   /** The simulator chip whose page link holds this token. */
   async bySimulatorToken(db: Db, token: string): Promise<ChipRow | null> {
-    const [chip] = await db
-      .select()
-      .from(chips)
-      .where(
-        and(
-          sql`${chips.credentials}->>'token' = ${token}`,
-          eq(chips.provider, 'simulator'),
-          eq(chips.filed, false),
-        ),
-      )
-      .limit(1);
+    const [chip] = await prepared(db, 'chip_by_simulator_token', (d) =>
+      d
+        .select()
+        .from(chips)
+        .where(
+          and(
+            sql`${chips.credentials}->>'token' = ${sql.placeholder('token')}`,
+            eq(chips.provider, 'simulator'),
+            eq(chips.filed, false),
+          ),
+        )
+        .limit(1)
+        .prepare('chip_by_simulator_token'),
+    ).execute({ token });
     return chip ?? null;
   },
   /** The Cloud API chip of a webhook's phone_number_id. */
@@ -50,10 +61,15 @@ export const channelChipsRepo = {
   async setQrcode(db: Db, actor: Actor, chipId: string, code: string) {
     await db.update(chips).set({ qrcode: code, status: 'connecting' }).where(ofActor(actor, chipId));
   },
-  async setStatus(db: Db, actor: Actor, chipId: string, status: ChipStatus) {
+  async setStatus(db: Db, actor: Actor, chipId: string, status: ChipStatus, reason?: string) {
     await db
       .update(chips)
-      .set({ status, qrcode: null, ...(status === 'open' && { active: true, reset: false }) })
+      .set({
+        status,
+        qrcode: null,
+        statusReason: reason ?? null,
+        ...(status === 'open' && { active: true, reset: false }),
+      })
       .where(ofActor(actor, chipId));
   },
   async setPhoneInfo(
@@ -93,10 +109,10 @@ export const channelChipsRepo = {
 
 /** The providers' notifications as received, kept until handled (replayed after a restart) and a week after. */
 export const channelInboxRepo = {
-  async store(db: Db, id: string, provider: 'cloud-api', body: unknown) {
-    await db.insert(channelInbox).values({ id, provider, body });
+  async store(db: Db, id: string, provider: 'cloud-api' | 'baileys', body: unknown, receivedAt?: Date) {
+    await db.insert(channelInbox).values({ id, provider, body, ...(receivedAt && { receivedAt }) });
   },
-  async unprocessed(db: Db, provider: 'cloud-api') {
+  async unprocessed(db: Db, provider: 'cloud-api' | 'baileys') {
     return db
       .select()
       .from(channelInbox)

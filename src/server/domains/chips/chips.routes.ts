@@ -4,6 +4,7 @@ import {
   connectChip,
   listChips,
   registerPhoneNumber,
+  requestPairingCode,
   resetChipConnection,
   saveChip,
 } from './chips.service';
@@ -13,6 +14,7 @@ export const chipsHandlers = {
   'create-or-update-chip': (p, ctx) => saveChip(ctx, { ...p, department: p.department || null }),
   'connect-chip': (p, ctx) => connectChip(ctx, p._id, p.connect),
   'reset-chip-connection': (p, ctx) => resetChipConnection(ctx, p._id),
+  'request-pairing-code': (p, ctx) => requestPairingCode(ctx, p._id, p.phone),
   'admin-update-chip': (p, ctx) => adminUpdateChip(ctx, p),
   'register-phone-number': (p, ctx) => registerPhoneNumber(ctx, p._id, p.register),
   // The simulator page's calls: public, the link's token is the key.

@@ -4,6 +4,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Chip } from '../../../shared/contract';
 import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
+import { baileysMessages as baileysTexts } from '../../../shared/messages-baileys';
 import { type ChipInput, prepareChip } from '../../../shared/rules/chip';
 import { fieldError } from '../../../shared/rules/field-error';
 import { departmentCondition } from '../../access';
@@ -32,6 +33,7 @@ export const toChip = (c: ChipRow): Chip => ({
   phone_number_id: c.phoneNumberId,
   registered: c.registered,
   qrcode: c.qrcode,
+  ...(c.statusReason && { status_reason: c.statusReason }),
   active: c.active,
   reset: c.reset,
   changed: c.changed,
@@ -70,9 +72,9 @@ async function findChip(services: Services, accountId: string | null, id: string
 const reload = (services: Services, chip: ChipRow) => findChip(services, null, chip.id).then(toChip);
 
 /** Provider failures become the adapter's pt-BR reason. */
-async function viaAdapter(run: () => Promise<void>) {
+async function viaAdapter<T>(run: () => Promise<T>): Promise<T> {
   try {
-    await run();
+    return await run();
   } catch (err) {
     if (err instanceof ChannelError) throw new AppError(err.message);
     throw err;
@@ -172,7 +174,8 @@ export async function saveChip(
         id,
         accountId: user.accountId,
         official: p.official,
-        provider: p.official ? 'cloud-api' : 'simulator',
+        // QR numbers: the server's adapter for them (CHANNEL_QR_PROVIDER); the chip keeps it for good.
+        provider: p.official ? 'cloud-api' : services.config.qrProvider,
         // An official number waits for support to set it up (spec 3 §4: Configurar).
         status: p.official ? 'configuring' : 'new',
       },
@@ -204,6 +207,15 @@ export async function resetChipConnection(ctx: SignedInContext, id: string): Pro
   await viaAdapter(() => services.channels.adapter(chip).reset(chip));
   await services.db.update(chips).set({ reset: true, qrcode: null }).where(eq(chips.id, chip.id));
   return reload(services, chip);
+}
+
+/** QR numbers: a pairing code to type on the phone, as an alternative to the QR code. */
+export async function requestPairingCode(ctx: SignedInContext, id: string, phone: string) {
+  const { services } = ctx;
+  const chip = await findChip(services, ctx.actor.accountId, id);
+  if (chip.provider !== 'baileys') throw new AppError(baileysTexts.notQrChip);
+  const code = await viaAdapter(() => services.channels.baileys.pairingCode(chip, phone));
+  return { code };
 }
 
 /** Support fills in an official number's provider data (any account: platform staff). */

@@ -33,7 +33,8 @@ export async function markAnswered(tx: Db, sent: MessageRow): Promise<boolean> {
       and(
         eq(messages.conversationId, sent.conversationId),
         eq(messages.origin, 'customer'),
-        gt(messages.createdAt, sent.createdAt),
+        // The sent row's own time, to the microsecond (a JS Date keeps milliseconds only).
+        gt(messages.createdAt, sql`(select created_at from messages where id = ${sent.id})`),
       ),
     )
     .limit(1);

@@ -12,16 +12,19 @@ import type { Services } from '../../services';
 import { toMessage } from './present';
 
 type MessageRow = typeof messages.$inferSelect;
+type ConversationRow = typeof conversations.$inferSelect;
 
 /**
  * What the message changes on its conversation:
  * - customer: the customer wrote: waiting for an answer, and the reply window moves on (official numbers);
  * - team: the team's message: the list's preview and order; it answers the customer (no longer waiting, no
  *   longer new) only once the channel accepts it (answered.ts, from delivery.ts): a failed send does not;
+ * - follow_up: an automatic follow-up (jobs/follow-ups.ts): like team, but it keeps the follow-up's clock
+ *   where it is (team starts it again, customer stops it);
  * - summary: shown as the list's preview, the list's order unchanged;
  * - none: a note in the timeline (or an ignored contact's message): the conversation is unchanged.
  */
-export type ConversationEffect = 'customer' | 'team' | 'summary' | 'none';
+export type ConversationEffect = 'customer' | 'team' | 'follow_up' | 'summary' | 'none';
 
 export interface AppendInput {
   conversation: { id: string; chipId: string; departmentId: string | null };
@@ -60,16 +63,31 @@ function conversationChange(input: Effect, row: MessageRow) {
     ...pointer,
     lastMessageAt: sql`case when ${newer} then (select created_at from messages where id = ${row.id}) else ${conversations.lastMessageAt} end`,
   };
+  // The automatic follow-up's clock (jobs/follow-ups.ts), only for the conversation's newest message: the
+  // business's message starts it (its anchor, to the millisecond the engine compares it with), the customer's
+  // stops it. Both in this transaction: a reply is never missed by a follow-up claimed after it.
+  const followUp = (anchor: SQL) => ({
+    followUpAnchor: sql`case when ${newer} then ${anchor} else ${conversations.followUpAnchor} end`,
+    followUpStep: sql`case when ${newer} then 0 else ${conversations.followUpStep} end`,
+    followUpLastAt: sql`case when ${newer} then null else ${conversations.followUpLastAt} end`,
+    followUpDueAt: sql`case when ${newer} then null else ${conversations.followUpDueAt} end`,
+  });
   switch (input.effect) {
     case 'customer':
       return {
         ...moved,
+        ...followUp(sql`null`),
         waitingResponse: true,
         ...(input.contextWindow && {
           contextWindow: sql`greatest(${conversations.contextWindow}, ${input.contextWindow})`,
         }),
       };
     case 'team':
+      return {
+        ...moved,
+        ...followUp(sql`date_trunc('milliseconds', (select created_at from messages where id = ${row.id}))`),
+      };
+    case 'follow_up':
       return moved;
     case 'summary':
       return pointer;
@@ -78,16 +96,24 @@ function conversationChange(input: Effect, row: MessageRow) {
   }
 }
 
-/** Writes the message's change on its conversation; a repair applies it only if it was never applied. */
-async function applyToConversation(db: Db, input: Effect, row: MessageRow, repair: boolean) {
+/**
+ * Writes the message's change on its conversation; a repair applies it only if it was never applied. Answers
+ * the conversation as that write left it (under its row lock), or null when nothing was written.
+ */
+async function applyToConversation(
+  db: Db,
+  input: Effect,
+  row: MessageRow,
+  repair: boolean,
+): Promise<ConversationRow | null> {
   const set = conversationChange(input, row);
-  if (!set) return false;
-  const updated = await db
+  if (!set) return null;
+  const [updated] = await db
     .update(conversations)
     .set(set)
     .where(and(eq(conversations.id, input.conversation.id), repair ? isNewer(row.id) : undefined))
-    .returning({ id: conversations.id });
-  return updated.length > 0;
+    .returning();
+  return updated ?? null;
 }
 
 /**
@@ -98,7 +124,7 @@ export async function appendMessage(
   services: Pick<Services, 'db' | 'realtime'>,
   actor: Actor,
   input: AppendInput,
-): Promise<{ row: MessageRow; created: boolean }> {
+): Promise<{ row: MessageRow; created: boolean; conversation: ConversationRow | null }> {
   const { db, realtime } = services;
   const { conversation } = input;
   const result = await db.transaction(async (tx) => {
@@ -114,9 +140,11 @@ export async function appendMessage(
     if (stored.created && input.alsoWrite) await input.alsoWrite(tx as Db);
     // Already stored (a replay, a retry): its conversation is repaired if it missed it. A key reused in
     // another conversation (a message_id sent twice elsewhere) changes nothing here.
-    if (stored.created || stored.row.conversationId === conversation.id)
-      await applyToConversation(tx as Db, input, stored.row, !stored.created);
-    return stored;
+    const changed =
+      stored.created || stored.row.conversationId === conversation.id
+        ? await applyToConversation(tx as Db, input, stored.row, !stored.created)
+        : null;
+    return { ...stored, conversation: changed };
   });
   if (result.created && input.announce !== false) {
     realtime.toConversation(actor.accountId, conversation.departmentId, {
@@ -131,5 +159,5 @@ export async function appendMessage(
  * A replay of a stored message (a webhook sent again): the conversation gets the change it missed, if it
  * ever did (a message stored before appends were one transaction). Answers whether anything changed.
  */
-export const repairConversation = (db: Db, input: Effect, row: MessageRow) =>
-  applyToConversation(db, input, row, true);
+export const repairConversation = async (db: Db, input: Effect, row: MessageRow) =>
+  (await applyToConversation(db, input, row, true)) !== null;

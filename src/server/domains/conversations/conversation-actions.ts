@@ -19,7 +19,7 @@ import { queueChatbotReply, servingChatbot } from '../chatbots/start';
 import { activeFlow, queueFlowRun, startingFlow } from '../flows/start';
 import { appendMessage } from './append-message';
 import { visibleConversation } from './conversations.service';
-import { loadConversation, toConversation, toMessage } from './present';
+import { chipFollowUp, loadConversation, toConversation, toMessage } from './present';
 
 type Ctx = SignedInContext;
 type ConversationRow = typeof conversations.$inferSelect;
@@ -78,7 +78,7 @@ export async function listConversations(ctx: Ctx, p: ListInput) {
   const afterAt = p.after ? new Date(p.after.last_message_at) : null;
   if (afterAt && Number.isNaN(afterAt.getTime())) throw new AppError(texts.invalidPayload);
   const rows = await ctx.services.db
-    .select({ conversation: conversations, contact: contacts, last: lastMessage })
+    .select({ conversation: conversations, contact: contacts, last: lastMessage, followUp: chipFollowUp })
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
@@ -111,7 +111,9 @@ export async function listConversations(ctx: Ctx, p: ListInput) {
     .orderBy(desc(activityMs), desc(conversations.id))
     .limit(p.limit + 1);
   return {
-    conversations: rows.slice(0, p.limit).map((r) => toConversation(r.conversation, r.contact, r.last)),
+    conversations: rows
+      .slice(0, p.limit)
+      .map((r) => toConversation(r.conversation, r.contact, r.last, r.followUp)),
     load_more: rows.length > p.limit,
   };
 }

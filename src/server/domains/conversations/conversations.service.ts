@@ -10,6 +10,7 @@ import { ChannelError, type ChipRow, type OutboundContent } from '../../channels
 import { messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { wakeFollowUps } from '../follow-ups/wake';
 import { appendMessage } from './append-message';
 import { conversationsRepo } from './conversations.repo';
 import { claimRanOut, deliverPending, resumePendingSends } from './delivery';
@@ -21,17 +22,21 @@ type ActingCtx = Pick<Ctx, 'services' | 'actor'>;
 /** Whom a sent message is attributed to (its user_id and the signature's name). */
 export type Sender =
   | Pick<Ctx['user'], 'id' | 'name' | 'userSignature'>
-  /** A flow (or a chatbot) answering by itself: origin 'chatbot', no user, no signature. */
-  | { chatbot: true };
+  /**
+   * A flow (or a chatbot) answering by itself: origin 'chatbot', no user, no signature. `followUp`: an
+   * automatic follow-up, sent the same way but leaving the follow-up's clock as it is.
+   */
+  | { chatbot: true; followUp?: true };
 
 export const chatbotSender: Sender = { chatbot: true };
+export const followUpSender: Sender = { chatbot: true, followUp: true };
 
 /** The conversation with its chip and contact, when the caller may see it; otherwise 'not found'. */
 export const visibleConversation = (ctx: ActingCtx, conversationId: string) =>
   conversationsRepo.visible(ctx.services.db, ctx.actor, conversationId);
 
 /** A chip the caller may use: attendants only their departments' chips. */
-export const visibleChip = (ctx: Ctx, chipId: string): Promise<ChipRow> =>
+export const visibleChip = (ctx: ActingCtx, chipId: string): Promise<ChipRow> =>
   conversationsRepo.visibleChip(ctx.services.db, ctx.actor, chipId);
 
 export async function listMessages(
@@ -115,13 +120,12 @@ export async function sendConversationMessage(
   if (existing) return stored(ctx, p.message_id, conversation.id);
   if (conversation.finishedAt) throw new AppError(texts.conversationFinished);
 
-  let file: { path: string; mime: string } | null = null;
+  let file: { mime: string } | null = null;
   if (p.media) {
-    const path = media.pathOf(p.media.url);
-    const kind = path ? await media.classifyFile(path, p.media.url) : null;
-    if (!path || !kind) throw new AppError(texts.mediaNotFound);
+    const kind = await media.classifyFile(p.media.url);
+    if (!kind) throw new AppError(texts.mediaNotFound);
     if (kind.kind !== p.media.type) throw new AppError(texts.mediaWrongType);
-    file = { path, mime: kind.mime };
+    file = { mime: kind.mime };
   }
   let quoted: typeof messages.$inferSelect | undefined;
   if (p.reply_message) {
@@ -156,7 +160,6 @@ export async function sendConversationMessage(
       : p.media && file
         ? {
             type: p.media.type,
-            path: file.path,
             url: p.media.url,
             mime: file.mime,
             fileName: p.media.file_name ?? p.media.url.split('/').pop() ?? 'arquivo',
@@ -170,7 +173,7 @@ export async function sendConversationMessage(
   // recorded with the channel's acceptance (delivery.ts).
   const { row, created } = await appendMessage(ctx.services, ctx.actor, {
     conversation,
-    effect: 'team',
+    effect: 'chatbot' in sender && sender.followUp ? 'follow_up' : 'team',
     existing: and(eq(messages.accountId, ctx.actor.accountId), eq(messages.messageId, p.message_id)),
     message: {
       origin: 'chatbot' in sender ? 'chatbot' : 'user',
@@ -192,6 +195,8 @@ export async function sendConversationMessage(
   });
   // Another request with this message_id stored it first (another process, or a moment ago).
   if (!created) return stored(ctx, p.message_id, conversation.id);
+  // The business spoke: the follow-up engine works out when this conversation's first follow-up is due.
+  if (!('chatbot' in sender && sender.followUp)) await wakeFollowUps(ctx.services, chip.id);
   return deliverPending(ctx.services, row, { chip, departmentId: conversation.departmentId });
 }
 

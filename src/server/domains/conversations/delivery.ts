@@ -55,7 +55,7 @@ export async function deliverPending(
     const chip = known.chip ?? (await db.select().from(chips).where(eq(chips.id, row.chipId)))[0];
     if (!chip || chip.filed || chip.status !== 'open') throw new ChannelError(texts.chipDisconnected);
     const { to, content } = row.outbound;
-    const sent = await channels.adapter(chip).send(chip, to, withLocalPath(content, media));
+    const sent = await channels.adapter(chip).send(chip, to, checkedMedia(content, media));
     outcome = { status: MESSAGE_STATUS.sent, platformMessageId: sent.platformMessageId };
   } catch (err) {
     const reason = err instanceof ChannelError ? err.message : texts.providerFailed;
@@ -103,13 +103,16 @@ export async function deliverPending(
   return result;
 }
 
-/** The file's place on this server's disk, found again from its URL (a resume may run elsewhere). */
-function withLocalPath(content: OutboundContent, media: Services['media']): OutboundContent {
+/**
+ * A file goes by its URL, which the adapter reads from the media store (on disk or in a bucket, so a resume may
+ * run on another process); only our own /media URLs. A send stored before had a disk path too: dropped.
+ */
+function checkedMedia(content: OutboundContent, media: Services['media']): OutboundContent {
   if (content.type === 'text' || content.type === 'template' || content.type === 'interactive')
     return content;
-  const path = media.pathOf(content.url);
-  if (!path) throw new ChannelError(texts.mediaNotFound);
-  return { ...content, path };
+  if (!media.owns(content.url)) throw new ChannelError(texts.mediaNotFound);
+  const { path: _stale, ...file } = content as typeof content & { path?: string };
+  return file;
 }
 
 /** conversation_updated with the conversation as it stands now, to whoever may see it. */

@@ -1,12 +1,13 @@
 // A conversation the team starts (new conversation, a scheduled message): the contact by phone, made when
 // new, and its open conversation on the chip, made when none is open. Safe to repeat and to race: the
 // contact and open-conversation unique indexes let one insert win and the other finds it.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { OFFICIAL_CHANNEL_TYPE } from '../../../shared/constants';
 import { newId } from '../../../shared/ids';
 import type { ChipRow } from '../../channels/adapter';
 import type { Db } from '../../db';
 import { insertOnce } from '../../db/insert-once';
+import { prepared } from '../../db/prepared';
 import { contacts, conversations } from '../../db/schema';
 
 export async function contactByPhone(
@@ -37,7 +38,7 @@ export async function contactByPhone(
 }
 
 /** The contact's open conversation on the chip, if any. */
-const openOn = (chipId: string, contactId: string) =>
+const openOn = (chipId: string | Placeholder, contactId: string | Placeholder) =>
   and(
     eq(conversations.chipId, chipId),
     eq(conversations.contactId, contactId),
@@ -45,7 +46,14 @@ const openOn = (chipId: string, contactId: string) =>
   );
 
 export async function findOpenConversation(db: Db, chipId: string, contactId: string) {
-  const [row] = await db.select().from(conversations).where(openOn(chipId, contactId)).limit(1);
+  const [row] = await prepared(db, 'open_conversation', (d) =>
+    d
+      .select()
+      .from(conversations)
+      .where(openOn(sql.placeholder('chip'), sql.placeholder('contact')))
+      .limit(1)
+      .prepare('open_conversation'),
+  ).execute({ chip: chipId, contact: contactId });
   return row;
 }
 

@@ -1,7 +1,7 @@
 // The inbound half of the message pipeline: what happens when a channel reports a customer's message or a
 // delivery receipt. Every step is safe to repeat: a replayed webhook finds its message already stored
 // (unique per chip and provider id) and changes nothing.
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS, OFFICIAL_CHANNEL_TYPE } from '../../../shared/constants';
 import { withoutBidiControls } from '../../../shared/format';
 import { newId } from '../../../shared/ids';
@@ -9,12 +9,15 @@ import { normalizePhone } from '../../../shared/phone';
 import { systemActor } from '../../access';
 import type { ChipRow, InboundMessage, ReceiptStatus } from '../../channels/adapter';
 import type { Db } from '../../db';
-import { contacts, conversations, messages, tags } from '../../db/schema';
+import { prepared } from '../../db/prepared';
+import { contacts, conversations, flows, messages, tags } from '../../db/schema';
 import type { Services } from '../../services';
+import { officialCampaignChanged, officialCampaignReply } from '../campaigns/official-conversation';
 import { onChatbotCustomerMessage } from '../chatbots/engine';
-import { onCustomerMessage } from '../flows/engine';
+import { type KeywordFlow, onCustomerMessage } from '../flows/engine';
+import { startFlowRun } from '../flows/start';
 import { notifyNewConversation } from '../push/push.service';
-import { matchAutoTags } from '../tags/auto-tag';
+import { type AutoTagCandidate, matchAutoTags } from '../tags/auto-tag';
 import { reopenUnanswered } from './answered';
 import { appendMessage, repairConversation } from './append-message';
 import { announceUpdated } from './delivery';
@@ -26,9 +29,79 @@ type ContactRow = typeof contacts.$inferSelect;
 /** The provider's reply window on official channels: 24 h after the customer's last message. */
 const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-async function upsertContact(services: Services, chip: ChipRow, phone: string, inbound: InboundMessage) {
+/**
+ * What a customer's message needs first, in one round trip: the contact by phone, its open conversation on the
+ * chip, and whether this message is stored already (a replay). No row when the contact is new.
+ */
+async function lookUp(db: Db, chip: ChipRow, phone: string, platformMessageId: string) {
+  const [row] = await prepared(db, 'inbound_lookup', (d) =>
+    d
+      .select({
+        seen: sql<
+          string | null
+        >`(select ${messages.id} from ${messages} where ${messages.chipId} = ${sql.placeholder('chip')} and ${messages.platformMessageId} = ${sql.placeholder('platform')} limit 1)`,
+        contact: contacts,
+        conversation: conversations,
+        // The account's rules the message meets next, read here rather than by two more round trips.
+        autoTags: sql<
+          AutoTagCandidate[]
+        >`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'autoTag', ${tags.autoTag}, 'keywords', ${tags.keywords})), '[]') from ${tags} where ${tags.accountId} = ${sql.placeholder('account')} and ${tags.autoTag} and not ${tags.filed})`,
+        keywordFlows: sql<
+          KeywordFlow[]
+        >`(select coalesce(json_agg(json_build_object('id', ${flows.id}, 'keywords', ${flows.keywords}, 'triggerHuman', ${flows.triggerHuman}, 'disabledChips', ${flows.disabledChips}) order by ${flows.createdAt}, ${flows.id}), '[]') from ${flows} where ${flows.accountId} = ${sql.placeholder('account')} and ${flows.trigger} and not ${flows.filed})`,
+      })
+      .from(contacts)
+      .leftJoin(
+        conversations,
+        and(
+          eq(conversations.chipId, sql.placeholder('chip')),
+          eq(conversations.contactId, contacts.id),
+          isNull(conversations.finishedAt),
+        ),
+      )
+      .where(
+        and(
+          eq(contacts.accountId, sql.placeholder('account')),
+          eq(contacts.phone, sql.placeholder('phone')),
+          eq(contacts.filed, false),
+        ),
+      )
+      .limit(1)
+      .prepare('inbound_lookup'),
+  ).execute({ chip: chip.id, platform: platformMessageId, account: chip.accountId, phone });
+  return row;
+}
+
+/** Whether this message is stored already, for a contact the lookup did not find (new, or deleted since). */
+async function storedId(db: Db, chip: ChipRow, platformMessageId: string) {
+  const [row] = await prepared(db, 'inbound_seen', (d) =>
+    d
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.chipId, sql.placeholder('chip')),
+          eq(messages.platformMessageId, sql.placeholder('platform')),
+        ),
+      )
+      .limit(1)
+      .prepare('inbound_seen'),
+  ).execute({ chip: chip.id, platform: platformMessageId });
+  return row?.id ?? null;
+}
+
+async function upsertContact(
+  services: Services,
+  chip: ChipRow,
+  phone: string,
+  inbound: InboundMessage,
+  known: ContactRow | undefined,
+) {
   const { db } = services;
   const name = (inbound.name ?? '').trim().slice(0, 200);
+  // The usual customer is known and unchanged: the upsert would write a new row version (and flush the log)
+  // for every message.
+  if (known && known.channelContactId === inbound.from && (known.name !== '' || !name)) return known;
   const [row] = await db
     .insert(contacts)
     .values({ id: newId(), accountId: chip.accountId, phone, name, channelContactId: inbound.from })
@@ -84,12 +157,25 @@ async function storageConversation(services: Services, chip: ChipRow, contactId:
 }
 
 /** The account's auto-tags the text names that the contact does not have yet. */
-async function autoTags(services: Services, chip: ChipRow, contact: ContactRow, text: string) {
+async function autoTags(
+  services: Services,
+  chip: ChipRow,
+  contact: ContactRow,
+  text: string,
+  known?: AutoTagCandidate[],
+) {
   if (!text) return [];
-  const candidates = await services.db
-    .select({ id: tags.id, autoTag: tags.autoTag, keywords: tags.keywords })
-    .from(tags)
-    .where(and(eq(tags.accountId, chip.accountId), eq(tags.filed, false), eq(tags.autoTag, true)));
+  const candidates =
+    known ??
+    (await prepared(services.db, 'auto_tags', (d) =>
+      d
+        .select({ id: tags.id, autoTag: tags.autoTag, keywords: tags.keywords })
+        .from(tags)
+        .where(
+          and(eq(tags.accountId, sql.placeholder('account')), eq(tags.filed, false), eq(tags.autoTag, true)),
+        )
+        .prepare('auto_tags'),
+    ).execute({ account: chip.accountId }));
   return matchAutoTags(text, candidates).filter((id) => !contact.tags.includes(id));
 }
 
@@ -114,15 +200,17 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
     eq(messages.chipId, chip.id),
     eq(messages.platformMessageId, inbound.platformMessageId),
   );
-  // The usual case (a new message) reads one id; a replay then reads what its repair needs.
-  const [seen] = await db.select({ id: messages.id }).from(messages).where(samePlatformId).limit(1);
+  const phone = normalizePhone(inbound.from) ?? inbound.from.replace(/\D/g, '');
+  // The usual case (a known customer's new message) is one read; a replay then reads what its repair needs.
+  const found = await lookUp(db, chip, phone, inbound.platformMessageId);
+  const seen = found ? found.seen : await storedId(db, chip, inbound.platformMessageId);
   const [already] = seen
     ? await db
         .select({ message: messages, conversation: conversations, ignore: contacts.ignore })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
         .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-        .where(eq(messages.id, seen.id))
+        .where(eq(messages.id, seen))
         .limit(1)
     : [];
   if (already) {
@@ -141,12 +229,21 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
     return;
   }
 
-  const phone = normalizePhone(inbound.from) ?? inbound.from.replace(/\D/g, '');
-  const contact = await upsertContact(services, chip, phone, inbound);
+  const contact = await upsertContact(services, chip, phone, inbound, found?.contact);
   const handled = !contact.ignore;
-  const { conversation, created } = handled
-    ? await openConversation(services, chip, contact.id)
+  // Official campaigns: the person this message answers (replied_at, a quick-reply tap); with rule
+  // 'on_response' their conversation is opened here first, the template before the reply.
+  const campaignReply = handled
+    ? await officialCampaignReply(services, chip, phone, inbound, createdAt)
+    : null;
+  // The open conversation the lookup found, unless the campaign's reply may have just opened one.
+  const { conversation, created: opened } = handled
+    ? found?.conversation && !campaignReply
+      ? { conversation: found.conversation, created: false }
+      : await openConversation(services, chip, contact.id)
     : { conversation: await storageConversation(services, chip, contact.id), created: false };
+
+  const created = opened || campaignReply?.opened === true;
 
   let replyMessage: (typeof messages.$inferInsert)['replyMessage'] = null;
   if (inbound.replyTo) {
@@ -157,7 +254,7 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
       .limit(1);
     if (quoted) replyMessage = { type: quoted.type, message: quoted.message, media: quoted.mediaUrl };
   }
-  const tagged = handled ? await autoTags(services, chip, contact, inbound.text) : [];
+  const tagged = handled ? await autoTags(services, chip, contact, inbound.text, found?.autoTags) : [];
   const stored = inbound.media ? await saveInboundMedia(services, inbound.media) : null;
   // The message and the conversation's change in one transaction (append-message.ts).
   const appended = await appendMessage(services, actor, {
@@ -167,15 +264,19 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
     existing: samePlatformId,
     announce: false,
     // Appended in SQL, so two messages tagging at once both keep their tags.
-    alsoWrite: tagged.length
-      ? (tx) =>
-          tx
-            .update(contacts)
-            .set({
-              tags: sql`(select coalesce(jsonb_agg(distinct t), '[]'::jsonb) from jsonb_array_elements(${contacts.tags} || ${JSON.stringify(tagged)}::jsonb) t)`,
-            })
-            .where(eq(contacts.id, contact.id))
-      : undefined,
+    alsoWrite:
+      tagged.length || campaignReply
+        ? async (tx) => {
+            if (tagged.length)
+              await tx
+                .update(contacts)
+                .set({
+                  tags: sql`(select coalesce(jsonb_agg(distinct t), '[]'::jsonb) from jsonb_array_elements(${contacts.tags} || ${JSON.stringify(tagged)}::jsonb) t)`,
+                })
+                .where(eq(contacts.id, contact.id));
+            await campaignReply?.record(tx, createdAt);
+          }
+        : undefined,
     message: {
       origin: 'customer',
       type: inbound.type,
@@ -197,6 +298,7 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
   }
   if (!handled) return;
   const row = appended.row;
+  if (campaignReply) officialCampaignChanged(services, chip.accountId, campaignReply.campaign.id);
 
   if (created) {
     const view = await loadConversation(db, conversation.id);
@@ -213,10 +315,33 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
       message: { conversation_id: conversation.id, message: toMessage(row) },
     });
   }
+  // A tap on an official campaign's quick reply starts the flow chosen for that button (the tap is not the
+  // flow's input, nor a chatbot's).
+  const tapFlow = campaignReply?.tap?.flowId;
+  if (tapFlow) {
+    await startFlowRun(services, conversation.id, tapFlow).catch((err: unknown) =>
+      services.log.warn({ err, conversation: conversation.id }, 'campaign button flow not started'),
+    );
+    return;
+  }
   // Flows: a keyword starts one; a flow serving the conversation reads the message (flows/engine.ts).
-  await onCustomerMessage(services, chip, conversation.id, { id: row.id, text: inbound.text });
+  // Both read the conversation as this message's append left it; a flow the message started changed it, so
+  // the chatbot's check then reads it again.
+  const { flowStarted } = await onCustomerMessage(
+    services,
+    chip,
+    conversation.id,
+    { id: row.id, text: inbound.text },
+    appended.conversation,
+    found?.keywordFlows,
+  );
   // AI chatbots: a conversation one serves gets an answer after the response delay (chatbots/engine.ts).
-  await onChatbotCustomerMessage(services, conversation.id, { id: row.id, createdAt: row.createdAt });
+  await onChatbotCustomerMessage(
+    services,
+    conversation.id,
+    { id: row.id, createdAt: row.createdAt },
+    flowStarted ? null : appended.conversation,
+  );
 }
 
 const RECEIPT_STATUS: Record<ReceiptStatus, number> = {
@@ -347,4 +472,41 @@ export async function attachInboundMedia(
     message: { conversation_id: row.conversationId, message: toMessage(row) },
   });
   return true;
+}
+
+/**
+ * A customer's edit or delete-for-everyone (QR numbers): the stored message takes the new text, or is marked
+ * deleted, and open screens are told. Only the customer's own messages change; a repeat changes nothing.
+ */
+export async function applyCustomerChange(
+  services: Services,
+  chip: ChipRow,
+  platformMessageId: string,
+  change: { text: string } | { deleted: true },
+) {
+  const { db, realtime } = services;
+  const set = 'text' in change ? { message: change.text } : { deleted: true };
+  const same =
+    'text' in change ? sql`${messages.message} is distinct from ${change.text}` : eq(messages.deleted, false);
+  const [row] = await db
+    .update(messages)
+    .set(set)
+    .where(
+      and(
+        eq(messages.chipId, chip.id),
+        eq(messages.platformMessageId, platformMessageId),
+        eq(messages.origin, 'customer'),
+        same,
+      ),
+    )
+    .returning();
+  if (!row) return;
+  const [conversation] = await db
+    .select({ departmentId: conversations.departmentId })
+    .from(conversations)
+    .where(eq(conversations.id, row.conversationId));
+  realtime.toConversation(chip.accountId, conversation?.departmentId ?? null, {
+    type: 'message_updated',
+    message: { conversation_id: row.conversationId, message: toMessage(row) },
+  });
 }

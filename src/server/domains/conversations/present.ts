@@ -1,11 +1,11 @@
 // Rows to the contract's shapes, and the one query that loads a conversation with its contact and last
 // message.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Contact, Conversation, Message } from '../../../shared/contract/conversations';
 import { type AutoFollowUpSetting, followUpApplies } from '../../../shared/rules/follow-up';
 import type { Db } from '../../db';
-import { contacts, conversations, messages } from '../../db/schema';
+import { contacts, conversations, followUpSettings, messages } from '../../db/schema';
 
 type MessageRow = typeof messages.$inferSelect;
 type ContactRow = typeof contacts.$inferSelect;
@@ -47,9 +47,12 @@ export const toContact = (c: ContactRow): Contact => ({
 });
 
 /**
- * The conversation as the contract shapes it. `followUp`: its chip's automatic follow-up setting; none can be
- * configured yet (issue 20 passes the chip's), so no follow-up applies.
+ * Its chip's automatic follow-up setting (enabled and types), or null when none is saved: a column to add to a
+ * select of conversations, handed to toConversation for `follow_up_applies`.
  */
+export const chipFollowUp = sql<AutoFollowUpSetting | null>`(select json_build_object('enabled', ${followUpSettings.enabled}, 'types', ${followUpSettings.types}) from ${followUpSettings} where ${followUpSettings.chipId} = ${conversations.chipId})`;
+
+/** The conversation as the contract shapes it. `followUp`: its chip's automatic follow-up setting. */
 export const toConversation = (
   c: ConversationRow,
   contact: ContactRow,
@@ -83,11 +86,11 @@ const lastMessage = alias(messages, 'last_message');
 /** A conversation with its contact and last message, as the contract shapes it; null when not found. */
 export async function loadConversation(db: Db, conversationId: string): Promise<Conversation | null> {
   const [row] = await db
-    .select({ conversation: conversations, contact: contacts, last: lastMessage })
+    .select({ conversation: conversations, contact: contacts, last: lastMessage, followUp: chipFollowUp })
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
     .where(eq(conversations.id, conversationId))
     .limit(1);
-  return row ? toConversation(row.conversation, row.contact, row.last) : null;
+  return row ? toConversation(row.conversation, row.contact, row.last, row.followUp) : null;
 }

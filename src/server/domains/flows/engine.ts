@@ -25,11 +25,13 @@ import { branchOf, isFlowNodeType } from '../../../shared/rules/flow';
 import { systemActor } from '../../access';
 import type { ChipRow } from '../../channels/adapter';
 import type { Db } from '../../db';
+import { prepared } from '../../db/prepared';
 import { accounts, contacts, conversations, flows, messages, tags } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';
 import { chatbotsRepo } from '../chatbots/chatbots.repo';
 import { queueChatbotReply, servingChatbot } from '../chatbots/start';
+import { tagsAfter } from '../contacts/contact-change';
 import { appendMessage } from '../conversations/append-message';
 import { claimConversation, customerInputAfter, leaseFor, releaseConversation } from '../conversations/claim';
 import { accountDepartment, finishOpen, toDepartment } from '../conversations/conversation-actions';
@@ -431,7 +433,7 @@ async function execute(run: Run, graph: Graph, node: AnyFlowNode, ctx: FlowConte
       }
       if (d.kind === 'text') await send(run, ctx, 0, { text });
       else {
-        if (!d.media_url || !services.media.pathOf(d.media_url)) throw new FlowError(texts.flowMediaMissing);
+        if (!d.media_url || !services.media.owns(d.media_url)) throw new FlowError(texts.flowMediaMissing);
         const media = { type: d.kind, url: d.media_url, ...(d.file_name && { file_name: d.file_name }) };
         // WhatsApp sends audio without a caption: the text goes first, on its own.
         if (d.kind === 'audio') {
@@ -483,20 +485,14 @@ async function execute(run: Run, graph: Graph, node: AnyFlowNode, ctx: FlowConte
               )
           ).map((t) => t.id)
         : [];
-      const list = JSON.stringify(ids);
       return persist(run, {
         ctx: moveOn(graph, ctx, 'next'),
         also: ids.length
           ? (tx) =>
               tx
                 .update(contacts)
-                .set({
-                  // In SQL, like the pipeline's auto-tags: a concurrent change to the tags is kept.
-                  tags:
-                    node.type === 'add_tag'
-                      ? sql`(select coalesce(jsonb_agg(distinct t), '[]'::jsonb) from jsonb_array_elements(${contacts.tags} || ${list}::jsonb) t)`
-                      : sql`(select coalesce(jsonb_agg(t), '[]'::jsonb) from jsonb_array_elements(${contacts.tags}) t where not (${list}::jsonb @> jsonb_build_array(t)))`,
-                })
+                // In SQL, like the pipeline's auto-tags: a concurrent change to the tags is kept.
+                .set({ tags: tagsAfter(node.type === 'add_tag' ? 'add' : 'remove', ids) })
                 .where(eq(contacts.id, conversation.contactId))
           : undefined,
       });
@@ -707,12 +703,18 @@ export async function onCustomerMessage(
   chip: Pick<ChipRow, 'id' | 'accountId'>,
   conversationId: string,
   message: { id: string; text: string },
-) {
+  /** The conversation as the message's own append left it (the pipeline has it): saves reading it again. */
+  current?: ConversationRow | null,
+  /** The account's keyword flows, when the caller read them already. */
+  candidates?: KeywordFlow[],
+): Promise<{ flowStarted: boolean }> {
   try {
     const { db } = services;
-    const [c] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
-    if (!c || c.finishedAt) return;
-    const flow = await keywordFlow(services, chip, c, message.text);
+    const [c] = current
+      ? [current]
+      : await db.select().from(conversations).where(eq(conversations.id, conversationId));
+    if (!c || c.finishedAt) return { flowStarted: false };
+    const flow = await keywordFlow(services, chip, c, message.text, candidates);
     if (flow) {
       const started = await db.transaction(async (tx) => {
         const rows = await tx
@@ -724,32 +726,53 @@ export async function onCustomerMessage(
         return rows.length > 0;
       });
       if (started) await announce(services, c);
-      return;
+      return { flowStarted: started };
     }
     if (isFlowServed(c)) await queueFlowRun(services, c.id, { key: `message:${message.id}` });
   } catch (err) {
     services.log.error({ err, conversation: conversationId }, 'flow trigger failed');
   }
+  return { flowStarted: false };
 }
 
 /** The first triggered flow (oldest first) whose keyword the text names and that may start here. */
+/** A flow that starts by keyword, as the trigger check reads it. */
+export interface KeywordFlow {
+  id: string;
+  keywords: string[];
+  triggerHuman: boolean;
+  disabledChips: string[];
+}
+
 async function keywordFlow(
   services: Services,
   chip: Pick<ChipRow, 'id' | 'accountId'>,
   c: ConversationRow,
   text: string,
+  known?: KeywordFlow[],
 ) {
   if (!text.trim()) return null;
-  const candidates = await services.db
-    .select({
-      id: flows.id,
-      keywords: flows.keywords,
-      triggerHuman: flows.triggerHuman,
-      disabledChips: flows.disabledChips,
-    })
-    .from(flows)
-    .where(and(eq(flows.accountId, chip.accountId), eq(flows.trigger, true), eq(flows.filed, false)))
-    .orderBy(flows.createdAt, flows.id);
+  const candidates: KeywordFlow[] =
+    known ??
+    (await prepared(services.db, 'keyword_flows', (d) =>
+      d
+        .select({
+          id: flows.id,
+          keywords: flows.keywords,
+          triggerHuman: flows.triggerHuman,
+          disabledChips: flows.disabledChips,
+        })
+        .from(flows)
+        .where(
+          and(
+            eq(flows.accountId, sql.placeholder('account')),
+            eq(flows.trigger, true),
+            eq(flows.filed, false),
+          ),
+        )
+        .orderBy(flows.createdAt, flows.id)
+        .prepare('keyword_flows'),
+    ).execute({ account: chip.accountId }));
   const human = c.isManual || !c.chatbotType;
   for (const f of candidates) {
     if (f.disabledChips.includes(chip.id)) continue;

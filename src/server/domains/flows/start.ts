@@ -71,6 +71,7 @@ export async function startFlowRun(
     return rows.length > 0;
   });
   if (!started) throw new AppError(texts.conversationFinished);
+  services.jobs.wake(FLOW_RUN_JOB);
   await announceUpdated(services as Services, conversation.accountId, conversationId);
 }
 

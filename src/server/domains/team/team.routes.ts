@@ -7,7 +7,8 @@ export const teamHandlers = {
   'update-team-user': async (p, ctx) => {
     const updated = await updateTeamUser(ctx.services.db, ctx.actor.accountId, p);
     const { realtime } = ctx.services;
-    // The user's open sockets follow at once: new departments' conversations in, old ones out.
+    // The user's open sockets follow at once: new departments' conversations in, old ones out, and the
+    // dashboard's hints as the areas now allow.
     if (updated.filed) await realtime.dropUser(updated._id);
     else {
       await realtime.refreshUser({
@@ -15,6 +16,7 @@ export const teamHandlers = {
         accountId: ctx.actor.accountId,
         userRole: updated.user_role,
         departments: updated.departments,
+        accessAreas: updated.access_areas,
       });
     }
     realtime.toAccount(ctx.actor.accountId, { type: 'user_updated', message: { _id: updated._id } });

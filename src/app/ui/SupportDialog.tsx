@@ -3,10 +3,21 @@ import { IconHeadset } from '@tabler/icons-react';
 import { Dialog } from '@/app/ui/Dialog';
 import { labels, messages } from '@/shared/messages';
 
-/** The support dialog (spec 3 §2.6, §4): an official number not yet registered cannot be connected. */
-export function SupportDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
+/**
+ * The support dialog (spec 3 §2.6, §4): official numbers are set up by support. Meus chips opens it for a number
+ * not yet registered; the official campaigns' plan notice for an account without one (and no support link).
+ */
+export function SupportDialog({
+  opened,
+  onClose,
+  title = labels.chips.numeroDaApiOficial,
+}: {
+  opened: boolean;
+  onClose(): void;
+  title?: string;
+}) {
   return (
-    <Dialog opened={opened} onClose={onClose} title={labels.chips.numeroDaApiOficial}>
+    <Dialog opened={opened} onClose={onClose} title={title}>
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ThemeIcon variant="light" size={40} radius="xl" aria-hidden>

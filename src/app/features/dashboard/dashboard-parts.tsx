@@ -1,0 +1,206 @@
+// What both dashboards share (spec 3 §2.1, §2.2, §9): the interval buttons with the pt-BR range picker, the
+// number cards, the server's error as a toast. No chart here: @mantine/charts loads with the charts' own
+// chunk (dashboard-charts.tsx), after the cards.
+import '@mantine/dates/styles.css';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { notifyError } from '@/app/lib/notify';
+import { PtBrDates } from '@/app/ui/PtBrDates';
+import { useIsMobile } from '@/app/ui/use-is-mobile';
+import type {
+  DASHBOARD_INTERVALS,
+  DashboardInterval,
+  DEFAULT_DASHBOARD_INTERVAL,
+  ResolvedInterval,
+} from '@/shared/contract/dashboard';
+import { labels } from '@/shared/messages';
+import { dashboardLabels as L } from '@/shared/messages-dashboard';
+
+const DATE_ARIA_LABELS = {
+  previousMonth: labels.contacts.mesAnterior,
+  nextMonth: labels.contacts.proximoMes,
+  previousYear: labels.contacts.anoAnterior,
+  nextYear: labels.contacts.proximoAno,
+  previousDecade: labels.contacts.decadaAnterior,
+  nextDecade: labels.contacts.proximaDecada,
+  monthLevelControl: labels.contacts.escolherMes,
+  yearLevelControl: labels.contacts.escolherAno,
+};
+
+// The contract's interval buttons and default, checked against it at compile time: importing its values
+// would bring zod (its schemas) into this chunk for two constants.
+export const INTERVALS = [1, 7, 30, 90, 180, 365] as const satisfies typeof DASHBOARD_INTERVALS;
+export const DEFAULT_INTERVAL: typeof DEFAULT_DASHBOARD_INTERVAL = 7;
+
+const numbers = new Intl.NumberFormat('pt-BR');
+export const formatCount = (n: number) => numbers.format(n);
+
+/** 'YYYY-MM-DD' as the screen writes it: 'DD/MM/YYYY'. */
+export const dayLabel = (day: string) => day.split('-').reverse().join('/');
+
+/**
+ * The interval buttons (Hoje … 1 ano; on a phone three a row) and the custom range (pt-BR calendar, up to
+ * today). A range with both ends picked replaces the buttons' choice; clearing it goes back to 7 dias.
+ */
+export function IntervalControl({
+  value,
+  onChange,
+  days = INTERVALS,
+}: {
+  value: DashboardInterval;
+  onChange(next: DashboardInterval): void;
+  days?: readonly number[];
+}) {
+  const mobile = useIsMobile();
+  // The range being picked (its first day alone, until the second is clicked); a button's choice empties it.
+  const [range, setRange] = useState<DatesRangeValue<string>>([null, null]);
+  useEffect(() => {
+    if (typeof value === 'number') setRange([null, null]);
+  }, [value]);
+  const pick = (next: DatesRangeValue<string>) => {
+    setRange(next);
+    const [start, end] = next;
+    if (start && end)
+      onChange({ start: dayjs(start).format('YYYY-MM-DD'), end: dayjs(end).format('YYYY-MM-DD') });
+    else if (!start && !end) onChange(DEFAULT_INTERVAL);
+  };
+  const buttons = days.map((n) => (
+    <Button
+      key={n}
+      size="xs"
+      variant={value === n ? 'filled' : 'default'}
+      aria-pressed={value === n}
+      onClick={() => onChange(n)}
+    >
+      {L.intervals[n]}
+    </Button>
+  ));
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      {mobile ? (
+        <SimpleGrid cols={3} spacing={6} w="100%" role="group" aria-label={L.intervalGroup}>
+          {buttons}
+        </SimpleGrid>
+      ) : (
+        <Group gap={6} role="group" aria-label={L.intervalGroup}>
+          {buttons}
+        </Group>
+      )}
+      <PtBrDates>
+        <DatePickerInput
+          type="range"
+          size="xs"
+          aria-label={L.period}
+          placeholder={L.periodPlaceholder}
+          leftSection={<IconCalendarEvent size={16} aria-hidden />}
+          valueFormat="DD/MM/YYYY"
+          value={range}
+          onChange={pick}
+          maxDate={dayjs().format('YYYY-MM-DD')}
+          clearable
+          allowSingleDateInRange
+          getDayAriaLabel={(date) => dayjs(date).format('DD/MM/YYYY')}
+          ariaLabels={DATE_ARIA_LABELS}
+          w={mobile ? '100%' : 230}
+        />
+      </PtBrDates>
+    </Group>
+  );
+}
+
+/** The range the server used (after clamping), under the buttons. */
+export function IntervalShown({ interval }: { interval: ResolvedInterval | undefined }) {
+  if (!interval) return null;
+  return (
+    <Text fz="sm" c="dimmed" role="status">
+      {L.periodShown(dayLabel(interval.start), dayLabel(interval.end))}
+    </Text>
+  );
+}
+
+/**
+ * One number with its label; a group named by the label (tests and screen readers find it by name). `row`:
+ * on a phone, label and number on one line (the groups whose cards stack one under the other).
+ */
+export function StatCard({
+  label,
+  value,
+  icon,
+  color,
+  row,
+}: {
+  label: string;
+  value: number | undefined;
+  icon?: ReactNode;
+  color?: string;
+  row?: boolean;
+}) {
+  const mobile = useIsMobile();
+  const number =
+    value === undefined ? (
+      <Skeleton h={26} w={row && mobile ? 60 : '50%'} mt={row && mobile ? 0 : 6} />
+    ) : (
+      <Text fz={row && mobile ? 20 : 26} fw={700} lh={1.2} mt={row && mobile ? 0 : 4} c={color}>
+        {formatCount(value)}
+      </Text>
+    );
+  const glyph = icon && (
+    <Text c={color} lh={0} component="span" aria-hidden>
+      {icon}
+    </Text>
+  );
+  if (row && mobile)
+    return (
+      <Paper withBorder radius="md" px="sm" py={8} role="group" aria-label={label} miw={0}>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap={8} wrap="nowrap" miw={0}>
+            {glyph}
+            <Text fz="sm" c="dimmed" fw={600} lh={1.3}>
+              {label}
+            </Text>
+          </Group>
+          {number}
+        </Group>
+      </Paper>
+    );
+  return (
+    <Paper withBorder radius="md" p="sm" role="group" aria-label={label} miw={0}>
+      <Group justify="space-between" wrap="nowrap" gap={6} align="flex-start">
+        <Text fz="xs" c="dimmed" fw={600} lh={1.3}>
+          {label}
+        </Text>
+        {glyph}
+      </Group>
+      {number}
+    </Paper>
+  );
+}
+
+/** A section's title over its cards. */
+export function SectionTitle({ children }: { children: ReactNode }) {
+  return (
+    <Text fz="sm" fw={700} tt="uppercase" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+/** A failed dashboard call: the server's message as a red toast (spec 3 §8), once per failure. */
+export function useErrorToast(error: unknown) {
+  useEffect(() => {
+    if (error) notifyError(error);
+  }, [error]);
+}
+
+/**
+ * The last answer that came: a refused interval (a toast says why) leaves the last report on the screen,
+ * with the range it covers written under the buttons, rather than an empty page.
+ */
+export function useLastAnswer<T>(data: T | undefined): T | undefined {
+  const last = useRef(data);
+  if (data !== undefined) last.current = data;
+  return data ?? last.current;
+}

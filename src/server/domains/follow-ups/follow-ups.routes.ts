@@ -1,0 +1,7 @@
+import type { Handlers } from '../../http/context';
+import { listFollowUps, updateFollowUp } from './follow-ups.service';
+
+export const followUpsHandlers = {
+  'get-follow-ups': (_p, ctx) => listFollowUps(ctx),
+  'update-follow-up': (p, ctx) => updateFollowUp(ctx, p),
+} satisfies Handlers;

@@ -1,0 +1,52 @@
+// The catalogue's part for automatic follow-ups (spec 3 §2.12, §3 Auto follow-up per chip, §5, §8, §9):
+// loaded only by that screen and the server. The menu's line is labels.team.followUpsAutomaticos (the same
+// words as the access area), so the first screen does not carry this file.
+export const followUpMessages = {
+  // spec 3 §8
+  saved: 'Configurações atualizadas com sucesso!',
+  // spec 3 §5 Follow-up: hours 0 to 23, at most 3 messages
+  hourInvalid: 'Escolha uma hora entre 0 e 23.',
+  typesRequired: 'Selecione pelo menos 1 tipo de conversa.',
+  messageRequired: 'Ative pelo menos 1 mensagem.',
+  textRequired: 'Escreva o texto da mensagem.',
+  timeInvalid: 'Informe um tempo entre 1 e 999.',
+  chipNotFound: 'Chip não encontrado.',
+} as const;
+
+export const FOLLOW_UP_TYPE_LABELS = {
+  ai_chatbot: 'Chatbot de IA',
+  flow_chatbot: 'Chatbot de fluxo',
+  human: 'Atendimento humano',
+} as const;
+
+export const FOLLOW_UP_UNIT_LABELS = {
+  minutes: 'Minutos',
+  hours: 'Horas',
+} as const;
+
+export const followUpLabels = {
+  title: 'Follow-ups automáticos',
+  intro:
+    'Mensagens enviadas automaticamente quando o cliente não responde à última mensagem da conversa. O envio para na resposta do cliente.',
+  noChips: 'Nenhum chip cadastrado. Cadastre um chip para configurar follow-ups.',
+  enabled: 'Follow-up ativado',
+  disabled: 'Desativado',
+  active: 'Ativado',
+  types: 'Tipos de conversa',
+  typesHint: 'O follow-up vale para as conversas atendidas por:',
+  window: 'Horário de envio',
+  windowHint:
+    'As mensagens só são enviadas entre a hora inicial e a hora final, no fuso horário da conta. Uma mensagem que vence fora do horário espera a próxima abertura.',
+  startTime: 'Hora inicial',
+  endTime: 'Hora final',
+  hour: (h: number) => `${String(h).padStart(2, '0')}:00`,
+  message: (n: number) => `Mensagem ${n}`,
+  messageEnabled: 'Enviar esta mensagem',
+  text: 'Texto',
+  textPlaceholder: 'Olá! Ainda podemos ajudar?',
+  time: 'Tempo',
+  unit: 'Unidade',
+  timingFirst: 'Depois da última mensagem sem resposta',
+  timingNext: (n: number) => `Depois da mensagem ${n}`,
+  save: 'Salvar',
+} as const;

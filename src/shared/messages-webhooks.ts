@@ -1,0 +1,121 @@
+// The catalogue's part for webhooks (spec 3 §2.13, §4 Webhook status, §5 Webhook save, §8): loaded only by the
+// webhook screens and the server.
+export const webhookMessages = {
+  // spec 3 §8
+  created: 'Webhook criado!',
+  updated: 'Webhook atualizado!',
+  deleted: 'Webhook apagado com sucesso',
+  mustBeTest: 'Webhook deve estar no status teste.',
+  testTimeout: 'Tempo esgotado. Nenhum evento recebido.',
+  // spec 3 §5 Webhook save
+  phoneNotMapped: 'O campo telefone deve ser mapeado.',
+  dataNotJson: 'O conteúdo recebido do webhook não é um JSON válido.',
+  typedNotJson: 'O conteúdo fornecido não é um JSON válido.',
+  // Our own: what the server refuses on save
+  notFound: 'Webhook não encontrado.',
+  fieldNameRequired: 'Dê um nome a cada campo mapeado.',
+  fieldNameRepeated: 'Já existe um campo com esse nome.',
+  phoneFieldFixed: 'O primeiro campo é o telefone: ele não pode ser removido nem renomeado.',
+  chipRequired: 'Escolha o chip de envio para ativar o webhook.',
+  chipNotFound: 'Chip de envio não encontrado.',
+  flowRequired: 'Escolha o fluxo que o webhook envia.',
+  flowNotFound: 'Fluxo não encontrado.',
+  templateRequired: 'Escolha o template de mensagem que o webhook envia.',
+  templateNotUsable:
+    'Este template não está aprovado ou não tem conteúdo fixo: escolha outro template do número.',
+  templatesUnavailable: 'Não foi possível carregar os templates do número. Tente novamente.',
+  chatbotNotFound: 'Chatbot não encontrado.',
+  departmentNotFound: 'Departamento não encontrado.',
+  redirectRequired: 'Escolha o tipo de conversa.',
+  // The public endpoint (answered to the third party)
+  received: 'Evento recebido.',
+  testReceived: 'Evento teste recebido.',
+  alreadyReceived: 'Evento já recebido: nada foi enviado de novo.',
+  endpointNotFound: 'Webhook não encontrado.',
+  inactive: 'Este webhook está inativo: o evento não foi processado.',
+  notJson: 'O corpo da requisição não é um JSON válido.',
+  tooLarge: (maxKb: number) => `O corpo da requisição passa do limite de ${maxKb} KB.`,
+  phoneMissing: 'O campo telefone não foi encontrado no evento recebido.',
+  phoneInvalid: (value: string) => `O telefone "${value}" do evento não é um número válido.`,
+  notConfigured: 'Este webhook ainda não tem chip de envio e mensagem configurados.',
+  // The job's outcome on the event row
+  chipGone: 'O chip de envio do webhook não existe mais.',
+};
+
+export const webhookLabels = {
+  webhooks: 'Webhooks',
+  webhook: 'Webhook',
+  novoWebhook: 'Novo webhook',
+  nome: 'Nome',
+  chip: 'Chip',
+  status: 'Status',
+  acoes: 'Ações',
+  semNome: 'Webhook sem nome',
+  nenhumWebhook: 'Nenhum webhook cadastrado.',
+  editar: 'Editar',
+  apagar: 'Apagar',
+  apagarWebhook: 'Apagar webhook',
+  apagarPergunta: (name: string) => `Apagar o webhook ${name}? Os eventos enviados a ele serão recusados.`,
+  voltar: 'Voltar',
+  urlDoWebhook: 'URL do webhook',
+  copiar: 'Copiar URL',
+  copiado: 'Copiado',
+  nomeDoWebhook: 'Nome do webhook',
+  chipDeEnvio: 'Chip de envio',
+  escolhaOChip: 'Escolha o chip',
+  semNumerosConectados: 'Não há números conectados',
+  fluxo: 'Fluxo',
+  escolhaOFluxo: 'Escolha o fluxo',
+  template: 'Template de mensagem',
+  escolhaOTemplate: 'Escolha o template',
+  templateAjuda: 'Apenas templates com conteúdo fixo, sem parâmetros, variáveis ou imagens.',
+  carregandoTemplates: 'Carregando templates...',
+  nenhumTemplate: 'Este número não tem templates aprovados com conteúdo fixo.',
+  statusLabels: { active: 'Ativo', inactive: 'Inativo', test: 'Teste' } as const,
+  dadosDoWebhook: 'Dados do webhook',
+  exemplo: 'Exemplo',
+  receberEventoTeste: 'Receber evento teste',
+  aguardandoEvento: 'Aguardando evento...',
+  parar: 'Parar',
+  eventoRecebido: 'Evento teste recebido.',
+  jsonRecebido: 'JSON recebido',
+  jsonAjuda: 'Cole aqui um exemplo do JSON que o sistema envia, ou receba um evento teste.',
+  camposMapeados: 'Campos Mapeados',
+  camposAjuda:
+    'Cada campo junta os valores dos caminhos escolhidos do JSON; os campos viram variáveis do fluxo.',
+  nomeDoCampo: 'Nome do campo',
+  camposDeOrigem: 'Campos de origem',
+  escolhaOsCampos: 'Escolha os campos do JSON',
+  valorDeExemplo: 'Valor de exemplo',
+  adicionarCampo: 'Adicionar campo',
+  removerCampo: (name: string) => `Remover o campo ${name || 'sem nome'}`,
+  cancelar: 'Cancelar',
+  salvar: 'Salvar',
+  chaveApiNecessaria: 'Gere a chave da API',
+  chaveApiAviso:
+    'Os webhooks precisam de uma chave de API gerada na conta. Gere a chave na página de integração da API.',
+  irParaApi: 'Ir para a API',
+  semChip: 'Nenhum chip',
+  ajudaTitulo: 'Webhooks',
+  ajudaTexto:
+    'Um webhook recebe eventos de outros sistemas (loja, plataforma de pagamento, CRM) e envia um fluxo ou um template ao telefone do evento. Crie o webhook, copie a URL para o outro sistema, receba um evento teste e mapeie os campos.',
+};
+
+/** The sample JSON 'Exemplo' fills: an order of a store, with a customer and items. */
+export const WEBHOOK_EXAMPLE = {
+  evento: 'pedido_pago',
+  pedido: {
+    numero: 1042,
+    total: 'R$ 189,90',
+    itens: [
+      { produto: 'Camiseta', quantidade: 2 },
+      { produto: 'Boné', quantidade: 1 },
+    ],
+  },
+  cliente: {
+    nome: 'Maria',
+    sobrenome: 'Silva',
+    telefone: '+55 11 98765-4321',
+    email: 'maria@exemplo.com.br',
+  },
+};

@@ -1,0 +1,182 @@
+// Webhooks (/webhooks, issue 20; spec 3 §2.13, §4 Webhook status, §5 Webhook save, §8) as a manager builds one:
+// 'Novo webhook' opens its page; the URL copied (a check mark for 1.5 s); 'Receber evento teste' waits while a
+// third party posts its JSON to the URL, and the event fills 'Dados do webhook'; telefone and a joined name
+// mapped from its paths with their example values; JSON typed wrong is flagged after the pause and clears the
+// examples; saving without telefone mapped, and waiting outside status test, give the spec's messages.
+import { mkdir } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { newId } from '@/shared/ids';
+import { webhookLabels as L, webhookMessages as M } from '@/shared/messages-webhooks';
+import { calm, isPhone, mainMenu, shot, signedIn } from './app';
+import { expect, test } from './fixtures';
+
+test.use(calm);
+
+test.beforeAll(async () => {
+  await mkdir('test-results/screens', { recursive: true });
+});
+
+const EVENT = {
+  evento: 'pedido_pago',
+  pedido: { numero: 1042, itens: [{ produto: 'Camiseta' }, { produto: 'Boné' }] },
+  cliente: { nome: 'Joana', sobrenome: 'Prado', telefone: '+55 11 97777-1234' },
+};
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+/** Picks a JSON path in the field's 'Campos de origem' (its option shows the example value). */
+async function choosePath(page: Page, field: string, path: string) {
+  const group = page.getByRole('group', { name: field });
+  await group.getByRole('combobox', { name: L.camposDeOrigem }).click();
+  await page
+    .getByRole('option', { name: new RegExp(`^${path.replace(/[.[\]]/g, '\\$&')}`) })
+    .first()
+    .click();
+  await page.keyboard.press('Escape');
+}
+
+test('build a webhook from a received test event and map its fields', async ({ page, server, context }) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await signedIn(page, server, 'gerente@demo.com');
+  await page.goto('/');
+  await (await mainMenu(page)).getByRole('link', { name: L.webhooks }).click();
+  await expect(page).toHaveURL(/\/webhooks$/);
+  await page.getByRole('button', { name: L.novoWebhook }).click();
+  await expect(toast(page, M.created)).toBeVisible();
+  await expect(page).toHaveURL(/\/webhooks\/[0-9A-Z]{28}$/);
+  const id = page.url().split('/').at(-1) as string;
+  await expect(page.getByRole('heading', { level: 1, name: L.webhook })).toBeVisible();
+
+  // The URL and its copy button's check mark, gone after 1.5 s.
+  const url = `${server.url}/api/v1/webhooks/${id}`;
+  await expect(page.getByLabel(L.urlDoWebhook)).toHaveValue(url);
+  await page.getByRole('button', { name: L.copiar }).click();
+  await expect(page.getByRole('button', { name: L.copiado })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await expect(page.getByRole('button', { name: L.copiar })).toBeVisible({ timeout: 3000 });
+
+  const name = `Loja ${test.info().project.name} ${Date.now().toString(36)}`;
+  await page.getByLabel(L.nomeDoWebhook).fill(name);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // Saving with telefone not mapped: the spec's message.
+  await page.getByRole('button', { name: L.salvar }).click();
+  await expect(page.getByText(M.phoneNotMapped)).toBeVisible();
+
+  // Waiting for a test event, then stopping; then waiting again while the store posts.
+  await page.getByRole('button', { name: L.receberEventoTeste }).click();
+  await expect(page.getByText(L.aguardandoEvento)).toBeVisible();
+  await page.getByRole('button', { name: L.parar }).click();
+  await expect(page.getByText(L.aguardandoEvento)).toBeHidden();
+  await page.getByRole('button', { name: L.receberEventoTeste }).click();
+  await expect(page.getByText(L.aguardandoEvento)).toBeVisible();
+  await shot(page, 'webhook-waiting');
+  const json = page.getByLabel(L.jsonRecebido);
+  // The page joins the room on its own socket: the store posts until the event shows.
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(EVENT),
+        });
+        expect(res.status).toBe(200);
+        return json.inputValue();
+      },
+      { timeout: 20_000, intervals: [300] },
+    )
+    .toContain('pedido_pago');
+  await expect(page.getByText(L.aguardandoEvento)).toBeHidden();
+  expect(JSON.parse(await json.inputValue())).toEqual(EVENT);
+
+  // telefone from its path; a second field joining two paths.
+  await choosePath(page, 'telefone', 'cliente.telefone');
+  const phone = page.getByRole('group', { name: 'telefone' });
+  await expect(phone.getByLabel(L.valorDeExemplo)).toHaveValue('+55 11 97777-1234');
+  await page.getByRole('button', { name: L.adicionarCampo }).click();
+  const added = page.getByRole('group', { name: L.nomeDoCampo });
+  await added.getByLabel(L.nomeDoCampo).fill('nome');
+  await choosePath(page, 'nome', 'cliente.nome');
+  await choosePath(page, 'nome', 'cliente.sobrenome');
+  const joined = page.getByRole('group', { name: 'nome' }).getByLabel(L.valorDeExemplo);
+  await expect(joined).toHaveValue('Joana Prado');
+  // An array item's path.
+  await page.getByRole('button', { name: L.adicionarCampo }).click();
+  await page.getByRole('group', { name: L.nomeDoCampo }).getByLabel(L.nomeDoCampo).fill('produto');
+  await choosePath(page, 'produto', 'pedido.itens[1].produto');
+  await expect(page.getByRole('group', { name: 'produto' }).getByLabel(L.valorDeExemplo)).toHaveValue('Boné');
+  // telefone cannot be renamed or removed; the others can be removed.
+  await expect(phone.getByLabel(L.nomeDoCampo)).toBeDisabled();
+  await expect(phone.getByRole('button', { name: /Remover/ })).toHaveCount(0);
+  await page.getByRole('button', { name: L.removerCampo('produto') }).click();
+  await expect(page.getByRole('group', { name: 'produto' })).toHaveCount(0);
+
+  // JSON typed wrong: flagged after the pause, the examples cleared; typed right again, they come back.
+  const text = await json.inputValue();
+  await json.fill(`${text}}`);
+  await expect(page.getByText(M.typedNotJson)).toBeVisible();
+  await expect(joined).toHaveValue('');
+  await json.fill(text);
+  await expect(page.getByText(M.typedNotJson)).toBeHidden();
+  await expect(joined).toHaveValue('Joana Prado');
+  await shot(page, 'webhook-mapped');
+
+  await page.getByRole('button', { name: L.salvar }).click();
+  await expect(toast(page, M.updated)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'nome' }).getByLabel(L.valorDeExemplo)).toHaveValue(
+    'Joana Prado',
+  );
+
+  // Cancelar reloads what is saved.
+  await page.getByLabel(L.nomeDoWebhook).fill('Outro nome');
+  await page.getByRole('button', { name: L.cancelar }).click();
+  await expect(page.getByLabel(L.nomeDoWebhook)).toHaveValue(name);
+
+  // Outside status test, no waiting for an event.
+  await page.getByRole('combobox', { name: L.status, exact: true }).click();
+  await page.getByRole('option', { name: L.statusLabels.inactive }).click();
+  await page.getByRole('button', { name: L.salvar }).click();
+  await expect(toast(page, M.updated)).toBeVisible();
+  await page.getByRole('button', { name: L.receberEventoTeste }).click();
+  await expect(page.getByText(M.mustBeTest)).toBeVisible();
+
+  // The list: name, chip, status; back from the page.
+  await page.getByRole('button', { name: L.voltar }).click();
+  await expect(page).toHaveURL(/\/webhooks$/);
+  const row = isPhone()
+    ? page.getByRole('listitem').filter({ hasText: name })
+    : page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(L.statusLabels.inactive);
+  await expect(row).toContainText(L.semChip);
+  await shot(page, 'webhooks-list');
+
+  // Apagar asks first; the URL then answers 404.
+  await row.getByRole('button', { name: 'Apagar' }).click();
+  const confirm = page.getByRole('dialog', { name: L.apagarWebhook });
+  await expect(confirm).toContainText(L.apagarPergunta(name));
+  await confirm.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(toast(page, M.deleted)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect((await fetch(url, { method: 'POST', body: '{}' })).status).toBe(404);
+});
+
+test('waiting for a test event gives up after 60 s', async ({ page, server }) => {
+  const token = await signedIn(page, server, 'gerente@demo.com');
+  const made = await server.call<{ _id: string }>('create-or-update-webhook', { _id: newId() }, token);
+  // The page's clock is ours: a minute passes at once.
+  await page.clock.install();
+  await page.goto(`/webhooks/${made._id}`);
+  await page.getByRole('button', { name: L.receberEventoTeste }).click();
+  await expect(page.getByText(L.aguardandoEvento)).toBeVisible();
+  await page.clock.fastForward(59_000);
+  await expect(page.getByText(L.aguardandoEvento)).toBeVisible();
+  await page.clock.fastForward(1_500);
+  await expect(page.getByText(M.testTimeout)).toBeVisible();
+  await expect(page.getByText(L.aguardandoEvento)).toBeHidden();
+  await expect(page.getByRole('button', { name: L.receberEventoTeste })).toBeVisible();
+  await server.call('create-or-update-webhook', { _id: made._id, filed: true }, token);
+});
