@@ -296,8 +296,9 @@ describe('the places that name a chatbot', () => {
       chatbotId: made._id,
       flowId: null,
       lastFlowContext: null,
-      chatbotContext: null,
     });
+    // A fresh position: none yet, or the new chatbot's own once its queued answer has already run.
+    expect(moved.chatbotContext?.chatbot ?? made._id).toBe(made._id);
     const history = async () =>
       (
         await s.t.call(
