@@ -298,7 +298,7 @@ describe('the places that name a chatbot', () => {
       lastFlowContext: null,
     });
     // A fresh position: none yet, or the new chatbot's own once its queued answer has already run.
-    expect(moved.chatbotContext?.chatbot ?? made._id).toBe(made._id);
+    expect(moved?.chatbotContext?.chatbot ?? made._id).toBe(made._id);
     const history = async () =>
       (
         await s.t.call(

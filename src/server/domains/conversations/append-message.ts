@@ -2,7 +2,8 @@
 // attendants' sends, the AI summary and the system notes. The message and what it changes on the
 // conversation (last message, waiting response, new, reply window) are written in ONE transaction, so a
 // crash never leaves a stored message behind a stale conversation; the socket event goes out after commit.
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { getTableColumns, type SQL } from 'drizzle-orm';
 import { newId } from '../../../shared/ids';
 import type { Actor } from '../../access';
 import type { Db } from '../../db';
@@ -43,57 +44,131 @@ export interface AppendInput {
   alsoWrite?: (tx: Db) => Promise<unknown>;
 }
 
+// The conversation's change is one SQL text per effect, built once (no query building per message), over
+// `c` (the conversation) and `m` (the message's row). `newer`: the conversation's last message is older than
+// this one (or there is none), so the pointer only moves forward whatever order concurrent appends commit
+// in. It reads the conversation's own columns, not the last message's row: an update that waited for another
+// one's lock sees the row that one wrote (PostgreSQL re-reads it, read committed), a subquery would not.
+const NEWER = `(coalesce(c.last_message_at, '-infinity'::timestamptz), coalesce(c.last_message_id, '')) < (m.created_at, m.id)`;
+const when = (column: string, value: string) =>
+  `${column} = case when ${NEWER} then ${value} else c.${column} end`;
+const POINTER = [when('last_message_id', 'm.id')];
+const MOVED = [...POINTER, when('last_message_at', 'm.created_at')];
+// The automatic follow-up's clock (jobs/follow-ups.ts), only for the conversation's newest message: the
+// business's message starts it (its anchor, to the millisecond the engine compares it with), the customer's
+// stops it. Both with the message: a reply is never missed by a follow-up claimed after it.
+const followUp = (anchor: string) => [
+  when('follow_up_anchor', anchor),
+  when('follow_up_step', '0'),
+  when('follow_up_last_at', 'null'),
+  when('follow_up_due_at', 'null'),
+];
+
 /**
- * True when the conversation's last message is older than `messageId` (or there is none): the pointer only
- * moves forward, whatever order concurrent appends commit in. It reads the conversation's own columns, not
- * the last message's row: an update that waited for another one's lock sees the row that one wrote, while
- * a subquery would still see its older snapshot (PostgreSQL, read committed).
+ * What the message changes on its conversation (SET clauses), or null for none. `window`: the parameter
+ * holding an official number's new reply deadline (a customer's message).
  */
-const isNewer = (messageId: string) =>
-  sql`(coalesce(${conversations.lastMessageAt}, '-infinity'::timestamptz), coalesce(${conversations.lastMessageId}, '')) < (select created_at, id from messages where id = ${messageId})`;
-
-type Effect = Pick<AppendInput, 'conversation' | 'effect' | 'contextWindow'>;
-
-function conversationChange(input: Effect, row: MessageRow) {
-  const newer = isNewer(row.id);
-  const pointer = {
-    lastMessageId: sql`case when ${newer} then ${row.id} else ${conversations.lastMessageId} end`,
-  };
-  const moved = {
-    ...pointer,
-    lastMessageAt: sql`case when ${newer} then (select created_at from messages where id = ${row.id}) else ${conversations.lastMessageAt} end`,
-  };
-  // The automatic follow-up's clock (jobs/follow-ups.ts), only for the conversation's newest message: the
-  // business's message starts it (its anchor, to the millisecond the engine compares it with), the customer's
-  // stops it. Both in this transaction: a reply is never missed by a follow-up claimed after it.
-  const followUp = (anchor: SQL) => ({
-    followUpAnchor: sql`case when ${newer} then ${anchor} else ${conversations.followUpAnchor} end`,
-    followUpStep: sql`case when ${newer} then 0 else ${conversations.followUpStep} end`,
-    followUpLastAt: sql`case when ${newer} then null else ${conversations.followUpLastAt} end`,
-    followUpDueAt: sql`case when ${newer} then null else ${conversations.followUpDueAt} end`,
-  });
-  switch (input.effect) {
+function conversationSet(effect: ConversationEffect, window: string | null): string[] | null {
+  switch (effect) {
     case 'customer':
-      return {
-        ...moved,
-        ...followUp(sql`null`),
-        waitingResponse: true,
-        ...(input.contextWindow && {
-          contextWindow: sql`greatest(${conversations.contextWindow}, ${input.contextWindow})`,
-        }),
-      };
+      return [
+        ...MOVED,
+        ...followUp('null'),
+        'waiting_response = true',
+        ...(window ? [`context_window = greatest(c.context_window, ${window}::timestamptz)`] : []),
+      ];
     case 'team':
-      return {
-        ...moved,
-        ...followUp(sql`date_trunc('milliseconds', (select created_at from messages where id = ${row.id}))`),
-      };
+      return [...MOVED, ...followUp(`date_trunc('milliseconds', m.created_at)`)];
     case 'follow_up':
-      return moved;
+      return MOVED;
     case 'summary':
-      return pointer;
+      return POINTER;
     case 'none':
       return null;
   }
+}
+
+type Effect = Pick<AppendInput, 'conversation' | 'effect' | 'contextWindow'>;
+type Column = {
+  name: string;
+  mapToDriverValue(v: unknown): unknown;
+  mapFromDriverValue(v: unknown): unknown;
+};
+const messageColumns = Object.entries(getTableColumns(messages)) as [string, Column][];
+const conversationColumns = Object.entries(getTableColumns(conversations)) as [string, Column][];
+const returned = (alias: string, columns: [string, Column][]) =>
+  columns.map(([key, col]) => `${alias}.${col.name} as "${alias}.${key}"`).join(', ');
+
+/** A row read back under "alias.key" names, in the values Drizzle would have answered. */
+function rowOf<T>(raw: Record<string, unknown>, alias: string, columns: [string, Column][]): T | null {
+  if (raw[`${alias}.id`] == null) return null;
+  const row: Record<string, unknown> = {};
+  for (const [key, col] of columns) {
+    const value = raw[`${alias}.${key}`];
+    row[key] = value == null ? null : value instanceof Date ? value : col.mapFromDriverValue(value);
+  }
+  return row as T;
+}
+
+const names = new Map<string, string>();
+/** Runs one SQL text: on PostgreSQL as a named statement (parsed and planned once per connection). */
+async function run(db: Db, text: string, values: unknown[]) {
+  const client = (db as unknown as { session: { client: RawClient } }).session.client;
+  // PGlite (and its transaction) has exec() and takes no named statements; pg's Pool and PoolClient do.
+  if ('exec' in client) return (await client.query(text, values)).rows;
+  let name = names.get(text);
+  if (!name) {
+    name = `append_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    names.set(text, name);
+  }
+  return (await client.query({ name, text, values })).rows;
+}
+interface RawClient {
+  query(
+    text: string | { name: string; text: string; values: unknown[] },
+    values?: unknown[],
+  ): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+const statements = new Map<string, string>();
+/** The SQL text for this shape of append (which columns, which effect, a reply window or not), built once. */
+function appendText(keys: string[], effect: ConversationEffect, window: boolean) {
+  const signature = `${effect}:${window}:${keys.join(',')}`;
+  let text = statements.get(signature);
+  if (text) return text;
+  const columns = keys.map((k) => (getTableColumns(messages) as Record<string, Column>)[k]?.name);
+  const insert = `insert into messages (${columns.join(', ')}) values (${keys.map((_, i) => `$${i + 1}`).join(', ')}) on conflict do nothing returning *`;
+  const set = conversationSet(effect, window ? `$${keys.length + 2}` : null);
+  text = set
+    ? `with m as (${insert}), c as (update conversations c set ${[...set, 'updated_at = now()'].join(', ')} from m where c.id = $${keys.length + 1} returning c.*) select ${returned('m', messageColumns)}, ${returned('c', conversationColumns)} from m left join c on true`
+    : `with m as (${insert}) select ${returned('m', messageColumns)} from m`;
+  statements.set(signature, text);
+  return text;
+}
+
+/**
+ * The usual append in ONE statement (one round trip, no transaction to open and close): the insert and the
+ * conversation's change together. Null when the insert met a unique key (a replay, a retry): the caller then
+ * takes the transaction's path, which answers the stored row and repairs its conversation if it must.
+ */
+async function appendInOneStatement(db: Db, input: AppendInput, values: Record<string, unknown>) {
+  const keys = Object.keys(values).filter((k) => values[k] !== undefined);
+  const byKey = getTableColumns(messages) as Record<string, Column>;
+  const params = keys.map((k) => {
+    const v = values[k];
+    return v === null ? null : (byKey[k] as Column).mapToDriverValue(v);
+  });
+  const window = input.contextWindow ?? null;
+  const text = appendText(keys, input.effect, window !== null);
+  const [raw] = await run(db, text, [
+    ...params,
+    ...(conversationSet(input.effect, null) ? [input.conversation.id] : []),
+    ...(window ? [window.toISOString()] : []),
+  ]);
+  if (!raw) return null;
+  const row = rowOf<MessageRow>(raw, 'm', messageColumns);
+  if (!row) return null;
+  return { row, created: true, conversation: rowOf<ConversationRow>(raw, 'c', conversationColumns) };
 }
 
 /**
@@ -106,14 +181,15 @@ async function applyToConversation(
   row: MessageRow,
   repair: boolean,
 ): Promise<ConversationRow | null> {
-  const set = conversationChange(input, row);
+  const set = conversationSet(input.effect, input.contextWindow ? '$3' : null);
   if (!set) return null;
-  const [updated] = await db
-    .update(conversations)
-    .set(set)
-    .where(and(eq(conversations.id, input.conversation.id), repair ? isNewer(row.id) : undefined))
-    .returning();
-  return updated ?? null;
+  const text = `update conversations c set ${[...set, 'updated_at = now()'].join(', ')} from messages m where m.id = $1 and c.id = $2${repair ? ` and ${NEWER}` : ''} returning ${returned('c', conversationColumns)}`;
+  const [raw] = await run(db, text, [
+    row.id,
+    input.conversation.id,
+    ...(input.contextWindow ? [input.contextWindow.toISOString()] : []),
+  ]);
+  return raw ? rowOf<ConversationRow>(raw, 'c', conversationColumns) : null;
 }
 
 /**
@@ -127,25 +203,27 @@ export async function appendMessage(
 ): Promise<{ row: MessageRow; created: boolean; conversation: ConversationRow | null }> {
   const { db, realtime } = services;
   const { conversation } = input;
-  const result = await db.transaction(async (tx) => {
-    const values = {
-      ...input.message,
-      id: newId(),
-      accountId: actor.accountId,
-      conversationId: conversation.id,
-      chipId: conversation.chipId,
-    };
-    const stored = await insertOnce(tx as Db, messages, values, input.existing);
-    if (!stored) throw new Error('message insert returned nothing');
-    if (stored.created && input.alsoWrite) await input.alsoWrite(tx as Db);
-    // Already stored (a replay, a retry): its conversation is repaired if it missed it. A key reused in
-    // another conversation (a message_id sent twice elsewhere) changes nothing here.
-    const changed =
-      stored.created || stored.row.conversationId === conversation.id
-        ? await applyToConversation(tx as Db, input, stored.row, !stored.created)
-        : null;
-    return { ...stored, conversation: changed };
-  });
+  const values = {
+    ...input.message,
+    id: newId(),
+    accountId: actor.accountId,
+    conversationId: conversation.id,
+    chipId: conversation.chipId,
+  };
+  const result =
+    (!input.alsoWrite && (await appendInOneStatement(db, input, values))) ||
+    (await db.transaction(async (tx) => {
+      const stored = await insertOnce(tx as Db, messages, values, input.existing);
+      if (!stored) throw new Error('message insert returned nothing');
+      if (stored.created && input.alsoWrite) await input.alsoWrite(tx as Db);
+      // Already stored (a replay, a retry): its conversation is repaired if it missed it. A key reused in
+      // another conversation (a message_id sent twice elsewhere) changes nothing here.
+      const changed =
+        stored.created || stored.row.conversationId === conversation.id
+          ? await applyToConversation(tx as Db, input, stored.row, !stored.created)
+          : null;
+      return { ...stored, conversation: changed };
+    }));
   if (result.created && input.announce !== false) {
     realtime.toConversation(actor.accountId, conversation.departmentId, {
       type: 'new_message',
