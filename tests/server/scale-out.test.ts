@@ -69,3 +69,20 @@ it.runIf(onPostgres)("a logout on one process closes that session's socket on th
   await a.call('logout', {}, token);
   expect(await closed).toBe('io server disconnect');
 });
+
+it.runIf(onPostgres)('the public API rate limit is one count for both processes', async () => {
+  // No key: each request counts for its IP, on the same route, whichever process takes it.
+  const max = 60; // PUBLIC_API_RATE_MAX's default
+  const statuses: number[] = [];
+  for (let i = 0; i <= max; i++) {
+    const server = i % 2 ? b : a;
+    const r = await fetch(`${server.url}/api/v1/tags`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    statuses.push(r.status);
+  }
+  expect(statuses.slice(0, max).every((s) => s === 401)).toBe(true);
+  expect(statuses[max]).toBe(429);
+});

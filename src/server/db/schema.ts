@@ -1081,3 +1081,14 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
   payload: bytea('payload'),
 });
+
+/**
+ * The integrations' rate limits (public API, webhooks) when several processes share one PostgreSQL: one counter
+ * per limited key and route, for every process (src/server/http/rate-limit-store.ts). On PGlite (one process)
+ * the limiter counts in memory. Windows over an hour old are deleted by the integrations' housekeeping.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEnds: timestamp('window_ends', { withTimezone: true }).notNull(),
+});

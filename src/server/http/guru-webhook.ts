@@ -20,7 +20,7 @@ const refuse = (reply: FastifyReply, status: number, message: string) =>
 
 export async function registerGuruWebhook(app: FastifyInstance, services: Services) {
   await app.register(async (scope) => {
-    await thirdPartyScope(scope, services.config.WEBHOOK_RATE_PER_MINUTE, () => 'guru-billing');
+    await thirdPartyScope(scope, services.config.WEBHOOK_RATE_PER_MINUTE, () => 'guru-billing', services.db);
     scope.setErrorHandler((err: FastifyError, req, reply) => {
       if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
         return refuse(reply, 413, webhookMessages.tooLarge(WEBHOOK_BODY_LIMIT / 1024));

@@ -30,6 +30,7 @@ import { apiMessages } from '../../shared/messages-api';
 import { officialCampaignMessages as official } from '../../shared/messages-campaigns';
 import { planAllows } from '../../shared/rules/access';
 import { readJsonPath } from '../../shared/rules/json-path';
+import type { Db } from '../db';
 import { accounts, apiIdempotency } from '../db/schema';
 import { changeContactTags } from '../domains/integrations/contact-tags';
 import { sendTemplateTo, sendTextTo, startFlowFor } from '../domains/integrations/outbound';
@@ -37,6 +38,7 @@ import type { Services } from '../services';
 import { AppError, describeZodError } from './errors';
 import { jsonBodyParser, pathOfNul } from './json';
 import { openApiDocument } from './openapi';
+import { databaseRateStore } from './rate-limit-store';
 
 /** Far above any request of the API (a text is 4096 characters); a 10 MB body is refused unread. */
 const BODY_LIMIT = 1024 * 1024;
@@ -80,12 +82,14 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
  * The options of @fastify/rate-limit for an integration endpoint, registered in the endpoint's own plugin
  * scope: PUBLIC_API_RATE_MAX requests per PUBLIC_API_RATE_WINDOW_SECONDS for each `keyOf` (an API key, a
  * webhook), then 429 with Retry-After and a pt-BR message (an AppError: the app's error handler answers it).
- * Counted in this process's memory.
+ * Counted in the database, the same count for every server process (rate-limit-store.ts).
  */
 export const rateLimitOptions = (
   config: Pick<Services['config'], 'PUBLIC_API_RATE_MAX' | 'PUBLIC_API_RATE_WINDOW_SECONDS'>,
   keyOf: (req: FastifyRequest) => string,
+  db: Db,
 ) => ({
+  store: databaseRateStore(db),
   max: config.PUBLIC_API_RATE_MAX,
   timeWindow: config.PUBLIC_API_RATE_WINDOW_SECONDS * 1000,
   keyGenerator: keyOf,
@@ -189,10 +193,14 @@ export async function registerPublicApi(app: FastifyInstance, services: Services
       // Per key (hashed: the limiter's memory holds no key); a request without one counts for its IP.
       await scope.register(
         rateLimit,
-        rateLimitOptions(config, (req) => {
-          const key = apiKeyOf(req);
-          return key ? `key:${sha256(key)}` : `ip:${req.ip}`;
-        }),
+        rateLimitOptions(
+          config,
+          (req) => {
+            const key = apiKeyOf(req);
+            return key ? `key:${sha256(key)}` : `ip:${req.ip}`;
+          },
+          db,
+        ),
       );
 
       // The envelope with the right status; what is not ours (a body too large, a bug) goes to the app's.

@@ -99,6 +99,7 @@ export async function thirdPartyScope(
   scope: FastifyInstance,
   perMinute: number,
   key: (req: FastifyRequest) => string,
+  db: Db,
 ) {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) =>
@@ -106,7 +107,7 @@ export async function thirdPartyScope(
   );
   await scope.register(
     rateLimit,
-    rateLimitOptions({ PUBLIC_API_RATE_MAX: perMinute, PUBLIC_API_RATE_WINDOW_SECONDS: 60 }, key),
+    rateLimitOptions({ PUBLIC_API_RATE_MAX: perMinute, PUBLIC_API_RATE_WINDOW_SECONDS: 60 }, key, db),
   );
 }
 
@@ -119,6 +120,7 @@ export async function registerWebhookEndpoint(app: FastifyInstance, services: Se
       scope,
       perMinute,
       (req) => `webhook:${(req.params as { webhookId?: string }).webhookId ?? ''}`,
+      services.db,
     );
     scope.setErrorHandler((err: FastifyError | AppError, req, reply) => {
       if (err instanceof AppError) return refuse(reply, err.status === 200 ? 400 : err.status, err.message);
