@@ -120,7 +120,7 @@ export async function createServer(
       log: app.log,
     }),
     media,
-    realtime: createRealtime(app.server, database.db, { pool: database.pool, log: app.log }),
+    realtime: createRealtime(app.server, database.db, { pool: database.eventsPool, log: app.log }),
     channels,
     jobs: createJobRunner({ executeSql: database.executeSql, log: app.log, services: () => services }),
     log: app.log,

@@ -17,8 +17,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** For the job runner (pg-boss), which speaks SQL text rather than Drizzle. */
   executeSql: ExecuteSql;
-  /** PostgreSQL's pool (absent on PGlite): the socket adapter's LISTEN/NOTIFY shares it. */
-  pool?: Pool;
+  /**
+   * PostgreSQL only: a small pool of its own for the socket adapter's LISTEN/NOTIFY, so an event for the other
+   * processes never waits behind the queries of a busy pool (nor is lost with a process that dies meanwhile).
+   */
+  eventsPool?: Pool;
   close(): Promise<void>;
 }
 
@@ -47,13 +50,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection the server ends (restart, failover) must not crash the process: the pool
     // drops it and opens another on the next query.
-    pool.on('error', (err) => console.warn(`PostgreSQL: conexão ociosa encerrada (${err.message})`));
+    const idleEnded = (err: Error) => console.warn(`PostgreSQL: conexão ociosa encerrada (${err.message})`);
+    pool.on('error', idleEnded);
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
+    const eventsPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
+    eventsPool.on('error', idleEnded);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      pool,
+      eventsPool,
       executeSql: async (text, values) => {
         if (values?.length) return pool.query(text, values);
         // A script (pg-boss's BEGIN … COMMIT) that fails must not hand its connection back mid-transaction.
@@ -72,7 +78,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
           client.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await eventsPool.end();
+        await pool.end();
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
