@@ -18,8 +18,9 @@ export interface Database {
   /** For the job runner (pg-boss), which speaks SQL text rather than Drizzle. */
   executeSql: ExecuteSql;
   /**
-   * PostgreSQL only: a small pool of its own for the socket adapter's LISTEN/NOTIFY, so an event for the other
-   * processes never waits behind the queries of a busy pool (nor is lost with a process that dies meanwhile).
+   * PostgreSQL only: a pool of its own for the socket adapter's LISTEN/NOTIFY. The adapter sends an event's
+   * NOTIFY before it emits to this process's own sockets: queued behind a busy pool's queries, every event would
+   * wait for them, and one a process was killed meanwhile would be lost to the others.
    */
   eventsPool?: Pool;
   close(): Promise<void>;
@@ -54,7 +55,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     pool.on('error', idleEnded);
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
-    const eventsPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
+    const eventsPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 6 });
     eventsPool.on('error', idleEnded);
     return {
       db: db as unknown as Db,
