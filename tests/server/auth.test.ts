@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loginFailures, passwordResets, sessions } from '@/server/db/schema';
 import { authRepo } from '@/server/domains/auth/auth.repo';
 import { messages } from '@/shared/messages';
+import { until } from './channel-helpers';
 import { testServerPerFile } from './helpers';
 
 const s = testServerPerFile({ LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '6' });
@@ -211,6 +212,13 @@ describe('password recovery', () => {
 describe('housekeeping', () => {
   it('purges sessions and reset links dead for over a day and failure windows that ended, nothing live', async () => {
     const { db } = s.t.server.services;
+    // The server's own housekeeping (queued at its start) must not purge these rows first.
+    await until(async () => {
+      const jobs = await db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = 'housekeeping' and state in ('created', 'retry', 'active')`,
+      );
+      return (jobs as unknown as { rows: { n: number }[] }).rows[0]?.n === 0 ? true : undefined;
+    }, 20_000);
     const live = await s.t.login('dono@demo.com');
     const revokedNow = await s.t.login('dono@demo.com');
     await s.t.call('logout', {}, revokedNow);
