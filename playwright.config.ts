@@ -28,10 +28,26 @@ export default defineConfig({
   // as 'flaky' in the report, so it is seen and fixed rather than hidden.
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  reporter: process.env.CI ? [['list']] : [['list']],
-  use: { locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', trace: 'on-first-retry', launchOptions },
+  // The JSON report feeds `npm run test:timings` (slowest files, test counts).
+  reporter: [['list'], ['json', { outputFile: '.tmp/timings/playwright.json' }]],
+  // dist/ is built once for the suite (tests/build.mjs): built here only when it is not today's sources'.
+  globalSetup: './tests/e2e/global-setup.ts',
+  use: {
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'on-first-retry',
+    launchOptions,
+    // The service worker precaches every chunk of the app in each new context (~2 s of CPU per test): the
+    // files that test it (pwa, offline, offline-reliability, public-api) allow it with test.use().
+    serviceWorkers: 'block',
+  },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 360, height: 640 }, launchOptions } },
+    // 360×640 only for tests tagged @phone (layout, touch, pane, drawers, back, toasts); the rest run once.
+    {
+      name: 'phone',
+      grep: /@phone/,
+      use: { ...devices['Pixel 5'], viewport: { width: 360, height: 640 }, launchOptions },
+    },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, launchOptions } },
   ],
 });

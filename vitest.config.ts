@@ -1,9 +1,13 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+// Each run leaves its JSON report in .tmp/timings/ for `npm run test:timings` (the slowest files, the counts).
+const report = `.tmp/timings/vitest-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}.json`;
+
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
+    reporters: ['default', ['json', { outputFile: report }]],
     projects: [
       {
         extends: true,
@@ -13,6 +17,9 @@ export default defineConfig({
           // Pure logic runs in Node; a test that needs a DOM says so in its first line (@vitest-environment).
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
+          // Vitest's default is one worker less than the cores: one, on CI's 2 cores.
+          maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },

@@ -1,6 +1,6 @@
 // `npm run size`: the gzipped JS and CSS a visitor downloads for /login and for the shell's first screen,
-// read from the last build (dist/, its index.html and Vite's manifest). It builds nothing: run `npm run build`
-// first. Exits with 1 when /login's JS is over its 200 KiB budget or the attendant's first screen (shell +
+// read from the suite's build (dist/, its index.html and Vite's manifest): tests/build.mjs makes it first unless
+// dist/ already is the build of today's sources. Exits with 1 when /login's JS is over its 200 KiB budget or the attendant's first screen (shell +
 // Atendimento) over its 250 KiB budget.
 //
 // A screen's line counts what its first paint needs (the static imports of index.html, the shell and the
@@ -13,6 +13,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+import { ensureBuilt } from './build.mjs';
+
+ensureBuilt({ quiet: true });
 const DIST = path.resolve('dist');
 const BUDGET_KIB = 200;
 const ATTENDANT_BUDGET_KIB = 250;

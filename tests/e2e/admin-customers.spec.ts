@@ -88,9 +88,9 @@ async function search(page: Page, text: string, total: string) {
   await expect(page.getByText(total, { exact: true })).toBeVisible();
 }
 
-test('the table: search by name or e-mail after 1 s, accents aside, 10 a page, the role labels', async ({
-  page,
-}) => {
+test('the table: search by name or e-mail after 1 s, accents aside, 10 a page, the role labels', {
+  tag: '@phone',
+}, async ({ page }) => {
   const tag = unique();
   const names = Array.from({ length: 11 }, (_, i) => `Página ${tag} ${String(i + 1).padStart(2, '0')}`);
   for (const name of names) await newAccount(name);

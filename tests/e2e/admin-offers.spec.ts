@@ -26,10 +26,9 @@ const LIMITS = [
   [L.maxFollowUps, M.limitInvalid.max_follow_ups],
 ] as const;
 
-test('create, search without accents and edit an offer, with every validation message', async ({
-  page,
-  server,
-}) => {
+test('create, search without accents and edit an offer, with every validation message', {
+  tag: '@phone',
+}, async ({ page, server }) => {
   const tag = `${project()} ${Date.now().toString(36)}`;
   const name = `Promoção Anual ${tag}`;
   const guruId = `off-${tag.replace(/\s/g, '-')}`;

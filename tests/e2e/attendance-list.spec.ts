@@ -66,11 +66,9 @@ async function apply(sheet: Locator) {
   await expect(sheet).toBeHidden();
 }
 
-test("a customer's conversation appears live, waiting, with 'Nova conversa'; a new message moves it to the top", async ({
-  page,
-  browser,
-  server,
-}) => {
+test("a customer's conversation appears live, waiting, with 'Nova conversa'; a new message moves it to the top", {
+  tag: '@phone',
+}, async ({ page, browser, server }) => {
   const owner = await tokenOf(server, 'dono@demo.com');
   const chip = await connectedChip(server, owner, 'Suporte Lista', 'Suporte');
   try {
@@ -176,10 +174,9 @@ test("a customer's conversation appears live, waiting, with 'Nova conversa'; a n
   }
 });
 
-test('filters: situation, type, tag, chip, name and phone; the active-filters banner and Limpar filtros', async ({
-  page,
-  server,
-}) => {
+test('filters: situation, type, tag, chip, name and phone; the active-filters banner and Limpar filtros', {
+  tag: '@phone',
+}, async ({ page, server }) => {
   const manager = await tokenOf(server, 'gerente@demo.com');
   const one = await connectedChip(server, manager, 'Filtro Um', 'Suporte');
   const two = await connectedChip(server, manager, 'Filtro Dois', 'Vendas');
@@ -302,10 +299,9 @@ test('filters: situation, type, tag, chip, name and phone; the active-filters ba
   }
 });
 
-test("an attendant's department filter starts from their own departments and offers only those", async ({
-  page,
-  server,
-}) => {
+test("an attendant's department filter starts from their own departments and offers only those", {
+  tag: '@phone',
+}, async ({ page, server }) => {
   await openAttendance(page, 'atendente@demo.com', server);
   await expect(banner(page)).toHaveCount(0);
   const sheet = await filterSheet(page);
@@ -319,10 +315,9 @@ test("an attendant's department filter starts from their own departments and off
   await expect(sheet).toBeHidden();
 });
 
-test("15 at a time: 'Carregar mais' adds the next 15; the DOM keeps only what is in view; Back keeps the scroll", async ({
-  page,
-  server,
-}) => {
+test("15 at a time: 'Carregar mais' adds the next 15; the DOM keeps only what is in view; Back keeps the scroll", {
+  tag: '@phone',
+}, async ({ page, server }) => {
   const owner = await tokenOf(server, 'dono@demo.com');
   const chip = await connectedChip(server, owner, 'Lote', 'Vendas');
   const batch = `Lote ${project()}`;

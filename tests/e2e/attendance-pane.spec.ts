@@ -84,11 +84,9 @@ async function confirmDialog(page: Page, title: string) {
 
 const conversationList = (page: Page) => page.getByRole('list', { name: messages.listConversations });
 
-test('the attendant answers, the customer reads it; formatting, typing, and text that is never HTML', async ({
-  page,
-  browser,
-  server,
-}) => {
+test('the attendant answers, the customer reads it; formatting, typing, and text that is never HTML', {
+  tag: '@phone',
+}, async ({ page, browser, server }) => {
   const manager = await tokenOf(server, MANAGER);
   const chip = await connectedChip(server, manager, 'Painel');
   const phoneContext = await browser.newContext({
@@ -146,10 +144,9 @@ test('the attendant answers, the customer reads it; formatting, typing, and text
   }
 });
 
-test("'/' inserts a quick message; Enter as the spec says; the signature; deleting one's own message", async ({
-  page,
-  server,
-}) => {
+test("'/' inserts a quick message; Enter as the spec says; the signature; deleting one's own message", {
+  tag: '@phone',
+}, async ({ page, server }) => {
   const manager = await tokenOf(server, MANAGER);
   const chip = await connectedChip(server, manager, 'Painel');
   const shortcut = `obrigado${project()}`;
@@ -232,10 +229,9 @@ test("'/' inserts a quick message; Enter as the spec says; the signature; deleti
   }
 });
 
-test('menu entries by state; answered; no follow-up entry where none applies; finish leaves the list and a resume brings it back', async ({
-  page,
-  server,
-}) => {
+test('menu entries by state; answered; no follow-up entry where none applies; finish leaves the list and a resume brings it back', {
+  tag: '@phone',
+}, async ({ page, server }) => {
   const manager = await tokenOf(server, MANAGER);
   const chip = await connectedChip(server, manager, 'Painel');
   try {
@@ -296,11 +292,9 @@ test('menu entries by state; answered; no follow-up entry where none applies; fi
   }
 });
 
-test('transfer: the rules’ messages, then to Vendas, where it leaves Suporte’s attendant for Vendas’s', async ({
-  page,
-  browser,
-  server,
-}) => {
+test('transfer: the rules’ messages, then to Vendas, where it leaves Suporte’s attendant for Vendas’s', {
+  tag: '@phone',
+}, async ({ page, browser, server }) => {
   const manager = await tokenOf(server, MANAGER);
   const chip = await connectedChip(server, manager, 'Painel');
   const other = await browser.newContext({
@@ -348,11 +342,9 @@ test('transfer: the rules’ messages, then to Vendas, where it leaves Suporte�
   }
 });
 
-test('another user finishing the open conversation clears the pane with the info message', async ({
-  page,
-  browser,
-  server,
-}) => {
+test('another user finishing the open conversation clears the pane with the info message', {
+  tag: '@phone',
+}, async ({ page, browser, server }) => {
   const manager = await tokenOf(server, MANAGER);
   const chip = await connectedChip(server, manager, 'Painel');
   const other = await browser.newContext({
@@ -383,11 +375,9 @@ test('another user finishing the open conversation clears the pane with the info
   }
 });
 
-test('a manager transferring the open conversation out of the attendant’s departments tells the attendant', async ({
-  page,
-  browser,
-  server,
-}) => {
+test('a manager transferring the open conversation out of the attendant’s departments tells the attendant', {
+  tag: '@phone',
+}, async ({ page, browser, server }) => {
   const manager = await tokenOf(server, MANAGER);
   const chip = await connectedChip(server, manager, 'Painel');
   const other = await browser.newContext({
@@ -426,10 +416,9 @@ test('a manager transferring the open conversation out of the attendant’s depa
   }
 });
 
-test('a send that fails leaves the customer waiting, and the list shows the last message was not sent', async ({
-  page,
-  server,
-}) => {
+test('a send that fails leaves the customer waiting, and the list shows the last message was not sent', {
+  tag: '@phone',
+}, async ({ page, server }) => {
   const manager = await tokenOf(server, MANAGER);
   const chip = await connectedChip(server, manager, 'Painel');
   try {
@@ -460,10 +449,9 @@ test('a send that fails leaves the customer waiting, and the list shows the last
   }
 });
 
-test('name, tags and the contact drawer: a variable (JSON too) and an annotation with author and date', async ({
-  page,
-  server,
-}) => {
+test('name, tags and the contact drawer: a variable (JSON too) and an annotation with author and date', {
+  tag: '@phone',
+}, async ({ page, server }) => {
   const manager = await tokenOf(server, MANAGER);
   const chip = await connectedChip(server, manager, 'Painel');
   const tag = await server.call<{ _id: string; name: string }>(
@@ -592,10 +580,9 @@ function png(width: number, height: number, from: Rgb, to: Rgb) {
   ]);
 }
 
-test('the last 25 messages, Carregar mais, a small DOM; a picture and its viewer; a pasted image is sent', async ({
-  page,
-  server,
-}) => {
+test('the last 25 messages, Carregar mais, a small DOM; a picture and its viewer; a pasted image is sent', {
+  tag: '@phone',
+}, async ({ page, server }) => {
   const manager = await tokenOf(server, MANAGER);
   const chip = await connectedChip(server, manager, 'Painel');
   try {
@@ -684,9 +671,9 @@ test('the last 25 messages, Carregar mais, a small DOM; a picture and its viewer
 
 // A chatbot conversation needs a chatbot, which this product does not make yet: the busy account's seed has
 // one, on a server of its own.
-test('a chatbot conversation can be taken by a person; bulk finish: the owner’s entry, 48 h by default', async ({
-  browser,
-}) => {
+test('a chatbot conversation can be taken by a person; bulk finish: the owner’s entry, 48 h by default', {
+  tag: '@phone',
+}, async ({ browser }) => {
   test.setTimeout(120_000);
   const busy = await startServer({ seed: 'busy-account' });
   const server = busy.server;

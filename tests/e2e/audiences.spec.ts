@@ -32,11 +32,9 @@ async function sheetFile(name: string, content: Buffer | string) {
 
 const choose = (dialog: Locator, file: string) => dialog.locator('input[type="file"]').setInputFiles(file);
 
-test('a manager imports an audience (analysis first), sees its row, renames and deletes it', async ({
-  page,
-  server,
-  signIn,
-}) => {
+test('a manager imports an audience (analysis first), sees its row, renames and deletes it', {
+  tag: '@phone',
+}, async ({ page, server, signIn }) => {
   const name = `Clientes VIP ${project()} ${Date.now()}`;
   const renamed = `${name} renomeada`;
   const token = await signIn(page, 'gerente@demo.com');

@@ -95,7 +95,9 @@ test('a Baileys chip: Conectar shows WhatsApp’s QR code, the scan turns it Con
   }
 });
 
-test('a pairing code instead of the QR code; removed on the phone, the row says why', async ({ page }) => {
+test('a pairing code instead of the QR code; removed on the phone, the row says why', {
+  tag: '@phone',
+}, async ({ page }) => {
   const { server } = app;
   const token = await signedInAsManager(page);
   const name = `Pareado ${project()}`;

@@ -131,10 +131,9 @@ const save = (dialog: Locator) => dialog.getByRole('button', { name: 'Salvar' })
 /** The message a field shows (Mantine links it to the field as its description of the error). */
 const fieldError = (dialog: Locator, text: string) => dialog.getByText(text, { exact: true });
 
-test('create with every validation, follow live, the customer gets {nome}; report, export; edit, cancel, duplicate, pause', async ({
-  page,
-  browser,
-}) => {
+test('create with every validation, follow live, the customer gets {nome}; report, export; edit, cancel, duplicate, pause', {
+  tag: '@phone',
+}, async ({ page, browser }) => {
   test.setTimeout(120_000);
   const token = await signedInAs(page, MANAGER);
   const chip: TestChip = await connectedChip(app.server, token, 'Campanhas');

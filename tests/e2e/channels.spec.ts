@@ -7,7 +7,7 @@ import { io } from 'socket.io-client';
 import type { Conversation, Message } from '@/shared/contract/conversations';
 import type { ReceiveMessage } from '@/shared/contract/events';
 import { chipMessages } from '@/shared/messages-chips';
-import { calm, isPhone } from './app';
+import { calm } from './app';
 import { expect, test } from './fixtures';
 
 test.use({ seed: 'demo', ...calm });
@@ -35,9 +35,7 @@ test('a manager connects a simulator chip by its QR code; a customer message rea
   await expect(page.getByRole('alert').filter({ hasText: chipMessages.chipCreated })).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const rows = isPhone()
-    ? page.getByRole('list', { name: 'Chips' }).getByRole('listitem')
-    : page.getByRole('table', { name: 'Chips' }).getByRole('row');
+  const rows = page.getByRole('table', { name: 'Chips' }).getByRole('row');
   const row = rows.filter({ hasText: name });
   await expect(row).toContainText('Desconectado');
   const chips = await server.call<{ _id: string; name: string }[]>('get-chip-numbers-by-user', {}, token);

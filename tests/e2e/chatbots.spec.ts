@@ -166,7 +166,7 @@ test('create from a model, then edit and save in the editor', async ({ page }) =
   await look(page, 'list');
 });
 
-test("a new chatbot's validations, exactly as the spec writes them", async ({ page }) => {
+test("a new chatbot's validations, exactly as the spec writes them", { tag: '@phone' }, async ({ page }) => {
   await signedInAs(page, 'gerente@demo.com');
   await openChatbots(page);
   await page.getByRole('button', { name: L.novoChatbot }).click();
@@ -264,7 +264,6 @@ test('delete from the list, after a confirm', async ({ page }) => {
 });
 
 test("the flow editor's redirect to 'Chatbot de IA' lists the chatbots", async ({ page }) => {
-  test.skip(isPhone(), 'the flow editor is driven by mouse on a desktop');
   const token = await signedInAs(page, 'gerente@demo.com');
   const name = `Fluxo IA ${project()}`;
   await chatbotMade(token, name);
@@ -318,9 +317,9 @@ function scriptProvider() {
   };
 }
 
-test("the test chat: the draft's answer, unsaved edits included, then a transfer decision", async ({
-  page,
-}) => {
+test("the test chat: the draft's answer, unsaved edits included, then a transfer decision", {
+  tag: '@phone',
+}, async ({ page }) => {
   test.setTimeout(120_000);
   scriptProvider();
   const token = await signedInAs(page, 'gerente@demo.com');
@@ -499,8 +498,8 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
     await server.call('finish-conversation', { conversation_id: served?._id }, manager);
     await server.call('create-or-update-chatbot', { _id: bot._id, filed: true }, manager);
     await page.goto(`${server.url}/conversas`);
-    const history = page.getByRole(isPhone() ? 'list' : 'table', { name: 'Conversas' });
-    const row = history.getByRole(isPhone() ? 'listitem' : 'row').filter({ hasText: customer });
+    const history = page.getByRole('table', { name: 'Conversas' });
+    const row = history.getByRole('row').filter({ hasText: customer });
     await expect(row).toContainText(messages.historyChatbotDeleted);
     await look(page, 'journey-history');
   } finally {

@@ -69,11 +69,9 @@ async function removeChips(server: AppServer, token: string, ids: string[]) {
   for (const _id of ids) await server.call('create-or-update-chip', { _id, filed: true }, token);
 }
 
-test('a manager creates a chip through each rule, the name stored without accents; edits and deletes it', async ({
-  page,
-  signIn,
-  server,
-}) => {
+test('a manager creates a chip through each rule, the name stored without accents; edits and deletes it', {
+  tag: '@phone',
+}, async ({ page, signIn, server }) => {
   const token = await signIn(page, 'gerente@demo.com');
   await openChips(page);
   await expect(page.getByText(messages.noChips)).toBeVisible();
@@ -163,11 +161,9 @@ test('a manager creates a chip through each rule, the name stored without accent
   await expect(rowOf(page, stored)).toHaveCount(0);
 });
 
-test('connect by QR code: the simulator link, the scan, Conectado in the row and the top bar; disconnect; reset', async ({
-  page,
-  signIn,
-  server,
-}) => {
+test('connect by QR code: the simulator link, the scan, Conectado in the row and the top bar; disconnect; reset', {
+  tag: '@phone',
+}, async ({ page, signIn, server }) => {
   const token = await signIn(page, 'gerente@demo.com');
   const name = `Loja QR ${project()}`;
   const chip = await createChip(server, token, { name, department: 'Vendas' });

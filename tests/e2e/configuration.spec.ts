@@ -55,11 +55,9 @@ async function openFromMenu(page: Page, link: string, title: string) {
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
-test('tags: create with auto keywords, each validation message, edit, switch off, delete', async ({
-  page,
-  signIn,
-  server,
-}) => {
+test('tags: create with auto keywords, each validation message, edit, switch off, delete', {
+  tag: '@phone',
+}, async ({ page, signIn, server }) => {
   const token = await signIn(page, 'gerente@demo.com');
   const name = `Orçamento ${project()}`;
   await openFromMenu(page, 'Tags', 'Tags ou rótulos');
@@ -283,10 +281,9 @@ test('quick messages: 10 a page, the rest on the next', async ({ page, signIn, s
   }
 });
 
-test('team: the owner row has no actions; each rule; create, edit and delete an agent', async ({
-  page,
-  signIn,
-}) => {
+test('team: the owner row has no actions; each rule; create, edit and delete an agent', {
+  tag: '@phone',
+}, async ({ page, signIn }) => {
   await signIn(page, 'gerente@demo.com');
   const email = `carla-${project()}@demo.com`;
   await openFromMenu(page, 'Minha Equipe', 'Minha Equipe');

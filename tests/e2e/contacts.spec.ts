@@ -79,7 +79,10 @@ async function rowAction(page: Page, name: string, action: string) {
   await page.getByRole('menuitem', { name: action }).click();
 }
 
-test('search by name or phone, filter by tag and by creation date; 10 a page', async ({ page, server }) => {
+test('search by name or phone, filter by tag and by creation date; 10 a page', { tag: '@phone' }, async ({
+  page,
+  server,
+}) => {
   const acc = await account(server, 'contatos-busca');
   await seedContacts(server, acc);
   const vip = await server.call<{ _id: string }>(
@@ -142,7 +145,7 @@ test('search by name or phone, filter by tag and by creation date; 10 a page', a
   await shot(page, 'contacts-filtered');
 });
 
-test('edit a name, assign tags, ignore a contact; the drawer shows its variables', async ({
+test('edit a name, assign tags, ignore a contact; the drawer shows its variables', { tag: '@phone' }, async ({
   page,
   server,
 }) => {

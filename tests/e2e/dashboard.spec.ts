@@ -9,7 +9,6 @@ import { dashboardLabels as L } from '@/shared/messages-dashboard';
 import {
   calm,
   connectedChip,
-  isPhone,
   mainMenu,
   phoneOf,
   realtimeReady,
@@ -47,10 +46,9 @@ async function pickYear(page: Page, y: number) {
 
 const card = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 
-test('each interval button and a custom range show the server’s report; bars up to 7 days, area above', async ({
-  page,
-  server,
-}) => {
+test('each interval button and a custom range show the server’s report; bars up to 7 days, area above', {
+  tag: '@phone',
+}, async ({ page, server }) => {
   test.setTimeout(120_000);
   const owner = await signedIn(page, server, 'dono@demo.com');
   const report = (interval: DashboardInterval, selected_chip: string | -1 = -1) =>
@@ -248,7 +246,6 @@ test('the technical dashboard: every account for tech_dashboard; refused to an o
   const ownerMenu = await mainMenu(page);
   await expect(ownerMenu.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
   await expect(ownerMenu.getByRole('link', { name: labels.common.dashboardTecnico })).toHaveCount(0);
-  if (isPhone()) await page.keyboard.press('Escape');
   await page.goto(`${server.url}/dash-tecnico`);
   await expect(page.getByRole('alert').filter({ hasText: messages.insufficientPermissions })).toBeVisible();
   await expect(page).toHaveURL(/\/atendimento$/);
@@ -263,7 +260,6 @@ test('an attendant lands on Atendimento; the dashboard is not theirs', async ({ 
   await expect(page).toHaveURL(/\/atendimento$/);
   const menu = await mainMenu(page);
   await expect(menu.getByRole('link', { name: 'Dashboard', exact: true })).toHaveCount(0);
-  if (isPhone()) await page.keyboard.press('Escape');
   await page.goto(`${server.url}/`);
   await expect(page.getByRole('alert').filter({ hasText: messages.insufficientPermissions })).toBeVisible();
   await expect(page).toHaveURL(/\/atendimento$/);

@@ -99,7 +99,9 @@ async function rgbOf(badge: Locator) {
   return (css.match(/\d+/g) ?? []).slice(0, 3).map(Number) as [number, number, number];
 }
 
-test('cards, projections and charts from the ledger; the charts load after the cards', async ({ page }) => {
+test('cards, projections and charts from the ledger; the charts load after the cards', {
+  tag: '@phone',
+}, async ({ page }) => {
   const server = app?.server;
   if (!server) throw new Error('no server');
   const chunks: string[] = [];

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test as base, type Page } from '@playwright/test';
-import { copyTemplate } from '../db-template';
+import { copyMigrated, copyTemplate } from '../db-template';
 import type { SeedName } from './seeds';
 
 export interface AppServer {
@@ -46,9 +46,15 @@ export async function startServer(
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'painel-e2e-')));
   // A fresh directory starts as a copy of the migrated template (tests/db-template.ts). Seeds run on the copy,
   // never into the template: some are relative to now (the last 120 days), and a template outlives the day.
+  // The demo alone, which most files start from and which holds no date, is a template of its own.
   // Without a seed the server makes the demo at its first start. The seeds' database code loads only here.
-  if (!opts.dataDir) {
-    await copyTemplate('migrated', dataDir, async (dir) => (await import('./seeds')).migrateOnly(dir));
+  if (!opts.dataDir && seed === 'demo') {
+    await copyTemplate('demo', dataDir, async (dir) => {
+      await copyMigrated(dir);
+      await (await import('./seeds')).runSeed('demo', dir);
+    });
+  } else if (!opts.dataDir) {
+    await copyMigrated(dataDir);
     if (seed) await (await import('./seeds')).runSeed(seed, dataDir);
   }
   const port = opts.port ?? (await freePort());
@@ -143,7 +149,8 @@ export const test = base.extend<
   signIn: async ({ server }, use) => {
     await use(async (page, email) => {
       const { token } = await server.call<{ token: string }>('auth', { email, password: 'demo123' });
-      await page.goto('/');
+      // Any page of the origin holds its storage: an icon, not the app, which would load for nothing.
+      await page.goto('/icons/favicon-32.png');
       await page.evaluate((t) => localStorage.setItem('token', t), token);
       return token;
     });

@@ -28,8 +28,6 @@ import {
 test.use({ seed: 'demo', ...calm });
 
 test.describe('desktop', () => {
-  test.skip(() => isPhone(), 'mouse on a desktop');
-
   test('a flow built by mouse is saved and is still there after a reload', async ({
     page,
     server,
@@ -270,7 +268,7 @@ test.describe('desktop', () => {
   });
 });
 
-test.describe('phone', () => {
+test.describe('phone', { tag: '@phone' }, () => {
   test.skip(() => !isPhone(), 'a phone at 360×640');
 
   test('the phone layout opens, adds a node by touch and saves', async ({ page, server, signIn }) => {

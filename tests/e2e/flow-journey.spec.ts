@@ -7,7 +7,7 @@ import type { Chip } from '@/shared/contract';
 import type { ContactDetails } from '@/shared/contract/contacts';
 import type { Conversation, Message } from '@/shared/contract/conversations';
 import { messages } from '@/shared/messages';
-import { calm, connectSimulator, isPhone, shot } from './app';
+import { calm, connectSimulator, shot } from './app';
 import { expect, test } from './fixtures';
 import {
   addNode,
@@ -27,7 +27,6 @@ import {
 } from './flow-editing';
 
 test.use({ seed: 'demo', ...calm });
-test.skip(() => isPhone(), 'the editor is driven by mouse on a desktop; the phone runs it in the simulator');
 
 const bubbles = (page: Page) => page.getByRole('list', { name: 'Mensagens' }).getByRole('listitem');
 const bubble = (page: Page, text: string | RegExp) => bubbles(page).filter({ hasText: text });

@@ -34,7 +34,10 @@ async function rowAction(row: Locator, action: string) {
   await row.getByRole('button', { name: action }).click();
 }
 
-test('create, duplicate, export, import (and its refusals), delete', async ({ page, signIn }, info) => {
+test('create, duplicate, export, import (and its refusals), delete', { tag: '@phone' }, async ({
+  page,
+  signIn,
+}) => {
   // A long walk through every action of the list: a loaded CI machine needs more than the default minute.
   test.setTimeout(150_000);
   await signIn(page, 'gerente@demo.com');
@@ -87,7 +90,7 @@ test('create, duplicate, export, import (and its refusals), delete', async ({ pa
     rowAction(rowOf(page, name), 'Exportar'),
   ]);
   expect(download.suggestedFilename()).toBe(`${name}.json`);
-  const exportedPath = info.outputPath('exported.json');
+  const exportedPath = test.info().outputPath('exported.json');
   await download.saveAs(exportedPath);
   const exported = JSON.parse(await readFile(exportedPath, 'utf8'));
   expect(exported).toMatchObject({

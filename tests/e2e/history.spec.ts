@@ -67,9 +67,8 @@ test('filter, read-only view and sending a finished conversation back to a perso
     await sheet.getByRole('button', { name: messages.listApplyFilters }).click();
     await expect(sheet).toBeHidden();
     await expect(page.getByText(messages.listFiltersActive)).toBeVisible();
-    const list = page.getByRole(project() === 'phone' ? 'list' : 'table', { name: 'Conversas' });
-    const item = (name: string) =>
-      list.getByRole(project() === 'phone' ? 'listitem' : 'row').filter({ hasText: name });
+    const list = page.getByRole('table', { name: 'Conversas' });
+    const item = (name: string) => list.getByRole('row').filter({ hasText: name });
     await expect(item(people.human)).toBeVisible();
     await expect(item(people.bot)).toBeVisible();
     await expect(item(people.human)).toContainText(human.name);

@@ -63,10 +63,9 @@ async function openFromList(page: Page, name: string) {
   return pane;
 }
 
-test('tags and the waiting badge stay readable in the list, the tag dialog and the drawer: 3 chips then +N', async ({
-  page,
-  server,
-}) => {
+test('tags and the waiting badge stay readable in the list, the tag dialog and the drawer: 3 chips then +N', {
+  tag: '@phone',
+}, async ({ page, server }) => {
   const owner = await tokenOf(server, OWNER);
   const tags = await tagsNamed(server, owner, TAG_NAMES);
   const chip = await connectedChip(server, owner, 'Tags');
@@ -110,10 +109,9 @@ test('tags and the waiting badge stay readable in the list, the tag dialog and t
   }
 });
 
-test("no 'Nova conversa' toast for the conversation one starts; a customer's does not cover the dialog's or pane's buttons", async ({
-  page,
-  server,
-}) => {
+test("no 'Nova conversa' toast for the conversation one starts; a customer's does not cover the dialog's or pane's buttons", {
+  tag: '@phone',
+}, async ({ page, server }) => {
   const owner = await tokenOf(server, OWNER);
   const chip = await connectedChip(server, owner, 'Avisos');
   try {
@@ -178,7 +176,10 @@ test("no 'Nova conversa' toast for the conversation one starts; a customer's doe
   }
 });
 
-test('a confirmation is a small dialog on a phone, not a full screen', async ({ page, server }) => {
+test('a confirmation is a small dialog on a phone, not a full screen', { tag: '@phone' }, async ({
+  page,
+  server,
+}) => {
   await signedIn(page, server, OWNER);
   await page.goto('/atendimento');
   await page.getByRole('button', { name: 'Menu do usuário' }).click();
@@ -194,10 +195,9 @@ test('a confirmation is a small dialog on a phone, not a full screen', async ({ 
   await signOut(page);
 });
 
-test('back closes only the top layer: the media library over a conversation, then the conversation', async ({
-  page,
-  server,
-}) => {
+test('back closes only the top layer: the media library over a conversation, then the conversation', {
+  tag: '@phone',
+}, async ({ page, server }) => {
   test.skip(!isPhone(), 'the pane and its dialogs are history entries on phones');
   const owner = await tokenOf(server, OWNER);
   const chip = await connectedChip(server, owner, 'Voltar');
@@ -232,10 +232,9 @@ test('back closes only the top layer: the media library over a conversation, the
   }
 });
 
-test('/conversas and /agendamento keep names whole word by word, chip names and phones on one line, statuses whole', async ({
-  page,
-  server,
-}) => {
+test('/conversas and /agendamento keep names whole word by word, chip names and phones on one line, statuses whole', {
+  tag: '@phone',
+}, async ({ page, server }) => {
   const owner = await tokenOf(server, OWNER);
   const tags = await tagsNamed(server, owner, TAG_NAMES);
   const chip = await connectedChip(server, owner, 'Atendimento Comercial Principal');

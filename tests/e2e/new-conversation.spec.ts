@@ -84,7 +84,6 @@ test('a new number on a simulator chip opens a conversation, and the picker find
     conversationId = conversations[0]?._id ?? null;
 
     // The contact picker: searched by a part of the number, it starts (opens) the same conversation.
-    if (project() === 'phone') await page.goBack();
     dialog = await openDialog(page);
     await pickChip(page, dialog, name);
     await dialog.getByRole('radiogroup', { name: 'Destinatário' }).getByText('Contato').click();

@@ -181,9 +181,9 @@ async function pickTomorrow(page: Page, dialog: Locator, time: string) {
 const officialCampaigns = (token: string) =>
   app.server.call<Campaign[]>('get-campaigns-by-user', { official: true }, token);
 
-test('a campaign made with every message of the dialog, listed with its chip; an image header; cancel and delete', async ({
-  page,
-}) => {
+test('a campaign made with every message of the dialog, listed with its chip; an image header; cancel and delete', {
+  tag: '@phone',
+}, async ({ page }) => {
   test.setTimeout(150_000);
   const token = await signedInAs(page, MANAGER);
   const audienceName = `Clientes ${unique()}`;

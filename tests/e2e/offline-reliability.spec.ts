@@ -9,7 +9,7 @@ import { calm, connectedChip, conversationOf, signedIn, tokenOf } from './app';
 import { expect, startServer, test } from './fixtures';
 import { allMessages, deviceCount } from './offline-helpers';
 
-test.use({ ...calm });
+test.use({ ...calm, serviceWorkers: 'allow' });
 test.setTimeout(600_000);
 
 const TOTAL = 200;
@@ -33,7 +33,6 @@ const label = (i: number) => `R-${String(i).padStart(3, '0')}`;
 test('200 messages through 20+ network drops and 3 server kills: each once, in order, none left', async ({
   browser,
 }) => {
-  test.skip(test.info().project.name !== 'desktop', 'one run is enough: the desktop project');
   const seed = Number(process.env.RELIABILITY_SEED ?? Date.now() % 1_000_000);
   const random = prng(seed);
   let running = await startServer({ seed: 'demo' });

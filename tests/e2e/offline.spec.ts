@@ -14,7 +14,7 @@ import {
   serviceWorkerReady,
 } from './offline-helpers';
 
-test.use({ seed: 'demo', ...calm });
+test.use({ seed: 'demo', ...calm, serviceWorkers: 'allow' });
 
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -31,11 +31,9 @@ const bubbles = (pane: Locator) =>
   pane.getByRole('list', { name: messages.paneMessages }).getByRole('listitem');
 const conversationList = (page: Page) => page.getByRole('list', { name: messages.listConversations });
 
-test('offline after one visit: the list, the messages seen, a search, an answer that waits and goes once, and the catch-up', async ({
-  page,
-  context,
-  server,
-}) => {
+test('offline after one visit: the list, the messages seen, a search, an answer that waits and goes once, and the catch-up', {
+  tag: '@phone',
+}, async ({ page, context, server }) => {
   const manager = await tokenOf(server, MANAGER);
   const chip = await connectedChip(server, manager, 'Offline');
   const digits = phoneDigits();
@@ -140,11 +138,9 @@ test('offline after one visit: the list, the messages seen, a search, an answer 
   await chip.file();
 });
 
-test('a refetch that fails while the server is unreachable does not cost the next offline start: the shell and the cached list open', async ({
-  page,
-  context,
-  server,
-}) => {
+test('a refetch that fails while the server is unreachable does not cost the next offline start: the shell and the cached list open', {
+  tag: '@phone',
+}, async ({ page, context, server }) => {
   const manager = await tokenOf(server, MANAGER);
   const chip = await connectedChip(server, manager, 'Sem servidor');
   const digits = phoneDigits();
@@ -185,11 +181,9 @@ test('a refetch that fails while the server is unreachable does not cost the nex
   await chip.file();
 });
 
-test('offline, the app opens on a picture of the last list seen, replaced by the live list; a sign-out forgets it', async ({
-  page,
-  context,
-  server,
-}) => {
+test('offline, the app opens on a picture of the last list seen, replaced by the live list; a sign-out forgets it', {
+  tag: '@phone',
+}, async ({ page, context, server }) => {
   const manager = await tokenOf(server, MANAGER);
   const chip = await connectedChip(server, manager, 'Retrato');
   const digits = phoneDigits();
@@ -230,11 +224,9 @@ test('offline, the app opens on a picture of the last list seen, replaced by the
   await chip.file();
 });
 
-test('while the context is offline a message arrives and a conversation is finished: once online, the catch-up shows the message once and takes the finished one off the list and the device', async ({
-  page,
-  context,
-  server,
-}) => {
+test('while the context is offline a message arrives and a conversation is finished: once online, the catch-up shows the message once and takes the finished one off the list and the device', {
+  tag: '@phone',
+}, async ({ page, context, server }) => {
   const manager = await tokenOf(server, MANAGER);
   const chip = await connectedChip(server, manager, 'Catch-up');
   const kept = { digits: phoneDigits(), name: `Caio Catch-up ${test.info().project.name}` };
@@ -298,7 +290,6 @@ test('a push reaches the service worker: no system notification while the app is
   context,
   server,
 }) => {
-  test.skip(test.info().project.name !== 'desktop', 'the service worker is the same on both sizes');
   await context.grantPermissions(['notifications'], { origin: server.url });
   await signedIn(page, server, ANA);
   await page.goto('/atendimento');
@@ -361,7 +352,6 @@ test('with no page open, the service worker’s Background Sync sends what waits
   context,
   server,
 }) => {
-  test.skip(isPhone(), 'the service worker is the same on both sizes');
   const manager = await tokenOf(server, MANAGER);
   const chip = await connectedChip(server, manager, 'Sync');
   const digits = phoneDigits();

@@ -9,7 +9,12 @@ import { calm, connectedChip, mainMenu, phoneOf, realtimeReady, shot, signedIn, 
 import { expect, test } from './fixtures';
 import { serviceWorkerReady } from './offline-helpers';
 
-test.use({ seed: 'demo', ...calm, permissions: ['clipboard-read', 'clipboard-write'] });
+test.use({
+  seed: 'demo',
+  ...calm,
+  serviceWorkers: 'allow',
+  permissions: ['clipboard-read', 'clipboard-write'],
+});
 
 /** The URL and body of a copied curl command (as curlOf writes it: single-quoted URL and -d). */
 function parseCurl(curl: string) {
@@ -32,7 +37,10 @@ async function chooseCustomer(page: Page, number: string, name: string) {
   await expect(page.getByRole('list', { name: 'Mensagens' })).toBeVisible();
 }
 
-test('a request copied from /api, run as pasted, reaches the customer’s phone', async ({ page, server }) => {
+test('a request copied from /api, run as pasted, reaches the customer’s phone', { tag: '@phone' }, async ({
+  page,
+  server,
+}) => {
   const token = await tokenOf(server, 'gerente@demo.com');
   const chip = await connectedChip(server, token, 'API');
   const phone = phoneOf(3, Date.now() % 1_000_000);

@@ -6,7 +6,7 @@ import { messages } from '@/shared/messages';
 import { calm } from './app';
 import { expect, startServer, test } from './fixtures';
 
-test.use({ seed: 'demo', ...calm });
+test.use({ seed: 'demo', ...calm, serviceWorkers: 'allow' });
 
 /** Width and height from a PNG's IHDR chunk, or null when the bytes are not a PNG. */
 function pngSize(bytes: Buffer) {

@@ -119,10 +119,8 @@ test('a message scheduled a few seconds ahead reaches the customer and turns to 
     await submit.click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(messages.scheduleSaved)).toBeVisible();
-    const table = page.getByRole(project() === 'phone' ? 'list' : 'table', { name: 'Mensagens agendadas' });
-    const row = table
-      .getByRole(project() === 'phone' ? 'listitem' : 'row')
-      .filter({ hasText: 'Seu pedido saiu' });
+    const table = page.getByRole('table', { name: 'Mensagens agendadas' });
+    const row = table.getByRole('row').filter({ hasText: 'Seu pedido saiu' });
     await expect(row).toContainText('Agendada');
     await expect(row).toContainText(when);
     await expect(row.getByRole('button', { name: 'Editar' })).toBeVisible();
@@ -185,9 +183,7 @@ test('the table cuts long messages, editing strips the stored 55, and delete ask
     );
     await signedIn(page, server, OWNER);
     await page.goto('/agendamento');
-    const item = page
-      .getByRole(project() === 'phone' ? 'listitem' : 'row')
-      .filter({ hasText: long.slice(0, 40) });
+    const item = page.getByRole('row').filter({ hasText: long.slice(0, 40) });
     await expect(item).toContainText(`${long.slice(0, 79)}…`);
     await expect(item).not.toContainText(long);
 
@@ -198,9 +194,7 @@ test('the table cuts long messages, editing strips the stored 55, and delete ask
     await dialog.getByLabel('Mensagem').fill('Mensagem curta');
     await dialog.getByRole('button', { name: 'Agendar' }).click();
     await expect(dialog).toBeHidden();
-    const edited = page
-      .getByRole(project() === 'phone' ? 'listitem' : 'row')
-      .filter({ hasText: 'Mensagem curta' });
+    const edited = page.getByRole('row').filter({ hasText: 'Mensagem curta' });
     await expect(edited).toBeVisible();
 
     await edited.getByRole('button', { name: 'Apagar' }).click();

@@ -162,8 +162,3 @@ export async function runSeed(name: SeedName, dataDir: string) {
     await database.close();
   }
 }
-
-/** A data directory with every migration and no data (the template test servers copy). */
-export async function migrateOnly(dataDir: string) {
-  await (await openDatabase({ dataDir })).close();
-}

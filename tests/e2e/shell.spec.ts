@@ -5,10 +5,9 @@ import { expect, test } from './fixtures';
 // Six chips (two not connected) and 14 open human conversations: 11 in Suporte, 3 in Vendas (seeds.ts).
 test.use({ seed: 'busy-account', ...calm });
 
-test("the top bar shows '9+' above nine open human conversations; attendants count their departments", async ({
-  page,
-  signIn,
-}) => {
+test("the top bar shows '9+' above nine open human conversations; attendants count their departments", {
+  tag: '@phone',
+}, async ({ page, signIn }) => {
   await signIn(page, 'dono@demo.com');
   await page.goto('/');
   const topBar = page.getByRole('banner');
@@ -24,10 +23,9 @@ test("the top bar shows '9+' above nine open human conversations; attendants cou
   await expect(page).toHaveURL(/\/atendimento$/);
 });
 
-test('above five chips the top bar shows four, not-connected first, and an overflow icon', async ({
-  page,
-  signIn,
-}) => {
+test('above five chips the top bar shows four, not-connected first, and an overflow icon', {
+  tag: '@phone',
+}, async ({ page, signIn }) => {
   await signIn(page, 'gerente@demo.com');
   await page.goto('/');
   const chips = page.getByRole('banner').getByRole('group', { name: 'Chips' });
@@ -60,10 +58,9 @@ test('above five chips the top bar shows four, not-connected first, and an overf
   await expect(chips.getByRole('button', { name: 'Vendas 1: conectado' })).toBeVisible();
 });
 
-test('the menu follows role and access areas; only the owner sees Minha assinatura', async ({
-  page,
-  signIn,
-}) => {
+test('the menu follows role and access areas; only the owner sees Minha assinatura', {
+  tag: '@phone',
+}, async ({ page, signIn }) => {
   const expectations = {
     'dono@demo.com': [
       'Dashboard',
@@ -126,7 +123,7 @@ test('the menu follows role and access areas; only the owner sees Minha assinatu
   }
 });
 
-test('changelog, Saiba mais and help dialogs', async ({ page, signIn }) => {
+test('changelog, Saiba mais and help dialogs', { tag: '@phone' }, async ({ page, signIn }) => {
   await signIn(page, 'atendente@demo.com');
   await page.goto('/atendimento');
   await page.getByRole('button', { name: 'Saiba mais' }).click();

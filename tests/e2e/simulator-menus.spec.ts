@@ -88,11 +88,9 @@ async function write(page: Page, text: string) {
   await expect(box).toHaveValue('');
 }
 
-test('quick replies and a list on the simulator phone: each tap answers and moves the flow on', async ({
-  page,
-  browser,
-  server,
-}) => {
+test('quick replies and a list on the simulator phone: each tap answers and moves the flow on', {
+  tag: '@phone',
+}, async ({ page, browser, server }) => {
   const token = await tokenOf(server, 'gerente@demo.com');
   const suffix = `${project()} ${Date.now().toString(36)}`;
   const { flowId, sales } = await menuFlow(server, token, `Menu ${suffix}`);

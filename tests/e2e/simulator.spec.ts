@@ -157,10 +157,9 @@ function png(width: number, height: number, from: Rgb, to: Rgb) {
   ]);
 }
 
-test('the QR link connects the chip; customer and business talk; delivered and read come back', async ({
-  page,
-  server,
-}) => {
+test('the QR link connects the chip; customer and business talk; delivered and read come back', {
+  tag: '@phone',
+}, async ({ page, server }) => {
   const biz = await business(server);
   const name = `Loja Simulada ${project()}`;
   const { chip, link, file } = await qrChip(server, biz, name);
@@ -257,11 +256,9 @@ test('the QR link connects the chip; customer and business talk; delivered and r
   }
 });
 
-test('an image, a document, a location and a send retried after a failure each arrive once', async ({
-  page,
-  context,
-  server,
-}) => {
+test('an image, a document, a location and a send retried after a failure each arrive once', {
+  tag: '@phone',
+}, async ({ page, context, server }) => {
   const biz = await business(server);
   const { chip, link, file } = await qrChip(server, biz, `Loja Mídia ${project()}`);
   try {

@@ -16,7 +16,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('templates of an official number: create with the rules, approved live, delete', async ({ page }) => {
+test('templates of an official number: create with the rules, approved live, delete', {
+  tag: '@phone',
+}, async ({ page }) => {
   // A long walk with its own server and fake Graph, on a machine other workers load too.
   test.setTimeout(300_000);
   const graph: FakeGraph = await startFakeGraph();

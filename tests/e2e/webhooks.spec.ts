@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { newId } from '@/shared/ids';
 import { webhookLabels as L, webhookMessages as M } from '@/shared/messages-webhooks';
-import { calm, isPhone, mainMenu, shot, signedIn } from './app';
+import { calm, mainMenu, shot, signedIn } from './app';
 import { expect, test } from './fixtures';
 
 test.use(calm);
@@ -147,9 +147,7 @@ test('build a webhook from a received test event and map its fields', async ({ p
   // The list: name, chip, status; back from the page.
   await page.getByRole('button', { name: L.voltar }).click();
   await expect(page).toHaveURL(/\/webhooks$/);
-  const row = isPhone()
-    ? page.getByRole('listitem').filter({ hasText: name })
-    : page.getByRole('row').filter({ hasText: name });
+  const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText(L.statusLabels.inactive);
   await expect(row).toContainText(L.semChip);
   await shot(page, 'webhooks-list');

@@ -1,5 +1,6 @@
 // The real server in-process for a test file: fresh database (PGlite copied from the migrated template, or a
 // new PostgreSQL database when DATABASE_URL is set), fresh DATA_DIR, a random port. reset() empties it and re-seeds the demo.
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,11 +10,11 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createServer, type Server } from '@/server/app';
 import { loadConfig } from '@/server/config';
-import { allTables, openDatabase } from '@/server/db';
+import { allTables } from '@/server/db';
 import { hashPassword } from '@/server/domains/auth/passwords';
 import { DEMO_PASSWORD, seedDemo } from '@/server/seed/demo';
 import type { Answer, CallName, Envelope } from '@/shared/contract';
-import { copyTemplate } from '../db-template';
+import { copyMigrated } from '../db-template';
 
 let demoHash: Promise<string> | null = null;
 
@@ -39,6 +40,37 @@ export async function freshPostgres(baseUrl: string) {
   return url.toString();
 }
 
+/** Every table's DELETE in one statement, with foreign keys and triggers off for the transaction. */
+const emptyAll = sql.raw(
+  `WITH ${allTables.map((table, i) => `d${i} AS (DELETE FROM "${getTableName(table)}")`).join(', ')} SELECT 1`,
+);
+const truncateAll = sql.raw(`TRUNCATE ${allTables.map((t) => `"${getTableName(t)}"`).join(', ')} CASCADE`);
+
+/**
+ * Empties every table between tests. One DELETE statement with foreign keys off is about 30 times faster than
+ * TRUNCATE on PGlite (which makes new files for 40 tables: over a second, on every test), and as fast on
+ * PostgreSQL. It needs a superuser (session_replication_role), as both test databases are; another user
+ * gets the TRUNCATE.
+ */
+async function emptyTables(db: Server['services']['db']) {
+  let superuser = true;
+  // On PostgreSQL a job still finishing the last test's work can meet the reset's locks in a deadlock, and
+  // PostgreSQL aborts one side: when it picks the reset, it is simply done again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!superuser) return void (await db.execute(truncateAll));
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql.raw('SET LOCAL session_replication_role = replica'));
+        await tx.execute(emptyAll);
+      });
+    } catch (err) {
+      const code = (err as { cause?: { code?: string } }).cause?.code;
+      if (code === '42501') superuser = false;
+      else if (attempt >= 5 || (code !== '40P01' && code !== '55P03')) throw err;
+    }
+  }
+}
+
 export interface TestServer {
   url: string;
   server: Server;
@@ -62,8 +94,8 @@ export async function startTestServer(
   // An explicit DATABASE_URL reopens that database (restart tests); otherwise a fresh one is made.
   const databaseUrl =
     env.DATABASE_URL ?? (process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null);
-  if (!databaseUrl && !dataDir)
-    await copyTemplate('migrated', dir, async (fresh) => (await openDatabase({ dataDir: fresh })).close());
+  // A first start on the embedded database (a new directory, or one a restart test made empty) is a copy.
+  if (!databaseUrl && !existsSync(path.join(dir, 'pgdata'))) await copyMigrated(dir);
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -93,18 +125,7 @@ export async function startTestServer(
     server,
     dataDir: dir,
     async reset() {
-      const names = allTables.map((table) => `"${getTableName(table)}"`).join(', ');
-      // On PostgreSQL a job still finishing the last test's work can meet the TRUNCATE's locks in a
-      // deadlock, and PostgreSQL aborts one side: when it picks the TRUNCATE, it is simply done again.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await server.services.db.execute(sql.raw(`TRUNCATE ${names} CASCADE`));
-          break;
-        } catch (err) {
-          const code = (err as { cause?: { code?: string } }).cause?.code;
-          if (attempt >= 5 || (code !== '40P01' && code !== '55P03')) throw err;
-        }
-      }
+      await emptyTables(server.services.db);
       demoHash ??= hashPassword(DEMO_PASSWORD);
       return seedDemo(server.services.db, await demoHash);
     },

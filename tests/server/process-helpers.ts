@@ -6,10 +6,9 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { io } from 'socket.io-client';
-import { openDatabase } from '@/server/db';
 import { DEMO_PASSWORD } from '@/server/seed/demo';
 import type { Envelope } from '@/shared/contract';
-import { copyTemplate } from '../db-template';
+import { copyMigrated } from '../db-template';
 import type { TestServer } from './helpers';
 
 export async function startProcess(
@@ -20,8 +19,7 @@ export async function startProcess(
   const { DATABASE_URL: _ignored, ...base } = process.env;
   // A first start on the embedded database begins from the migrated template; the server seeds the demo itself.
   const dir = env.DATA_DIR;
-  if (dir && !env.DATABASE_URL && !existsSync(path.join(dir, 'pgdata')))
-    await copyTemplate('migrated', dir, async (fresh) => (await openDatabase({ dataDir: fresh })).close());
+  if (dir && !env.DATABASE_URL && !existsSync(path.join(dir, 'pgdata'))) await copyMigrated(dir);
   const proc = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...base, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
