@@ -122,7 +122,13 @@ export async function createServer(
     media,
     realtime: createRealtime(app.server, database.db, { pool: database.eventsPool, log: app.log }),
     channels,
-    jobs: createJobRunner({ executeSql: database.executeSql, log: app.log, services: () => services }),
+    jobs: createJobRunner({
+      executeSql: database.executeSql,
+      log: app.log,
+      services: () => services,
+      // PGlite is opened by one process only.
+      soleProcess: database.kind === 'pglite',
+    }),
     log: app.log,
   };
   services.realtime.setSimulatorAuth(channels.simulator.authorize);

@@ -84,6 +84,16 @@ export interface JobRunner {
  */
 const STOP_WAIT_MS = 5000;
 
+/**
+ * On the embedded database one process holds the queues, so this runner sees every job arrive: it wakes the
+ * workers when a job is queued, falls due, is retried or was left by the last run, and the poll is only a net
+ * (a cron job, an expired one). Polling each queue every 0.5-2 s instead cost 17 fetches a second of PGlite
+ * while idle, a quarter of the idle server's CPU.
+ */
+const SOLE_PROCESS_POLL_SECONDS = 10;
+/** A job queued in a transaction is due once that commits: its workers look again after these delays. */
+const AFTER_COMMIT_WAKES_MS = [50, 500, 2000];
+
 /** A job id made from its key: pg-boss inserts jobs with ON CONFLICT DO NOTHING on (queue, id). */
 function idOf(name: string, key: string) {
   const h = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
@@ -94,6 +104,8 @@ export function createJobRunner(deps: {
   executeSql: ExecuteSql;
   log: FastifyBaseLogger;
   services: () => Services;
+  /** No other process shares the queues (the embedded database): wake-ups replace most of the polling. */
+  soleProcess?: boolean;
 }): JobRunner {
   const { log } = deps;
   const boss = new PgBoss({
@@ -162,7 +174,13 @@ export function createJobRunner(deps: {
       let worker = '';
       worker = await boss.work<object>(
         kind.name,
-        { batchSize, pollingIntervalSeconds: kind.pollSeconds ?? 2 },
+        {
+          batchSize,
+          pollingIntervalSeconds: Math.max(
+            kind.pollSeconds ?? 2,
+            deps.soleProcess ? SOLE_PROCESS_POLL_SECONDS : 0,
+          ),
+        },
         async (jobs) => {
           await track(runBatch(kind, concurrency, jobs));
           // A full batch: more are likely waiting. pg-boss would wait out the poll interval after every batch
@@ -197,6 +215,7 @@ export function createJobRunner(deps: {
             // If this cannot be written (the database going away), the job's expiry retries it anyway.
             await boss
               .fail(kind.name, job.id, err instanceof Error ? { message: err.message } : {})
+              .then(() => (deps.soleProcess ? wakeAtRetry(kind.name, job.id) : undefined))
               .catch((failErr: unknown) =>
                 log.warn({ err: failErr, job: kind.name }, 'job failure not recorded'),
               );
@@ -212,6 +231,22 @@ export function createJobRunner(deps: {
     if (at !== undefined && at > Date.now() && at - Date.now() < 60 * 60 * 1000) wakeAt(name, at);
   }
 
+  /** A failed job is retried at the time pg-boss drew (its backoff has a random part): wake then. */
+  async function wakeAtRetry(name: string, id: string) {
+    const job = (await boss.getJobById(name, id)) as { state?: string; startAfter?: Date } | null;
+    if (job?.state === 'retry') remember(name, job.startAfter);
+  }
+
+  /** What the last run of this process left due within the hour: its workers wake then (sole process). */
+  async function rememberLeftJobs() {
+    const { rows } = await deps.executeSql(
+      `select name, start_after from pgboss.job
+        where state in ('created', 'retry') and start_after > now() and start_after < now() + interval '1 hour'`,
+      [],
+    );
+    for (const row of rows) remember(String(row.name), new Date(row.start_after as string));
+  }
+
   return {
     async define(kind) {
       kinds.set(kind.name, kind as unknown as JobKind);
@@ -224,6 +259,7 @@ export function createJobRunner(deps: {
       started = true;
       for (const kind of kinds.values()) await createQueueOf(kind);
       for (const kind of kinds.values()) await startWorkers(kind);
+      if (deps.soleProcess) await rememberLeftJobs();
     },
     async send(name, data, opts = {}) {
       await boss.send(name, data, {
@@ -232,9 +268,13 @@ export function createJobRunner(deps: {
         ...(opts.tx && { db: { executeSql: executeSqlOn(opts.tx) } }),
       });
       remember(name, opts.startAfter);
+      const dueNow = !(opts.startAfter && opts.startAfter.getTime() > Date.now());
       // Due now and already committed: its worker looks at once, not up to a poll later (a flow's answer).
-      if (started && !opts.tx && !(opts.startAfter && opts.startAfter.getTime() > Date.now()))
+      if (started && dueNow && !opts.tx)
         for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      // In a transaction it is due once that commits, which this runner does not see.
+      if (dueNow && opts.tx && deps.soleProcess)
+        for (const ms of AFTER_COMMIT_WAKES_MS) wakeAt(name, Date.now() + ms);
     },
     async sendMany(name, jobs) {
       if (!jobs.length) return;
@@ -247,6 +287,8 @@ export function createJobRunner(deps: {
         })),
       );
       for (const job of jobs) remember(name, job.opts?.startAfter);
+      if (started && jobs.some((j) => !(j.opts?.startAfter && j.opts.startAfter.getTime() > Date.now())))
+        for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
     },
     wake(name) {
       if (started) for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
