@@ -22,6 +22,7 @@ async function templateKey(): Promise<string> {
     path.join(root, 'tests/e2e/seeds.ts'),
     path.join(root, 'node_modules/@electric-sql/pglite/package.json'),
     path.join(root, 'node_modules/pg-boss/package.json'),
+    path.join(root, 'tests/db-template.ts'),
     ...(await readdir(path.join(root, 'src/server/jobs'))).map((f) => path.join(root, 'src/server/jobs', f)),
   ].sort();
   for (const file of files) hash.update(file).update(await readFile(file));
@@ -120,6 +121,9 @@ export function copyMigrated(dataDir: string) {
     });
     server.kill('SIGTERM');
     await exited;
+    // Only the database: what else the start made (media/, mail/) a first start makes itself.
+    for (const entry of await readdir(fresh))
+      if (entry !== 'pgdata') await rm(path.join(fresh, entry), { recursive: true, force: true });
     const { PGlite } = await import('@electric-sql/pglite');
     const db = await PGlite.create(path.join(fresh, 'pgdata'));
     await db.exec('DELETE FROM pgboss.job; DELETE FROM pgboss.archive; DELETE FROM push_keys;');
