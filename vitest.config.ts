@@ -1,5 +1,42 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The server files that take longest (restarts and kills, the registry walks, the engines), started first so
+ * that the last minute of a run is not one long file alone on one of the two workers (`npm run test:timings`
+ * lists the slowest files when this needs updating).
+ */
+const LONG_FIRST = [
+  'official-campaigns-restart',
+  'flow-engine-restart',
+  'scale-out-processes',
+  'campaigns-restart',
+  'cross-account',
+  'follow-ups-restart',
+  'official-campaigns-engine',
+  'bad-input',
+  'restart',
+  'campaigns',
+  'chatbot-engine-restart',
+  'chatbot-engine',
+  'scheduled-messages',
+  'contacts',
+].map((name) => `/tests/server/${name}.test.ts`);
+
+class LongFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const rank = (f: TestSpecification) => {
+      const i = LONG_FIRST.findIndex((end) => f.moduleId.endsWith(end));
+      return i < 0 ? LONG_FIRST.length : i;
+    };
+    // Array.prototype.sort is stable: the groups (unit, then server) and the rest keep vitest's order.
+    return (await super.sort(files)).sort(
+      (a, b) =>
+        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || rank(a) - rank(b),
+    );
+  }
+}
 
 // Each run leaves its JSON report in .tmp/timings/ for `npm run test:timings` (the slowest files, the counts).
 const report = `.tmp/timings/vitest-${process.env.DATABASE_URL ? 'postgres' : 'pglite'}.json`;
@@ -8,6 +45,7 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
     reporters: ['default', ['json', { outputFile: report }]],
+    sequence: { sequencer: LongFirst },
     projects: [
       {
         extends: true,

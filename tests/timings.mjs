@@ -69,6 +69,12 @@ function playwrightFiles(report) {
   return [...rows.values()];
 }
 
+/** A report's wall time in seconds: vitest's first start to its last end; Playwright's own figure. */
+const wallOf = (report) =>
+  report.stats?.duration !== undefined
+    ? report.stats.duration / 1000
+    : (Math.max(...report.testResults.map((f) => f.endTime)) - report.startTime) / 1000;
+
 const sources = [
   ['vitest-pglite.json', 'PGlite', vitestFiles],
   ['vitest-postgres.json', 'PostgreSQL', vitestFiles],
@@ -82,6 +88,7 @@ for (const [name, where, parse] of sources) {
   found++;
   const rows = parse(got.report);
   const suites = [...new Set(rows.map((r) => r.suite))];
+  if (!countsOnly) console.log(`\n${name}: ${wallOf(got.report).toFixed(0)} s of wall time`);
   for (const suite of suites) {
     const mine = rows.filter((r) => r.suite === suite).sort((a, b) => b.ms - a.ms);
     const total = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
