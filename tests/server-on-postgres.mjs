@@ -23,7 +23,10 @@ export const ON_POSTGRES = {
   'cloud-api': 'inbound webhooks deduplicated by unique keys; media downloads retried as jobs',
   concurrency: 'the same rows written at once (lost updates, unique races, plan limits)',
   contacts: 'a 100,000-row import: bulk statements PostgreSQL plans on its own',
+  'db-restart':
+    'every connection ended under load (a restart, a failover): the pool, LISTEN and the job runner recover',
   dashboard: "the dashboards' aggregate SQL, planned by PostgreSQL",
+  distribution: 'equal distribution: 300 conversations through two processes, decided under an advisory lock',
   'flow-engine-restart': "a wait across a restart, and two processes running one flow's steps",
   'flow-engine': 'the flow engine: steps claimed under the job runner',
   flows: 'the plan limit of flows under concurrent creations',
@@ -35,6 +38,8 @@ export const ON_POSTGRES = {
   'official-campaigns-restart': 'a kill mid-send of 2,000 people',
   outbound: "the integrations' sends: the same key sent at once sends once",
   pipeline: 'the inbound pipeline: lookups as prepared statements and events through the adapter',
+  'provider-outage':
+    'sends waiting for their provider, resumed by the job runner; claims under an advisory lock',
   'public-api': "the public API's rate limit and idempotency keys, counted in the database",
   realtime: 'socket events through the PostgreSQL adapter (LISTEN/NOTIFY)',
   restart: 'sends cut off by a kill, resumed once, also by two processes',

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useCurrentUser } from '@/app/lib/user';
 import { startSync } from '@/app/offline/app-offline';
 import { attendanceSync } from './features/attendance/data/sync';
+import { useListCache } from './features/attendance/list/use-list-realtime';
 import { Shell } from './shell/Shell';
 
 function useSync() {
@@ -19,5 +20,7 @@ function useSync() {
 
 export function SignedIn() {
   useSync();
+  // Atendimento's lists stay live while another screen is open (a conversation resumed in /conversas).
+  useListCache();
   return <Shell />;
 }

@@ -7,8 +7,9 @@ import { messages } from '../shared/messages';
 import { createChannels } from './channels';
 import type { SocketFactory } from './channels/baileys';
 import type { Config } from './config';
-import { type Database, openDatabase } from './db';
+import { type Database, isDatabaseUnavailable, openDatabase } from './db';
 import { handlers } from './domains';
+import { distributionListener } from './domains/distribution/distribution.service';
 import { vapidKeys } from './domains/push/push.service';
 import { registerApi } from './http/api';
 import { AppError } from './http/errors';
@@ -100,6 +101,9 @@ export async function createServer(
     genReqId: requestId,
     trustProxy: config.TRUST_PROXY === 'true',
     bodyLimit: 2 * 1024 * 1024,
+    // A plugin's start may wait on the database (the rate limits' store): a slow database at start (a loaded
+    // machine, a failover) delays the start rather than failing it after Fastify's default 10 s.
+    pluginTimeout: 60_000,
   });
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir }));
@@ -132,6 +136,7 @@ export async function createServer(
     log: app.log,
   };
   services.realtime.setSimulatorAuth(channels.simulator.authorize);
+  services.realtime.setListener(distributionListener(() => services));
 
   const headers = securityHeaders(config);
   const metaLoginHeaders = securityHeaders(config, { metaLogin: true });
@@ -143,6 +148,8 @@ export async function createServer(
   // Every failure is an envelope with a pt-BR message; only a real bug is a 500, and it shows no stack.
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
+      // A refusal with a cause under it (the media store's full disk): the operator needs to see it.
+      if (err.cause) req.log.warn({ err: err.cause }, err.message);
       return reply.code(err.status).send({
         error: true,
         message: err.message,
@@ -174,6 +181,15 @@ export async function createServer(
     if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) {
       req.log.warn({ err }, 'data exception from the database');
       return reply.code(400).send({ error: true, message: messages.invalidPayload });
+    }
+    // The database restarting or failing over: nothing of this request was kept, and the app sends it again
+    // (503 is one of its retried answers) once the pool has a connection again.
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '2')
+        .send({ error: true, message: messages.databaseUnavailable });
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -20,6 +20,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/.+/, 'deve ser uma URL smtp:// ou smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Painel de Atendimento <nao-responda@localhost>'),
+  /** A mail SMTP did not take is tried again after this, then twice as long each time (jobs/mail.ts). */
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(15),
   /** Behind a reverse proxy: read the client IP from X-Forwarded-For. Off by default, so it can't be spoofed. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -152,6 +154,11 @@ const envSchema = z.object({
   BAILEYS_TYPING_MS: intFrom(1200, 0, 60_000),
   /** Baileys: the largest customer file downloaded, in MB (WhatsApp allows up to 2 GB documents). */
   BAILEYS_MEDIA_MAX_MB: intFrom(64, 1, 2048),
+  /**
+   * ffmpeg, which turns a recorded voice note (MP3) into the Ogg/Opus WhatsApp shows as a voice note (README).
+   * Missing: the MP3 goes as it is, and the server says so once in its log.
+   */
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   /** Baileys: how long a QR code waits to be scanned before the chip goes back to Desconectado. */
   BAILEYS_QR_TIMEOUT_SECONDS: intFrom(120, 1, 3600),
   /** Baileys: one process holds a chip's socket for this long, renewed every third of it while alive. */

@@ -29,12 +29,25 @@ async function main() {
   if (server.firstStartLines) console.log(`\n${server.firstStartLines.join('\n')}\n`);
   // A line the e2e harness and scripts can wait for.
   console.log(`listening on port ${port}`);
+  // MEMORY_LOG_SECONDS: a line of the process's memory every so often, for watching a long run (npm run soak).
+  const every = Number(process.env.MEMORY_LOG_SECONDS ?? 0);
+  if (every > 0)
+    setInterval(() => {
+      const m = process.memoryUsage();
+      console.log(`memory rss=${m.rss} heap=${m.heapUsed} external=${m.external}`);
+    }, every * 1000).unref();
 
   let closing = false;
   const stop = async (signal: string) => {
     if (closing) return;
     closing = true;
     server.app.log.info(`${signal}: encerrando`);
+    // A shutdown that hangs (a connection that never closes) must not keep the process up: what it held is
+    // taken again by the claims' leases and the jobs' expiries, as after a kill.
+    setTimeout(() => {
+      console.error(`${signal}: encerramento não terminou em 15 s; saindo assim mesmo`);
+      process.exit(1);
+    }, 15_000).unref();
     await server.close();
     process.exit(0);
   };

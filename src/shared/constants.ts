@@ -60,6 +60,8 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const CHIP_STATUSES = ['new', 'close', 'open', 'connecting', 'configuring'] as const;
 export type ChipStatus = (typeof CHIP_STATUSES)[number];
+/** Spec 3 §4: the statuses platform staff may set by hand. */
+export const ADMIN_CHIP_STATUSES = ['open', 'configuring', 'close'] as const satisfies readonly ChipStatus[];
 
 /** The adapters of src/server/channels; a new unofficial chip takes the server's CHANNEL_QR_PROVIDER (README). */
 export const CHANNEL_PROVIDERS = ['simulator', 'cloud-api', 'baileys'] as const;

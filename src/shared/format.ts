@@ -64,3 +64,6 @@ const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 export function withoutBidiControls(name: string): string {
   return name.replace(BIDI_CONTROLS, '');
 }
+
+/** A count and its noun in agreement: countOf(1, ['canal', 'canais']) is '1 canal', countOf(2, …) '2 canais'. */
+export const countOf = (n: number, [one, many]: readonly [string, string]) => `${n} ${n === 1 ? one : many}`;

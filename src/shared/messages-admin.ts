@@ -62,6 +62,9 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
 };
 
 export const adminLabels = {
+  ajudaTitulo: 'Clientes',
+  ajudaTexto:
+    'Aqui ficam as contas dos clientes da plataforma. Busque uma conta para ver o plano, a assinatura e os limites, editar os dados, trocar a senha do proprietário ou configurar os números da API Oficial.',
   title: 'Clientes',
   searchLabel: 'Buscar por nome ou e-mail',
   searchPlaceholder: 'Nome ou e-mail',
@@ -123,6 +126,7 @@ export const adminLabels = {
   chips: 'Números cadastrados',
   noChips: 'Nenhum número da API Oficial nesta conta.',
   registered: 'Registrado',
+  chipStatus: 'Status do número',
   notRegistered: 'Não registrado',
   register: 'Registrar',
   unregister: 'Remover registro',

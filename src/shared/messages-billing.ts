@@ -1,6 +1,7 @@
 // The catalogue's part for billing (spec 3 §2.3, §2.5, §3 Guru offer and Dashboard data: financial, §5 Offer,
 // §8, §9): the offers screen, the financial dashboard and the Guru webhook's answers. Loaded only by those
 // screens and the server; the menu's lines are in messages-admin-menu.ts (read by the shell).
+import { countOf } from './format';
 
 export const billingMessages = {
   // spec 3 §5 Offer and §8
@@ -45,6 +46,9 @@ export const billingMessages = {
 } as const;
 
 export const offerLabels = {
+  ajudaTitulo: 'Ofertas',
+  ajudaTexto:
+    'Uma oferta é um plano que os clientes podem assinar: o preço, o ciclo de cobrança e os limites de canais, usuários e fluxos. As contas novas escolhem uma oferta ativa; mudar uma oferta não altera as assinaturas já feitas.',
   title: 'Ofertas',
   newOffer: 'Nova oferta',
   editOffer: 'Editar oferta',
@@ -58,7 +62,7 @@ export const offerLabels = {
   columnLimits: 'Limites',
   columnCampaigns: 'Campanhas',
   limitsSummary: (channels: number, users: number, flows: number) =>
-    `${channels} canais · ${users} usuários · ${flows} fluxos`,
+    `${countOf(channels, ['canal', 'canais'])} · ${countOf(users, ['usuário', 'usuários'])} · ${countOf(flows, ['fluxo', 'fluxos'])}`,
   maxChannels: 'Canais',
   maxOfficialChannels: 'Números (API Oficial)',
   maxUsers: 'Usuários',
@@ -94,6 +98,7 @@ export const financialLabels = {
   projectionMonthHint: 'Média diária dos últimos 14 dias × 30, comparada com os últimos 30 dias.',
   dailyAverage: (period: string, value: string) => `Média diária (${period}): ${value}`,
   charts: 'Gráficos',
+  noData: 'Sem dados no período.',
   sellTypeChart: 'Tipos de venda (30 dias)',
   newSale: 'Nova',
   oldSale: 'Recorrência',

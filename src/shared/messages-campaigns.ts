@@ -1,5 +1,6 @@
 // The catalogue's part for audiences and campaigns (spec 3 §2.9, §2.10, §5, §8, §9): loaded only by those
 // screens and the server, so the attendant's first screen does not carry it (tests/size.mjs).
+import { countOf } from './format';
 export const campaignMessages = {
   // spec 3 §5 Audience, §8 ('Nome da audiência necessário' is messages.audienceNameRequired)
   audienceSaved: 'Audiência cadastrada com sucesso.',
@@ -130,7 +131,7 @@ export const campaignLabels = {
     variaveisAjuda: 'Toque em uma variável para inseri-la na versão em que você está escrevendo.',
     inserirVariavel: (v: string) => `Inserir ${v}`,
     intervalo: 'Intervalo entre envios',
-    segundos: (n: number) => `${n} segundos`,
+    segundos: (n: number) => countOf(n, ['segundo', 'segundos']),
     envio: 'Envio',
     agendado: 'Agendado',
     dataEHoraDoEnvio: 'Data e hora do envio',
@@ -151,6 +152,8 @@ export const campaignLabels = {
     ignoradas: 'Ignoradas',
     responderam: 'Responderam',
     aguardando: 'Aguardando',
+    /** The people a canceled campaign never sent to (not 'Aguardando': nothing will be sent). */
+    naoEnviadas: 'Não enviadas',
     exportar: 'Exportar',
   },
 } as const;
@@ -205,6 +208,9 @@ export const templateMessages = {
 } as const;
 
 export const templateLabels = {
+  ajudaTitulo: 'Templates',
+  ajudaTexto:
+    'Templates são as mensagens aprovadas pela Meta para iniciar conversas pela API Oficial. Escolha o número, crie o template com a categoria, o idioma e os componentes, e aguarde a aprovação: só templates aprovados podem ser usados em campanhas e webhooks.',
   deleteTitle: 'Apagar template de mensagem',
   newTitle: 'Novo template de mensagem',
   categories: {
@@ -239,6 +245,7 @@ export const templateLabels = {
   padraoNaoApaga: 'Templates padrão não podem ser apagados',
   desejaApagar: (name: string) => `Deseja apagar o template ${name}? A Meta confirma o pedido em seguida.`,
   nomeDica: 'Letras minúsculas, números e _ (os espaços viram _).',
+  nomeSalvoComo: (name: string) => `Será salvo como: ${name}`,
   cabecalho: 'Cabeçalho',
   cabecalhoNenhum: 'Nenhum',
   cabecalhoTexto: 'Texto',
@@ -308,7 +315,8 @@ export const officialCampaignLabels = {
   campanhasApiOficial: 'Campanhas API Oficial',
   templates: 'Templates',
   chip: 'Chip',
-  entreguesLidas: (delivered: number, read: number) => `${delivered} entregues · ${read} lidas`,
+  entreguesLidas: (delivered: number, read: number) =>
+    `${countOf(delivered, ['entregue', 'entregues'])} · ${countOf(read, ['lida', 'lidas'])}`,
   nenhumaCampanhaCadastrada: 'Nenhuma campanha da API Oficial cadastrada.',
   ajudaTitulo: 'Campanhas da API Oficial',
   ajudaTexto:

@@ -25,6 +25,9 @@ export const FOLLOW_UP_UNIT_LABELS = {
 } as const;
 
 export const followUpLabels = {
+  ajudaTitulo: 'Follow-ups automáticos',
+  ajudaTexto:
+    'Um follow-up automático envia uma mensagem ao cliente que parou de responder depois de um tempo sem resposta. Defina o tempo e a mensagem de cada etapa; o envio para assim que o cliente responde ou a conversa é finalizada.',
   title: 'Follow-ups automáticos',
   intro:
     'Mensagens enviadas automaticamente quando o cliente não responde à última mensagem da conversa. O envio para na resposta do cliente.',

@@ -1,6 +1,11 @@
 // The catalogue's part for webhooks (spec 3 §2.13, §4 Webhook status, §5 Webhook save, §8): loaded only by the
 // webhook screens and the server.
+// Spec 3 §6: webhooks also need a generated API key (the server's refusal and the screen's notice).
+const API_KEY_REQUIRED =
+  'Os webhooks precisam de uma chave de API gerada na conta. Gere a chave na página de integração da API.';
+
 export const webhookMessages = {
+  apiKeyRequired: API_KEY_REQUIRED,
   // spec 3 §8
   created: 'Webhook criado!',
   updated: 'Webhook atualizado!',
@@ -92,8 +97,7 @@ export const webhookLabels = {
   cancelar: 'Cancelar',
   salvar: 'Salvar',
   chaveApiNecessaria: 'Gere a chave da API',
-  chaveApiAviso:
-    'Os webhooks precisam de uma chave de API gerada na conta. Gere a chave na página de integração da API.',
+  chaveApiAviso: API_KEY_REQUIRED,
   irParaApi: 'Ir para a API',
   semChip: 'Nenhum chip',
   ajudaTitulo: 'Webhooks',

@@ -1,5 +1,6 @@
 // Every user-visible pt-BR text, written exactly as the spec writes it (spec 1 §5, §8), plus the server's own
 // texts, which the spec leaves unwritten. App and server both read from here.
+import { countOf } from './format';
 
 export const messages = {
   // spec 1 §5: validation
@@ -26,6 +27,12 @@ export const messages = {
   genericServerError: 'Erro genérico de servidor!',
   socketWaiting: 'Aguardando endereço do socket...',
   socketFailed: 'Erro na conexão com o socket. Atualize a página para tentar novamente.',
+  /** The templates screen's wording of the same failure (spec 3 §4 'Socket start'). */
+  socketFailedTemplates: 'Erro na conexão com o socket. Atualize a página.',
+  // Spec 2 §8: the chip list of the scheduling and new-conversation dialogs failed to load.
+  chipsLoadFailed: 'Erro ao carregar canais. Por favor atualize a página',
+  // Spec 2 §8: an image pasted or attached that failed to upload.
+  imageUploadFailed: 'Erro ao enviar imagem.',
   insufficientPermissions: 'Permissões insuficientes.',
 
   // spec 1 §8: successes
@@ -94,6 +101,8 @@ export const messages = {
   profilePictureSize: 'A foto pode ter no máximo 2 MB.',
   pageNotFound: 'Página não encontrada.',
   internalError: 'Erro interno do servidor. Tente novamente em instantes.',
+  // The database restarting or out of reach: nothing was stored, and the same request may be sent again.
+  databaseUnavailable: 'O servidor perdeu a conexão com o banco de dados. Tente novamente em instantes.',
   // The app's own texts (the spec does not write these).
   welcomeTitle: 'Boas-vindas!',
   welcomeNotice: 'Este é o seu primeiro acesso. Entre com o e-mail e a senha que você recebeu para começar.',
@@ -177,6 +186,9 @@ export const messages = {
   mediaNameRequired: 'É necessário dar um nome para o arquivo',
   mediaRecordingRequired: 'É necessário gravar um áudio',
   mediaTooLarge: (mb: number) => `O arquivo pode ter no máximo ${mb} MB.`,
+  // The media store refused a file (a full disk, the bucket out of reach): nothing of it was kept.
+  mediaStoreFailed:
+    'Não foi possível guardar o arquivo no servidor (sem espaço ou armazenamento indisponível). Tente novamente mais tarde ou avise o administrador.',
   mediaLibraryType:
     'Formato não aceito. Imagens: JPG ou PNG; áudios: MP3; vídeos: MP4 ou 3GP; documentos: TXT, PDF ou Office.',
   mediaDeleted: 'Arquivo apagado com sucesso!',
@@ -250,6 +262,8 @@ export const messages = {
   listNoneSelected: 'Selecione uma conversa para começar o atendimento.',
   listWaitingResponse: 'Aguardando resposta',
   listNoMessages: 'Sem mensagens',
+  /** Before the preview of the business's own last message (as WhatsApp's list). */
+  listYou: 'Você:',
   listDeletedMessage: 'Mensagem apagada',
   listLastMessageFailed: 'Última mensagem não enviada',
   listReplyWindowLeft: (left: string) => `Janela de resposta: ${left} restantes`,
@@ -321,6 +335,7 @@ export const messages = {
   paneImage: 'Imagem',
   paneOpenImage: 'Ampliar imagem',
   paneImageViewer: 'Imagem',
+  paneImageDownload: 'Baixar',
   paneDocument: 'Documento',
   /** A voice note's microphone mark, for screen readers (the service screen and the simulator). */
   paneVoiceNote: 'Mensagem de voz',
@@ -345,6 +360,7 @@ export const messages = {
   paneComposerFinished: 'Esta conversa foi finalizada. Retome o atendimento para enviar mensagens.',
   paneSend: 'Enviar',
   paneAttach: 'Anexar',
+  paneEmoji: 'Emojis',
   paneAttachImage: 'Imagem',
   paneAttachAudio: 'Áudio',
   paneAttachVideo: 'Vídeo',
@@ -469,7 +485,8 @@ export const messages = {
   importFile: 'Planilha (.xlsx)',
   importAnalyse: 'Analisar planilha',
   importAnalysing: 'Analisando planilha…',
-  importProgress: (done: number, total: number) => `Importando ${done} de ${total} contatos…`,
+  importProgress: (done: number, total: number) =>
+    `Importando ${done} de ${countOf(total, ['contato', 'contatos'])}…`,
   importNotXlsx: 'O arquivo precisa ser uma planilha do Excel (.xlsx).',
   importUnreadable: 'Não foi possível ler a planilha. Salve-a novamente como .xlsx e tente de novo.',
   importPhoneColumnMissing: 'A planilha precisa ter uma coluna chamada telefone.',
@@ -482,6 +499,7 @@ export const messages = {
   importAnalysis: (valid: number, total: number) =>
     `${valid === 1 ? 'Foi encontrado 1 contato válido' : `Foram encontrados ${valid} contatos válidos`} em ${total} linha${total === 1 ? '' : 's'}.`,
   importInvalidLines: 'Linhas com problema',
+  importInvalidLine: (line: number, reason: string) => `Linha ${line}: ${reason}`,
   importVariables: 'Variáveis',
   // AI summary and AI follow-up (spec 2 §5, §8) and the server's own texts.
   aiMenu: 'Inteligência artificial',
@@ -524,6 +542,10 @@ export const messages = {
   flowPercentRange: 'Digite um número entre 1 e 100',
   flowMaxQuickReplies: 'Só é possivel adicionar 3 opções nesse componente',
   flowSaved: 'Fluxo salvo com sucesso',
+  flowUnconnectedNodes: (n: number) =>
+    n === 1
+      ? '1 componente não está ligado a nada e nunca será executado.'
+      : `${n} componentes não estão ligados a nada e nunca serão executados.`,
   flowDeleted: 'Fluxo apagado com sucesso',
   flowCreated: 'Fluxo criado com sucesso',
   // Flows: the server's and the editor's own texts.
@@ -736,6 +758,7 @@ export const labels = {
     voltarAoInicio: 'Voltar ao início',
     pagarFatura: 'Pagar fatura',
     menuPrincipal: 'Menu principal',
+    maisItensAbaixo: 'Mais itens abaixo',
     menu: 'Menu',
     principal: 'Principal',
     configuracoes: 'Configurações',
@@ -847,6 +870,8 @@ export const labels = {
     salvarNovaSenha: 'Salvar nova senha',
   },
   chips: {
+    /** The top bar's button for the chips that do not fit. */
+    maisChips: (n: number) => `Mais ${countOf(n, ['chip', 'chips'])}`,
     selecione: 'Selecione',
     selecioneOChatbot: 'Selecione o chatbot',
     nenhumChatbotCadastrado: 'Nenhum chatbot cadastrado',
@@ -871,6 +896,8 @@ export const labels = {
     escolherAno: 'Escolher ano',
     ignorar: 'Ignorar',
     ddMmAaaaDdMmAaaa: 'dd/mm/aaaa – dd/mm/aaaa',
+    filtros: 'Filtros',
+    maisAcoes: 'Mais ações',
     escolhaUmArquivo: 'Escolha um arquivo',
   },
   departments: {
@@ -880,6 +907,14 @@ export const labels = {
     nenhumDepartamentoCadastrado: 'Nenhum departamento cadastrado.',
     apagarDepartamento: 'Apagar departamento',
     desejaApagarODepartamento: (name: string) => `Deseja apagar o departamento "${name}"?`,
+    distribuicaoIgualitaria: 'Distribuição igualitária',
+    distribuicaoIgualitariaExplicacao:
+      'Cada conversa que chega para atendimento humano vai na hora para um atendente online do departamento, o que tem menos conversas abertas. Sem ninguém online, ela espera o primeiro que entrar.',
+    /** Who holds a conversation under equal distribution (the Atendimento list). */
+    atribuidaA: (name: string) => `Atribuída a ${name}`,
+    /** The list's filter: only the conversations the user holds. */
+    minhas: 'Minhas',
+    minhasExplicacao: 'Somente as conversas atribuídas a você pela distribuição igualitária',
   },
   history: {
     filtros: 'Filtros',
@@ -894,7 +929,7 @@ export const labels = {
     t1Conversa: '1 conversa',
     nenhumaConversaEncontrada: 'Nenhuma conversa encontrada.',
     classifiqueComTags: 'Classifique com tags',
-    nConversas: (n: number) => `${n} conversas`,
+    nConversas: (n: number) => countOf(n, ['conversa', 'conversas']),
   },
   media: {
     tempoDeGravacao: 'Tempo de gravação',

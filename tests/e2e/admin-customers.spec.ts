@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '@/server/db';
 import { users } from '@/server/db/schema';
 import { seedDemo } from '@/server/seed/demo';
+import { CHIP_STATUS_LABELS } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { adminMessages, adminLabels as L } from '@/shared/messages-admin';
 import { adminMenuLabels } from '@/shared/messages-admin-menu';
@@ -330,6 +331,21 @@ test('official numbers: WABA, its numbers from the provider, create, register wi
   await expect(chip.getByText(adminMessages.pinMismatch)).toBeVisible();
   await expect(chip).toContainText(L.notRegistered);
   await shot(page, 'admin-numbers-pin');
+
+  // Issue 34 item 2 (spec 3 §4): the status by hand; the customer's /chips follows live.
+  const owner = await page.context().browser()?.newContext({ locale: 'pt-BR', serviceWorkers: 'block' });
+  if (!owner) throw new Error('no browser');
+  const ownerPage = await owner.newPage();
+  await signedIn(ownerPage, app.server, customer.email, 'senha123');
+  await ownerPage.goto(`${app.server.url}/chips`);
+  const ownerRow = ownerPage.getByRole('row').filter({ hasText: '+55 11 4000-1001' });
+  await expect(ownerRow).toContainText(CHIP_STATUS_LABELS.configuring);
+  await chip.getByRole('combobox', { name: L.chipStatus }).click();
+  await page.getByRole('option', { name: CHIP_STATUS_LABELS.close }).click();
+  await expect(toast(page, adminMessages.numberUpdated)).toBeVisible();
+  await expect(ownerRow).toContainText(CHIP_STATUS_LABELS.close);
+  await shot(page, 'admin-numbers-status');
+  await owner.close();
 
   await chip.getByRole('button', { name: L.deleteNumber }).click();
   const confirmDialog = page.getByRole('dialog', { name: L.deleteNumberTitle });

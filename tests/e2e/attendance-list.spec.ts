@@ -4,7 +4,7 @@
 // their department. Each test makes chips of its own and files them at the end.
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import {
   calm,
   connectedChip,
@@ -376,6 +376,67 @@ test("15 at a time: 'Carregar mais' adds the next 15; the DOM keeps only what is
 
     const clear = await filterSheet(page);
     await clear.getByRole('button', { name: messages.listClearFilters }).click();
+  } finally {
+    await chip.file();
+  }
+});
+
+test('equal distribution: switched on in the department dialog, a new conversation shows who holds it', async ({
+  page,
+  server,
+}) => {
+  const owner = await tokenOf(server, 'dono@demo.com');
+  const department = `Distribuição ${Date.now().toString(36)}`;
+  await signedIn(page, server, 'gerente@demo.com');
+  await page.goto('/departamentos');
+  await page.getByRole('button', { name: 'Novo departamento' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo departamento' });
+  await dialog.getByLabel('Nome').fill(department);
+  const distribute = dialog.getByRole('switch', { name: labels.departments.distribuicaoIgualitaria });
+  await expect(distribute).not.toBeChecked();
+  await expect(dialog).toContainText(labels.departments.distribuicaoIgualitariaExplicacao);
+  await distribute.check();
+  await shot(page, 'distribution-dialog');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog).toBeHidden();
+
+  // An attendant of that department, online in Atendimento, gets the next conversation at once.
+  const departments = await server.call<{ _id: string; name: string; distribute: boolean }[]>(
+    'get-departments-by-user',
+    {},
+    owner,
+  );
+  const saved = departments.find((d) => d.name === department);
+  expect(saved?.distribute).toBe(true);
+  const email = `${department.replace(/\W/g, '').toLowerCase()}@demo.com`;
+  await server.call(
+    'create-team-user',
+    {
+      name: 'Clara Distribuída',
+      email,
+      user_role: 'user',
+      password: '123456',
+      departments: [saved?._id],
+      access_areas: ['contacts'],
+    },
+    owner,
+  );
+  const chip = await connectedChip(server, owner, 'Distribuição', department);
+  try {
+    await signedIn(page, server, email, '123456');
+    await page.goto('/atendimento');
+    await realtimeReady(page);
+    await chip.write(phoneOf(7, 1), 'Cliente Distribuído', 'Oi, quero ajuda');
+    const row = item(page, 'Cliente Distribuído');
+    await expect(row.getByLabel(labels.departments.atribuidaA('Clara Distribuída'))).toBeVisible();
+    await clearToasts(page);
+    // 'Minhas': the conversations she holds.
+    const sheet = await filterSheet(page);
+    await sheet.getByRole('checkbox', { name: labels.departments.minhas }).check();
+    await apply(sheet);
+    await expect(banner(page)).toBeVisible();
+    await expect(row).toBeVisible();
+    await shot(page, 'distribution-holder');
   } finally {
     await chip.file();
   }

@@ -119,6 +119,18 @@ test('the attendant answers, the customer reads it; formatting, typing, and text
     await expect(answer.locator('s')).toHaveText('agora');
     await expect(answer.locator('code')).toHaveText('#123');
 
+    // On desktop an emoji button beside the attachments opens a picker; the emoji goes where the caret is.
+    if (!isPhone()) {
+      const box = composer(pane);
+      await box.fill('Obrigada!');
+      await pane.getByRole('button', { name: messages.paneEmoji }).click();
+      await page.getByRole('group', { name: messages.paneEmoji }).getByRole('button', { name: '🙏' }).click();
+      await expect(box).toHaveValue('Obrigada!🙏');
+      await shot(page, 'composer-emoji');
+      await box.press('Escape');
+      await box.fill('');
+    } else await expect(pane.getByRole('button', { name: messages.paneEmoji })).toHaveCount(0);
+
     // It reaches the customer's phone; the page is seen, so it is read, and the attendant sees it read.
     const onPhone = phone.getByRole('list', { name: 'Mensagens' }).getByRole('listitem');
     await expect(onPhone.filter({ hasText: 'o pedido' })).toBeVisible();
@@ -127,6 +139,13 @@ test('the attendant answers, the customer reads it; formatting, typing, and text
       'color',
       'rgb(83, 189, 235)',
     );
+    // The list's preview, as WhatsApp's: 'Você:' and the same ticks before our own last message.
+    if (isPhone()) await page.goBack();
+    const item = conversationList(page).getByRole('listitem').filter({ hasText: 'Carla Cliente' });
+    await expect(item).toContainText(`${messages.listYou}*Claro*, vou`);
+    await expect(item.getByRole('img', { name: messages.paneStatusRead })).toBeVisible();
+    await shot(page, 'list-own-preview');
+    if (isPhone()) await item.getByRole('button').first().click();
 
     // The customer writes again: 'digitando…' first, then the message, shown as text even when it looks like HTML.
     await phone.getByLabel('Mensagem').fill('<script>alert("oi")</script> <b>Obrigada!</b>');
@@ -161,6 +180,7 @@ test("'/' inserts a quick message; Enter as the spec says; the signature; deleti
     manager,
   );
   const ana = await tokenOf(server, ANA);
+  const created: { _id: string }[] = [];
   try {
     const { conversation, name } = await chip.customer(phoneOf(8, 2), 'Bruna Cliente');
     await signedIn(page, server, ANA);
@@ -194,6 +214,22 @@ test("'/' inserts a quick message; Enter as the spec says; the signature; deleti
     await expect(box).toHaveValue('');
     await expect(bubble(pane, 'Até logo')).toContainText('Obrigado pelo contato!');
 
+    // A quick message created while the conversation is open is offered at once, in a popup wide enough
+    // for its preview.
+    created.push(
+      await server.call<{ _id: string }>(
+        'create-or-update-quick-message',
+        { shortcut: `depois${project()}`, message: 'Volto já com a resposta do financeiro, um instante.' },
+        manager,
+      ),
+    );
+    await box.fill('/depois');
+    await expect(options.filter({ hasText: `/depois${project()}` })).toBeVisible();
+    const popup = await page.getByRole('listbox', { name: messages.paneQuickMessages }).boundingBox();
+    expect(popup?.width).toBeGreaterThanOrEqual(isPhone() ? 320 : 400);
+    await shot(page, 'quick-messages-new');
+    await box.fill('');
+
     // The signature: a hint in the bar, the name in bold before the text.
     await server.call('update-user-config', { user_signature: true }, ana);
     await page.reload();
@@ -223,7 +259,7 @@ test("'/' inserts a quick message; Enter as the spec says; the signature; deleti
   } finally {
     await server.call('update-user-config', { user_signature: false }, ana);
     // The worker's server is shared with other files: leave no quick message behind.
-    for (const { _id } of [quick, other])
+    for (const { _id } of [quick, other, ...created])
       await server.call('create-or-update-quick-message', { _id, filed: true }, manager);
     await chip.file();
   }
@@ -621,8 +657,33 @@ test('the last 25 messages, Carregar mais, a small DOM; a picture and its viewer
     expect(await bubbles(pane).count()).toBeLessThan(30);
     await pane.getByRole('button', { name: messages.paneOpenImage }).click();
     const viewer = page.getByRole('dialog', { name: 'foto.png' });
-    await expect(viewer.getByRole('img', { name: 'foto.png' })).toBeVisible();
+    const photo = viewer.getByRole('img', { name: 'foto.png' });
+    await expect(photo).toBeVisible();
     await shot(page, 'image-viewer');
+    // As a phone's photo viewer: full screen and dark, a download, and a pinch (two fingers apart) zooms.
+    await expect(viewer).toHaveCSS('background-color', 'rgb(17, 17, 17)');
+    expect((await viewer.boundingBox())?.width).toBe(page.viewportSize()?.width);
+    await expect(viewer.getByRole('link', { name: messages.paneImageDownload })).toHaveAttribute(
+      'download',
+      'foto.png',
+    );
+    await photo.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const [cx, cy] = [r.x + r.width / 2, r.y + r.height / 2];
+      const fire = (type: string, pointerId: number, x: number) =>
+        el.dispatchEvent(
+          new PointerEvent(type, { pointerId, clientX: x, clientY: cy, bubbles: true, pointerType: 'touch' }),
+        );
+      fire('pointerdown', 1, cx - 10);
+      fire('pointerdown', 2, cx + 10);
+      fire('pointermove', 1, cx - 30);
+      fire('pointermove', 2, cx + 30);
+      fire('pointerup', 1, cx - 30);
+      fire('pointerup', 2, cx + 30);
+    });
+    await expect(photo).toHaveAttribute('style', /scale\(3\)/);
+    await photo.dblclick();
+    await expect(photo).toHaveAttribute('style', /scale\(1\)/);
     await viewer.getByRole('button', { name: 'Fechar' }).click();
 
     // The last 25 first; each 'Carregar mais' adds 25 older ones.

@@ -96,6 +96,9 @@ test('a manager imports an audience (analysis first), sees its row, renames and 
       [`Linha 3: ${messages.importInvalidPhone}`, `Linha 5: ${messages.importDuplicatePhone(2)}`].join(''),
     );
     await expect(dialog.getByText('{cidade}')).toBeVisible();
+    // The lines left out are a warning of their own, not inside the success box.
+    await expect(dialog.getByRole('status')).not.toContainText('Linha 3');
+    await expect(dialog.getByRole('alert', { name: messages.importInvalidLines })).toContainText('Linha 3');
     await shot(page, 'audiences-import');
 
     // The name is required, on its field.

@@ -171,13 +171,19 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await expect(dialog.getByText(M.campaignBanWarning)).toBeVisible();
     await expect(dialog.getByText(/uma destas versões, sorteada/)).toBeVisible();
 
-    // Every message of spec 3 §5 Campaign, each on its field, as each one is put right.
+    // Every message of spec 3 §5 Campaign, each on its field: all the missing ones at once, the first focused.
     await save(dialog);
-    await expect(fieldError(dialog, M.campaignNameRequired)).toBeVisible();
-    await dialog.getByLabel('Nome da campanha').fill(name);
-    await save(dialog);
-    await expect(fieldError(dialog, M.campaignChipRequired)).toBeVisible();
+    for (const missing of [
+      M.campaignNameRequired,
+      M.campaignChipRequired,
+      M.campaignAudienceRequired,
+      M.campaignVersionsBlank,
+    ])
+      await expect(fieldError(dialog, missing)).toBeVisible();
+    await expect(dialog.getByLabel('Nome da campanha')).toBeFocused();
     await shot(page, 'dialog-error');
+    await dialog.getByLabel('Nome da campanha').fill(name);
+    await expect(fieldError(dialog, M.campaignNameRequired)).toHaveCount(0);
     await pick(page, dialog, 'Chip de envio', chip.name);
     await choose(dialog, 'Agendado');
     await save(dialog);
@@ -290,6 +296,12 @@ test('create with every validation, follow live, the customer gets {nome}; repor
       .getByRole('textbox', { name: 'Versão 1', exact: true })
       .fill('Amanhã tem novidade, {nome}.');
     await choose(second2, 'Agendado');
+    // 'Agendado' without a date, all else filled: its field is brought into view and focused (it used to
+    // scroll to the ban warning at the top, the message left below the fold).
+    await save(second2);
+    await expect(fieldError(second2, M.campaignScheduleRequired)).toBeInViewport();
+    await expect(second2.getByLabel('Data e hora do envio')).toBeFocused();
+    await shot(page, 'dialog-schedule-error');
     const when = await pickTomorrow(page, second2, '10:30');
     await save(second2);
     await toastSeen(page, M.campaignSaved);
@@ -313,7 +325,9 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await rowAction(page, scheduledName, 'Cancelar campanha').click();
     const ask = page.getByRole('dialog', { name: 'Cancelar campanha' });
     await expect(ask).toContainText(scheduledName);
-    await ask.getByRole('button', { name: 'Confirmar' }).click();
+    // The buttons say what they do: 'Voltar' keeps the campaign ('Cancelar' read as cancelling it).
+    await expect(ask.getByRole('button')).toContainText(['Voltar', 'Cancelar campanha']);
+    await ask.getByRole('button', { name: 'Cancelar campanha' }).click();
     await toastSeen(page, M.campaignCanceled);
     await expect(rowOf(page, scheduledName).getByText('Cancelada', { exact: true })).toBeVisible();
     await expect(rowAction(page, scheduledName, 'Cancelar campanha')).toHaveCount(0);
@@ -364,7 +378,9 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await page.reload();
     await rowOf(page, slowName).getByRole('button', { name: 'Acompanhar' }).click();
     const slow = page.getByRole('dialog', { name: `Acompanhar: ${slowName}` });
-    await expect(slow.getByRole('group', { name: 'Enviadas' })).toContainText('1');
+    // The chip keeps one pace (the slowest interval of its running campaigns): this one's first send waits
+    // its 240 s (24 s here) after the chip's last campaign send.
+    await expect(slow.getByRole('group', { name: 'Enviadas' })).toContainText('1', { timeout: 40_000 });
     await app.server.call('connect-chip', { _id: chip._id, connect: false }, token);
     await expect(slow.getByText(M.campaignChipPaused)).toBeVisible();
     await shot(page, 'follow-paused');
@@ -372,10 +388,16 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await rowAction(page, slowName, 'Cancelar campanha').click();
     await page
       .getByRole('dialog', { name: 'Cancelar campanha' })
-      .getByRole('button', { name: 'Confirmar' })
+      .getByRole('button', { name: 'Cancelar campanha' })
       .click();
     await toastSeen(page, M.campaignCanceled);
     await expect(rowOf(page, slowName).getByText('Cancelada', { exact: true })).toBeVisible();
+    // Its report calls the two never sent 'Não enviadas', not 'Aguardando'.
+    await rowAction(page, slowName, 'Relatório').click();
+    const slowReport = page.getByRole('dialog', { name: `Relatório: ${slowName}` });
+    await expect(slowReport.getByRole('group', { name: 'Não enviadas' })).toContainText('2');
+    await expect(slowReport.getByRole('group', { name: 'Aguardando' })).toHaveCount(0);
+    await shot(page, 'report-canceled');
   } finally {
     await phoneContext.close();
     // File what this test made.

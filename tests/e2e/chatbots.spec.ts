@@ -103,22 +103,23 @@ test('create from a model, then edit and save in the editor', async ({ page }) =
   await dialog.getByLabel(L.nomeDoChatbot).fill(name);
   // Fixed text of the model is shown as information, not asked.
   await expect(dialog.getByText('Nunca invente produtos', { exact: false })).toBeVisible();
+  // Every missing field at once, the first one focused.
   await dialog.getByRole('button', { name: L.criar }).click();
-  await expect(
-    dialog.getByText('É necessário preencher o campo: Nome da loja', { exact: true }),
-  ).toBeVisible();
+  for (const missing of [
+    'É necessário preencher o campo: Nome da loja',
+    'É necessário preencher o campo: Produtos e preços',
+    messages.chatbotPersonaNameRequired,
+    messages.chatbotPersonaGenderRequired,
+  ])
+    await expect(dialog.getByText(missing, { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Nome da loja')).toBeFocused();
   await look(page, 'model-required', true);
   await dialog.getByLabel('Nome da loja').fill('Loja Demo');
-  await dialog.getByRole('button', { name: L.criar }).click();
-  await expect(
-    dialog.getByText('É necessário preencher o campo: Produtos e preços', { exact: true }),
-  ).toBeVisible();
   await dialog.getByLabel('Produtos e preços').fill('Camiseta básica: R$ 49,90\nCalça jeans: R$ 129,90');
-  await dialog.getByRole('button', { name: L.criar }).click();
-  await expect(dialog.getByText(messages.chatbotPersonaNameRequired, { exact: true })).toBeVisible();
   await dialog.getByLabel(L.nomeDaPersona).fill('Bia');
   await dialog.getByRole('button', { name: L.criar }).click();
   await expect(dialog.getByText(messages.chatbotPersonaGenderRequired, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(messages.chatbotPersonaNameRequired, { exact: true })).toHaveCount(0);
   await dialog.getByRole('radio', { name: 'Feminina' }).check();
   await dialog.getByRole('button', { name: L.criar }).click();
   await expect(toast(page, 'Chatbot enviado com sucesso.')).toBeVisible();
@@ -323,10 +324,13 @@ test("the test chat: the draft's answer, unsaved edits included, then a transfer
   test.setTimeout(120_000);
   scriptProvider();
   const token = await signedInAs(page, 'gerente@demo.com');
-  const name = `Teste ${project()}`;
+  const name = `Teste do atendimento virtual ${project()}`;
   const made = await chatbotMade(token, name);
   await page.goto(`${app.server.url}/chatbots/${made._id}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // A long name gives way to Salvar, which reads whole at 360 px (issue 33 §9: it read 'Salva').
+  const saveLabel = page.getByRole('button', { name: labels.common.salvar }).locator('.mantine-Button-label');
+  expect(await saveLabel.evaluate((el) => el.scrollWidth <= el.clientWidth && el.clientWidth > 0)).toBe(true);
   // An edit not saved: the test runs it all the same.
   const extra = `Código da promoção: PROMO-${project()}.`;
   const context = page.getByRole('textbox', { name: L.contexto });
@@ -334,6 +338,7 @@ test("the test chat: the draft's answer, unsaved edits included, then a transfer
   if (isPhone()) await page.getByRole('tab', { name: L.testarChatbot }).click();
   const log = page.getByRole('log', { name: L.conversaDeTeste });
   const box = page.getByRole('textbox', { name: L.mensagemDoCliente });
+  await expect(box).toHaveAttribute('placeholder', L.mensagemDoClientePlaceholder);
   const before = fake.chatCalls().length;
   await box.fill('Qual o horário de vocês?');
   await page.getByRole('button', { name: L.enviar }).click();
@@ -466,8 +471,11 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
         manager,
       )
     ).conversations[0];
-    expect(served).toMatchObject({ is_manual: true, department: support });
+    // The chatbot's transfer message answers no one (spec 2 §4): the customer waits for the team.
+    expect(served).toMatchObject({ is_manual: true, department: support, waiting_response: true });
     await expect(pane.getByText(messages.chatbotTransferredToHuman(botName))).toBeVisible();
+    await expect(item.getByText(messages.listWaitingResponse)).toBeVisible();
+    await look(page, 'journey-attendant-waiting');
     await expect(item.getByLabel(labels.chatbots.atendidoPorChatbot)).toHaveCount(0);
     await look(page, 'journey-attendant-human');
 

@@ -104,6 +104,11 @@ test('a manager creates a chip through each rule, the name stored without accent
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
   await look(page, 'dialog-error');
+  // Picking the chosen 'Chatbot IA' again keeps it (it used to clear the field).
+  await choose(page, dialog, 'Tipo do primeiro atendimento', 'Chatbot IA');
+  await expect(dialog.getByRole('combobox', { name: 'Tipo do primeiro atendimento' })).toHaveValue(
+    'Chatbot IA',
+  );
 
   // Chatbot de fluxo needs a flow.
   await choose(page, dialog, 'Tipo do primeiro atendimento', 'Chatbot de fluxo');
@@ -233,7 +238,14 @@ test('connect by QR code: the simulator link, the scan, Conectado in the row and
     await expect(row).toContainText('Desconectado');
     await expect(topBarChip('desconectado')).toBeVisible();
 
-    // Resetar conexão: the old link no longer works.
+    // Resetar conexão: first among the actions, away from Editar; the old link no longer works.
+    const names = await row
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent ?? ''));
+    const reset = names.findIndex((n) => n.includes('Resetar conexão'));
+    const edit = names.findIndex((n) => n.includes('Editar'));
+    expect(reset).toBeGreaterThanOrEqual(0);
+    expect(edit - reset).toBeGreaterThan(1);
     await action(row, 'Resetar conexão').click();
     await expect(page.getByRole('dialog', { name: 'Resetar conexão' })).toContainText(
       chipMessages.chipResetConfirm(name),
@@ -250,7 +262,7 @@ test('connect by QR code: the simulator link, the scan, Conectado in the row and
   }
 });
 
-test('an official number is created as Configurar; its connect opens the support dialog', async ({
+test('an official number is created in the new state (Desconectado, spec 3 §4); its connect opens the support dialog', async ({
   page,
   signIn,
   server,
@@ -269,7 +281,7 @@ test('an official number is created as Configurar; its connect opens the support
   await expect(toast(page, chipMessages.officialChipCreated)).toBeVisible();
   await expect(dialog).toBeHidden();
   const row = rowOf(page, name);
-  await expect(row).toContainText('Configurar');
+  await expect(row).toContainText('Desconectado');
   await expect(row).toContainText('API Oficial');
   // No QR code: no reset for an official number.
   await expect(action(row, 'Resetar conexão')).toHaveCount(0);
@@ -285,7 +297,7 @@ test('an official number is created as Configurar; its connect opens the support
     await support.getByRole('button', { name: 'Entendi' }).click();
     await expect(support).toBeHidden();
     // Nothing was asked of the server: the row is as it was, the page did not reload.
-    await expect(row).toContainText('Configurar');
+    await expect(row).toContainText('Desconectado');
 
     // The plan has one official number.
     await page.getByRole('button', { name: 'Novo chip' }).click();

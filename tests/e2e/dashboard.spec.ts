@@ -126,6 +126,10 @@ test('each interval button and a custom range show the server’s report; bars u
   await expect(page.getByText(L.noConversations)).toBeVisible();
   await expect(page.getByText(L.noConversationsWait)).toBeVisible();
   await expect(card(page, L.newConversations)).toContainText('0');
+  // Issue 34 item 6: a quiet period keeps every chart (each with its own empty state) and the latest contacts.
+  for (const title of [L.evolution, L.departmentDistribution, L.tagDistribution])
+    await expect(page.getByText(title, { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: L.latestContacts })).toBeVisible();
   await shot(page, 'dashboard-vazio');
 
   // More than 2 years (1 January three years ago to 1 January this year): the server's refusal as a red

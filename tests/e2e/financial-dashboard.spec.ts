@@ -158,12 +158,15 @@ test('cards, projections and charts from the ledger; the charts load after the c
     L.projectionChart,
     L.cycleChart,
     L.activeChart,
-    L.canceledChart,
   ]) {
     const figure = charts.getByRole('figure', { name: title });
     await expect(figure).toBeVisible();
     await expect(figure.locator('svg.recharts-surface').first()).toBeVisible();
   }
+  // No cancellation in this ledger: 'Sem dados', not an empty chart with a column of zero ticks.
+  const canceled = charts.getByRole('figure', { name: L.canceledChart });
+  await expect(canceled).toContainText(L.noData);
+  await expect(canceled.locator('svg.recharts-surface')).toHaveCount(0);
   expect(chunks.some((c) => /FinancialCharts/.test(c))).toBe(true);
   await shot(page, 'financial-dashboard');
   // Readable pieces of the long page (a phone's full page is ten screens tall).
@@ -210,4 +213,18 @@ test('a Guru pastdue event opens the past-due dialog with its payment link', asy
     'https://pay.example/dono',
   );
   await shot(page, 'past-due-dialog');
+});
+
+// Issue 34 item 7 (spec 3 §8): a failed call shows the server's message as an error toast, as the others do.
+test("a failed call shows the server's message as an error toast", async ({ page }) => {
+  const server = app?.server;
+  if (!server) throw new Error('no server');
+  await page.route('**/api/get-financial-dashboard-data', (route) =>
+    route.fulfill({ status: 200, json: { error: true, message: 'Relatório indisponível agora.' } }),
+  );
+  await signedIn(page, server, 'admin@demo.com');
+  await page.goto(`${server.url}/dash-financeiro`);
+  await expect(
+    page.locator('.mantine-Notification-root').filter({ hasText: 'Relatório indisponível agora.' }),
+  ).toBeVisible();
 });

@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 
 export const L = flowEditorLabels;
 export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
-/** Closes the toasts on screen: on desktop they sit over the header's Salvar. */
+/** Closes the toasts on screen. */
 export async function dismissToasts(page: Page) {
   const close = page.getByRole('alert').getByRole('button', { name: 'Fechar' });
   while ((await close.count()) > 0)

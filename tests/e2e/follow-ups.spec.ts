@@ -55,6 +55,11 @@ test('configure a chip’s follow-ups: rules, save, reload, values kept', async 
     await expect(first.getByText(followUpMessages.textRequired)).toBeVisible();
     await page.screenshot({ path: `test-results/screens/follow-ups-error-${project()}.png` });
     await first.getByRole('textbox', { name: L.text }).fill('Ainda precisa de ajuda?');
+    // A time of 0 is refused with the rule's message (it was saved as 1 unseen).
+    await first.getByRole('textbox', { name: L.time }).fill('0');
+    await card.getByRole('button', { name: L.save }).click();
+    await expect(first.getByText(followUpMessages.timeInvalid)).toBeVisible();
+    await expect(first.getByRole('textbox', { name: L.time })).toHaveValue('0');
     await first.getByRole('textbox', { name: L.time }).fill('15');
 
     const second = messageBlock(card, 2);

@@ -47,3 +47,26 @@ for (const [path, topic, title] of [
     await page.screenshot({ path: `/tmp/shots-config/help-${topic}-${test.info().project.name}.png` });
   });
 }
+
+// Issue 34 item 5: the list pages that lacked it (spec 1: "Each list page has a 'Saiba mais' dialog").
+test("/templates, /auto-follow-ups, /admin-clientes and /admin-ofertas have 'Saiba mais'", async ({
+  page,
+}) => {
+  for (const [email, path, title] of [
+    ['dono@demo.com', '/templates', 'Templates'],
+    ['dono@demo.com', '/auto-follow-ups', 'Follow-ups automáticos'],
+    ['admin@demo.com', '/admin-clientes', 'Clientes'],
+    ['admin@demo.com', '/admin-ofertas', 'Ofertas'],
+  ] as const) {
+    await signedIn(page, app.server, email);
+    await page.goto(`${app.server.url}${path}`);
+    await page.getByRole('button', { name: 'Saiba mais' }).click();
+    const help = page.getByRole('dialog', { name: title });
+    await expect(help.getByTitle(messages.helpVideoTitle(title))).toHaveAttribute(
+      'src',
+      `${videoOrigin}/embed/${path.slice(1)}`,
+    );
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
+  }
+});

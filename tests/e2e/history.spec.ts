@@ -1,14 +1,20 @@
 // /conversas: the table (channel, tags, department, start, end or 'Em andamento'), the filter sheet (types
 // mandatory, search), the read-only conversation, and 'Enviar para atendimento humano' resuming a finished
 // chatbot conversation in another department with a tag. Cleans up its chips, tag and conversations.
+
+import type { Page } from '@playwright/test';
 import type { Conversation } from '@/shared/contract/conversations';
 import { messages } from '@/shared/messages';
-import { calm, connectedChip, shot, signedIn, type TestChip, tokenOf } from './app';
+import { calm, connectedChip, mainMenu, realtimeReady, shot, signedIn, type TestChip, tokenOf } from './app';
 import { type AppServer, expect, test } from './fixtures';
 
 test.use({ seed: 'demo', ...calm });
 
 const OWNER = 'dono@demo.com';
+const attendanceList = (page: Page) => page.getByRole('list', { name: messages.listConversations });
+/** Atendimento's first page answered (the list, or its empty text). */
+const attendanceLoaded = (page: Page) =>
+  expect(attendanceList(page).or(page.getByText('Nenhuma conversa encontrada.'))).toBeVisible();
 const project = () => test.info().project.name;
 const stamp = () => Date.now().toString(36);
 
@@ -27,6 +33,7 @@ async function finishedConversation(
 
 test('filter, read-only view and sending a finished conversation back to a person in another department', async ({
   page,
+  browser,
   server,
 }) => {
   const owner = await tokenOf(server, OWNER);
@@ -52,7 +59,10 @@ test('filter, read-only view and sending a finished conversation back to a perso
     conversations.push((await finishedConversation(server, owner, bot, botPhone, people.bot))._id);
 
     await signedIn(page, server, OWNER);
-    await page.goto('/conversas');
+    // Atendimento's list loaded first: the resume below must reach it live, not only on a reload.
+    await page.goto('/atendimento');
+    await attendanceLoaded(page);
+    await (await mainMenu(page)).getByRole('link', { name: 'Conversas' }).click();
     await expect(page.getByRole('heading', { name: 'Conversas', level: 1 })).toBeVisible();
 
     // Search this test's numbers only (the worker's server is shared), both types.
@@ -112,6 +122,13 @@ test('filter, read-only view and sending a finished conversation back to a perso
     await shot(page, 'history-view');
     await view.getByRole('button', { name: 'Fechar' }).click();
 
+    // Vendas' attendant has Atendimento open on another device.
+    const vendas = await browser.newPage({ serviceWorkers: 'block', locale: 'pt-BR' });
+    await signedIn(vendas, server, 'atendente2@demo.com');
+    await vendas.goto('/atendimento');
+    await attendanceLoaded(vendas);
+    await realtimeReady(vendas);
+
     // Enviar para atendimento humano: a tag and Vendas; it is served again there.
     await item(people.bot).getByRole('button', { name: messages.historySendToHuman }).click();
     const transfer = page.getByRole('dialog', { name: messages.historySendToHuman });
@@ -132,6 +149,12 @@ test('filter, read-only view and sending a finished conversation back to a perso
     );
     expect(open[0]).toMatchObject({ finished: null, is_manual: true });
     expect(open[0]?.contact.tags).toContain(tag._id);
+
+    // Both lists have it live: Vendas' attendant's, and the owner's back in Atendimento (no reload).
+    await expect(attendanceList(vendas).getByRole('listitem').filter({ hasText: people.bot })).toBeVisible();
+    await vendas.close();
+    await (await mainMenu(page)).getByRole('link', { name: 'Atendimento' }).click();
+    await expect(attendanceList(page).getByRole('listitem').filter({ hasText: people.bot })).toBeVisible();
   } finally {
     for (const c of conversations)
       await server.call('finish-conversation', { conversation_id: c }, owner).catch(() => undefined);

@@ -171,6 +171,16 @@ test("no 'Nova conversa' toast for the conversation one starts; a customer's doe
     const menuBox = await page.getByRole('button', { name: messages.paneMenu }).boundingBox();
     expect(noticeBox && backBox && !overlaps(noticeBox, backBox)).toBe(true);
     expect(noticeBox && menuBox && !overlaps(noticeBox, menuBox)).toBe(true);
+    // Issue 33 §22: nor the composer and its send button at the bottom.
+    const composerBox = await page.getByRole('textbox', { name: messages.paneComposer }).boundingBox();
+    expect(noticeBox && composerBox && !overlaps(noticeBox, composerBox)).toBe(true);
+    // With the composer empty the send button is the microphone (issue 33 item 20).
+    const sendBox = await page
+      .getByRole('button', { name: messages.paneSend })
+      .or(page.getByRole('button', { name: messages.recorderTitle, exact: true }))
+      .last()
+      .boundingBox();
+    expect(noticeBox && sendBox && !overlaps(noticeBox, sendBox)).toBe(true);
   } finally {
     await chip.file();
   }
@@ -195,7 +205,7 @@ test('a confirmation is a small dialog on a phone, not a full screen', { tag: '@
   await signOut(page);
 });
 
-test('back closes only the top layer: the media library over a conversation, then the conversation', {
+test('back and Escape close only the top layer: menu, filter sheet, confirmation, drawer over a conversation', {
   tag: '@phone',
 }, async ({ page, server }) => {
   test.skip(!isPhone(), 'the pane and its dialogs are history entries on phones');
@@ -205,7 +215,51 @@ test('back closes only the top layer: the media library over a conversation, the
     const name = `Lu Voltar ${test.info().project.name}`;
     await chip.customer(phoneOf(7, 5), name, 'Oi');
     await openAttendance(page, server);
+
+    // Issue 33 §6: the side menu, the filter sheet and a confirmation are one step of back each (back used to
+    // leave the page under the open menu), and Escape closes them too.
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    const filters = page.getByRole('dialog', { name: messages.listSearchOrFilter });
+    const leave = page.getByRole('dialog', { name: 'Sair' });
+    const openers = [
+      [menu, () => page.getByRole('button', { name: 'Abrir menu' }).click()],
+      [filters, () => page.getByRole('button', { name: messages.listSearchOrFilter }).click()],
+      [
+        leave,
+        async () => {
+          await page.getByRole('button', { name: 'Menu do usuário' }).click();
+          await page.getByRole('menuitem', { name: 'Sair' }).click();
+        },
+      ],
+    ] as const;
+    for (const [layer, open] of openers) {
+      for (const close of [() => page.goBack(), () => page.keyboard.press('Escape')]) {
+        await open();
+        await expect(layer).toBeVisible();
+        await close();
+        await expect(layer).toBeHidden();
+        await expect(page).toHaveURL(/\/atendimento$/);
+        await expect(page.getByRole('heading', { level: 1, name: 'Atendimento' })).toBeVisible();
+      }
+    }
+    // A screen chosen in the menu replaces the menu's entry: back returns to the screen it was opened over.
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await menu.getByRole('link', { name: 'Ajuda' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ajuda' })).toBeVisible();
+    await expect(menu).toBeHidden();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/atendimento$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Atendimento' })).toBeVisible();
+
     const pane = await openFromList(page, name);
+    // Escape on the contact drawer over the conversation closes the drawer only.
+    await pane.getByRole('button', { name: messages.paneMenu }).click();
+    await page.getByRole('menuitem', { name: 'Dados do contato' }).click();
+    const drawer = page.getByRole('dialog', { name: messages.paneContactDrawer });
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(pane.getByRole('heading', { name })).toBeVisible();
 
     const openLibrary = async () => {
       await pane.getByRole('button', { name: messages.paneAttach }).click();

@@ -203,9 +203,8 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
 
     const recorder = await attachMenu(page, pane, messages.recorderTitle);
     await shot(page, 'recorder-idle');
-    // Nothing recorded yet.
-    await recorder.getByRole('button', { name: messages.recorderSend }).click();
-    await expect(recorder.getByRole('alert')).toHaveText(messages.mediaRecordingRequired);
+    // Nothing recorded yet: Enviar waits for a recording.
+    await expect(recorder.getByRole('button', { name: messages.recorderSend })).toBeDisabled();
 
     // Record, cancel: back to idle with nothing kept.
     await recorder.getByRole('button', { name: messages.recorderStart, exact: true }).click();
@@ -304,10 +303,17 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
     });
     await phone.screenshot({ path: `${SHOTS}/media-customer-audio-${project()}.png` });
 
-    // A fresh recording, not saved: uploaded once and sent as a voice note too.
-    const fresh = await attachMenu(page, pane, messages.recorderTitle);
-    await fresh.getByRole('button', { name: messages.recorderStart, exact: true }).click();
+    // A fresh recording from the composer's microphone (shown while the text is empty, as in WhatsApp): the
+    // recorder opens already recording; not saved, it is uploaded once and sent as a voice note too.
+    const box = pane.getByRole('textbox', { name: messages.paneComposer, exact: true });
+    await box.fill('Um momento');
+    await expect(pane.getByRole('button', { name: messages.recorderTitle })).toHaveCount(0);
+    await box.fill('');
+    await expect(pane.getByRole('button', { name: messages.paneSend })).toHaveCount(0);
+    await pane.getByRole('button', { name: messages.recorderTitle }).click();
+    const fresh = page.getByRole('dialog', { name: messages.recorderTitle });
     await expect(fresh.getByLabel('Tempo de gravação')).toHaveText('00:01', { timeout: 10_000 });
+    await expect(fresh.getByRole('button', { name: messages.recorderSend })).toBeDisabled();
     await fresh.getByRole('button', { name: messages.recorderStop }).click();
     await expect(fresh.locator('audio')).toBeVisible({ timeout: 20_000 });
     await fresh.getByRole('button', { name: messages.recorderSend }).click();
@@ -360,4 +366,21 @@ test('a denied microphone says so in Portuguese, and nothing is recorded', async
     await browser.close();
     await c.file();
   }
+});
+
+// Issue 34 item 7 (spec 2 §8): an attached image the server refuses to store says 'Erro ao enviar imagem.',
+// and the refused message leaves the pane.
+test('an image whose upload is refused says so in the spec’s words', async ({ page, server }) => {
+  const c = await conversationWith(server, 4, 'Bia Cliente');
+  const { pane } = await openPane(page, server, c.conversation._id, 'Bia Cliente');
+  await page.route('**/api/upload-file', (route) =>
+    route.fulfill({ status: 200, json: { error: true, message: 'Arquivo recusado pelo servidor.' } }),
+  );
+  await pane.getByRole('button', { name: messages.paneAttach }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: messages.paneAttachImage }).click();
+  await (await chooser).setFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
+  await pane.getByRole('button', { name: messages.paneSend }).click();
+  await expect(toast(page, messages.imageUploadFailed)).toBeVisible();
+  await expect(bubbles(pane).filter({ has: page.locator('img') })).toHaveCount(0);
 });

@@ -78,7 +78,7 @@ test('Login com Facebook starts the embedded signup with the configured ids; its
       config_id: CONFIG_ID,
       response_type: 'code',
       override_default_response_type: true,
-      extras: { setup: {}, featureType: '', sessionInfoVersion: '2' },
+      extras: { setup: {}, featureType: 'only_waba_sharing', sessionInfoVersion: '2' },
     },
   ]);
   await page.waitForTimeout(500);

@@ -342,7 +342,8 @@ test('a campaign made with every message of the dialog, listed with its chip; an
   await rowAction(page, name, 'Cancelar campanha').click();
   await page
     .getByRole('dialog', { name: 'Cancelar campanha' })
-    .getByRole('button', { name: 'Confirmar' })
+    // Issue 33 item 8: 'Voltar' keeps it, 'Cancelar campanha' cancels.
+    .getByRole('button', { name: 'Cancelar campanha' })
     .click();
   await toastSeen(page, C.campaignCanceled);
   await expect(rowOf(page, name)).toContainText('Cancelada');

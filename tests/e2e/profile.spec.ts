@@ -95,7 +95,7 @@ test('profile: each password validation, the server refusal, then the change suc
   await form.getByLabel('Nova senha', { exact: true }).fill('abc');
   await form.getByLabel('Confirmar nova senha').fill('abc');
   await submit.click();
-  await expect(error).toHaveText(messages.passwordTooShort);
+  await expect(error).toHaveText(messages.teamPasswordTooShort);
   await shot(page, 'profile-password-error');
 
   await form.getByLabel('Senha atual').fill('errada1');

@@ -51,6 +51,9 @@ async function pickWhen(page: Page, dialog: Locator, days: number, time: string)
   await page.getByLabel(messages.timeHours).fill(hours);
   await page.getByLabel(messages.timeMinutes).fill(minutes);
   await page.screenshot({ path: `/tmp/shots-config/schedule-picker-${project()}.png` });
+  // The time row and the confirm button whole on the screen, a phone's too (issue 33 §28).
+  await expect(page.getByLabel(messages.timeMinutes)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: messages.dateTimeConfirm })).toBeInViewport({ ratio: 1 });
   await page.getByRole('button', { name: messages.dateTimeConfirm }).click();
   const shown = `${day} ${time}`;
   await expect(dialog.getByLabel('Data e hora do agendamento')).toHaveText(shown);
@@ -207,10 +210,9 @@ test('the table cuts long messages, editing strips the stored 55, and delete ask
   }
 });
 
-test('Agendar mensagem in a conversation opens the same dialog with its chip and number', async ({
-  page,
-  server,
-}) => {
+test('Agendar mensagem in a conversation opens the same dialog with its chip and number', {
+  tag: '@phone',
+}, async ({ page, server }) => {
   const owner = await tokenOf(server, OWNER);
   const chip = await scheduleChip(server, owner);
   try {
@@ -238,4 +240,16 @@ test('Agendar mensagem in a conversation opens the same dialog with its chip and
   } finally {
     await chip.cleanUp();
   }
+});
+
+// Issue 34 item 7 (spec 2 §8): the chip list failing to load says so in the scheduling dialog.
+test('a chip list that fails to load says so in the dialog', async ({ page, server }) => {
+  await page.route('**/api/get-chip-numbers-by-user', (route) =>
+    route.fulfill({ status: 200, json: { error: true, message: 'Falha ao listar.' } }),
+  );
+  await signedIn(page, server, OWNER);
+  await page.goto('/agendamento');
+  await page.getByRole('button', { name: 'Agendar mensagem' }).click();
+  const dialog = page.getByRole('dialog', { name: messages.paneSchedule });
+  await expect(dialog.getByText(messages.chipsLoadFailed)).toBeVisible();
 });

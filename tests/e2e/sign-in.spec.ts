@@ -61,8 +61,14 @@ test('forgot-password mode sends the recovery mail', async ({ page, server }) =>
   // The mail really went out (written to DATA_DIR/mail without SMTP).
   const { readdir, readFile } = await import('node:fs/promises');
   const dir = `${server.dataDir}/mail`;
-  const mails = await Promise.all((await readdir(dir)).map((f) => readFile(`${dir}/${f}`, 'utf8')));
-  expect(mails.some((m) => m.includes('To: gerente@demo.com'))).toBe(true);
+  // It goes through the job runner, a moment after the answer.
+  await expect
+    .poll(async () => {
+      const files = await readdir(dir).catch(() => [] as string[]);
+      const mails = await Promise.all(files.map((f) => readFile(`${dir}/${f}`, 'utf8')));
+      return mails.some((m) => m.includes('To: gerente@demo.com'));
+    })
+    .toBe(true);
 });
 
 test('/welcome is the login view with a first-access notice', async ({ page }) => {

@@ -80,8 +80,9 @@ test('templates of an official number: create with the rules, approved live, del
     const save = dialog.getByRole('button', { name: 'Salvar' });
     await save.click();
     await expect(dialog.getByText(tm.templateNameRequired)).toBeVisible();
-    await dialog.getByLabel(L.nome).fill('Boas Vindas');
-    await expect(dialog.getByLabel(L.nome)).toHaveValue('boas_vindas');
+    // The Meta name is derived from what was typed, accents and all, and shown.
+    await dialog.getByLabel(L.nome).fill('Boas Vindas à Loja');
+    await expect(dialog.getByText(L.nomeSalvoComo('boas_vindas_a_loja'))).toBeVisible();
     await save.click();
     await expect(dialog.getByText(tm.templateBodyRequired)).toBeVisible();
     await dialog.getByLabel(L.textoCorpo).fill('Olá {{ nome }}, seu pedido {{ pedido }} chegou!');
@@ -108,7 +109,7 @@ test('templates of an official number: create with the rules, approved live, del
     await save.click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(tm.templateSaved)).toBeVisible();
-    const created = graph.templates[WABA]?.find((t) => t.name === 'boas_vindas');
+    const created = graph.templates[WABA]?.find((t) => t.name === 'boas_vindas_a_loja');
     expect(created?.components).toEqual([
       {
         type: 'BODY',
@@ -127,12 +128,12 @@ test('templates of an official number: create with the rules, approved live, del
       isPhoneCard()
         ? table.getByRole('listitem').filter({ hasText: name })
         : table.getByRole('row').filter({ hasText: name });
-    await expect(row('boas_vindas')).toContainText(L.statuses.PENDING ?? '');
+    await expect(row('boas_vindas_a_loja')).toContainText(L.statuses.PENDING ?? '');
 
     // Meta's review arrives by webhook: the open table changes without a reload.
     await realtimeReady(page);
-    await graph.setTemplateStatus(WABA, 'boas_vindas', 'APPROVED');
-    await expect(row('boas_vindas')).toContainText(L.statuses.APPROVED ?? '');
+    await graph.setTemplateStatus(WABA, 'boas_vindas_a_loja', 'APPROVED');
+    await expect(row('boas_vindas_a_loja')).toContainText(L.statuses.APPROVED ?? '');
     await graph.setTemplateStatus(WABA, 'aviso_entrega', 'REJECTED', 'INVALID_FORMAT');
     await expect(row('aviso_entrega')).toContainText(L.statuses.REJECTED ?? '');
     await expect(row('aviso_entrega')).toContainText(L.motivo('INVALID_FORMAT'));
@@ -172,7 +173,7 @@ test('templates of an official number: create with the rules, approved live, del
     await expect(table.getByText('aviso_entrega')).toBeHidden();
     expect(graph.templates[WABA]?.map((t) => t.name)).toEqual([
       'hello_world',
-      'boas_vindas',
+      'boas_vindas_a_loja',
       'oferta_imagem',
     ]);
   } finally {

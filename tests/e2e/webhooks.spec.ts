@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { newId } from '@/shared/ids';
 import { webhookLabels as L, webhookMessages as M } from '@/shared/messages-webhooks';
-import { calm, mainMenu, shot, signedIn } from './app';
+import { calm, DEMO_PASSWORD, mainMenu, shot, signedIn } from './app';
 import { expect, test } from './fixtures';
 
 test.use(calm);
@@ -143,6 +143,12 @@ test('build a webhook from a received test event and map its fields', async ({ p
   await expect(toast(page, M.updated)).toBeVisible();
   await page.getByRole('button', { name: L.receberEventoTeste }).click();
   await expect(page.getByText(M.mustBeTest)).toBeVisible();
+  // The refusal is about the status: the (valid) JSON box does not turn red.
+  await expect(page.getByRole('combobox', { name: L.status, exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expect(page.getByLabel(L.jsonRecebido)).not.toHaveAttribute('aria-invalid', 'true');
 
   // The list: name, chip, status; back from the page.
   await page.getByRole('button', { name: L.voltar }).click();
@@ -177,4 +183,34 @@ test('waiting for a test event gives up after 60 s', async ({ page, server }) =>
   await expect(page.getByText(L.aguardandoEvento)).toBeHidden();
   await expect(page.getByRole('button', { name: L.receberEventoTeste })).toBeVisible();
   await server.call('create-or-update-webhook', { _id: made._id, filed: true }, token);
+});
+
+// Issue 34 item 3 (spec 3 §6): webhooks need the account's API key. A new account has none: the page says why,
+// links to /api and offers no 'Novo webhook' until the key exists (the server refuses it too).
+test("without the account's API key: the notice, a link to /api, no 'Novo webhook'", {
+  tag: '@phone',
+}, async ({ page, server }) => {
+  const admin = await server.call<{ token: string }>('auth', {
+    email: 'admin@demo.com',
+    password: DEMO_PASSWORD,
+  });
+  const email = `sem-chave-${test.info().project.name}-${Date.now().toString(36)}@cliente.test`;
+  const owner = await server.call<{ account: { _id: string } }>(
+    'create-user',
+    { name: 'Dona Sem Chave', email, password: 'senha123', account_name: 'Conta Sem Chave' },
+    admin.token,
+  );
+  await server.call(
+    'update-account',
+    { _id: owner.account._id, max_channels: 2, max_official_channels: 0, max_users: 3, max_flows: 1 },
+    admin.token,
+  );
+  await signedIn(page, server, email, 'senha123');
+  await page.goto('/webhooks');
+  const notice = page.getByRole('status').filter({ hasText: L.chaveApiNecessaria });
+  await expect(notice).toContainText(M.apiKeyRequired);
+  await expect(page.getByRole('button', { name: L.novoWebhook })).toBeDisabled();
+  await shot(page, 'webhooks-no-api-key');
+  await notice.getByRole('link', { name: L.irParaApi }).click();
+  await expect(page).toHaveURL(/\/api$/);
 });

@@ -61,7 +61,7 @@ export interface FakeUpload {
  * timeout after Meta took it looks; 'hang' never answers (the client's timeout ends it) and takes nothing.
  */
 export type GraphFailure =
-  | { code: number; status?: number; message?: string }
+  | { code: number; status?: number; message?: string; transient?: boolean }
   | 'network'
   | 'accept-then-drop'
   | 'hang';
@@ -132,6 +132,8 @@ export interface FakeGraph {
   statusWebhooks: false | 'delivered' | 'read';
   /** The next send to `to` fails so (`times` times). */
   failTo(to: string, failure: GraphFailure, times?: number): void;
+  /** Graph down: every request answers `failure` until `until` (a Date.now() value). Null: up. */
+  outage: { until: number; failure: GraphFailure } | null;
   /** Requests to a path ending with `suffix` ('/messages', '/media'). */
   to(suffix: string): GraphRequest[];
   clear(): void;
@@ -188,6 +190,7 @@ export async function startFakeGraph(opts: { token?: string; version?: string } 
       fake.requests.push(record);
 
       let failure = failures.shift();
+      if (!failure && fake.outage && Date.now() < fake.outage.until) failure = fake.outage.failure;
       if (!failure && record.method === 'POST' && path.endsWith('/messages') && record.json?.to) {
         const list = failTo.get(String(record.json.to));
         if (list?.length) failure = list.shift();
@@ -208,6 +211,7 @@ export async function startFakeGraph(opts: { token?: string; version?: string } 
               message: failure.message ?? `(#${failure.code}) fake failure`,
               type: 'OAuthException',
               code: failure.code,
+              ...(failure.transient !== undefined && { is_transient: failure.transient }),
               fbtrace_id: 'FAKETRACE',
             },
           })
@@ -515,6 +519,7 @@ export async function startFakeGraph(opts: { token?: string; version?: string } 
     registered: {},
     throughput: {},
     rateLimited: 0,
+    outage: null,
     sent: [],
     statusWebhooks: false,
     failTo(to, failure, times = 1) {
@@ -595,6 +600,7 @@ export async function startFakeGraph(opts: { token?: string; version?: string } 
       failures.length = 0;
       downloadFailures.clear();
       failTo.clear();
+      fake.outage = null;
       accepted.clear();
       fake.throughput = {};
       fake.rateLimited = 0;

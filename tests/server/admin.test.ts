@@ -8,6 +8,7 @@ import { newId } from '@/shared/ids';
 import { messages } from '@/shared/messages';
 import { adminMessages } from '@/shared/messages-admin';
 import { type FakeGraph, graphEnv, startFakeGraph } from '../fakes/graph-api';
+import { collect, connected } from './channel-helpers';
 import { testServerPerFile } from './helpers';
 
 const graph: FakeGraph = await startFakeGraph();
@@ -353,7 +354,7 @@ describe('official numbers of an account', () => {
       name: 'Loja Demo Vendas',
       official: true,
       provider: 'cloud-api',
-      status: 'configuring',
+      status: 'new',
       registered: false,
       waba: WABA,
       phone_number_id: '5550002',
@@ -416,6 +417,24 @@ describe('official numbers of an account', () => {
     expect(
       (await s.t.call('get-official-chips-of-account', { account }, token)).data.map((c) => c._id),
     ).toEqual([chip._id]);
+
+    // Spec 3 §4: staff set the status by hand (open, configuring, close); the owner's /chips sees it live.
+    const owners = collect(s.t.socket(ownerToken));
+    await connected(owners.sock);
+    const byHand = await s.t.call('admin-set-chip-status', { _id: chip._id, status: 'configuring' }, token);
+    expect(byHand.status).toBe('configuring');
+    expect(await owners.next('status')).toMatchObject({ chip_number_id: chip._id, message: 'configuring' });
+    expect(
+      (await s.t.post('admin-set-chip-status', { _id: chip._id, status: 'new' }, token)).body,
+    ).toMatchObject({
+      error: true,
+    });
+    expect(
+      (await s.t.post('admin-set-chip-status', { _id: chip._id, status: 'open' }, ownerToken)).body,
+    ).toMatchObject({ error: true });
+    await s.t.call('admin-set-chip-status', { _id: chip._id, status: 'open' }, token);
+    expect(await owners.next('status')).toMatchObject({ chip_number_id: chip._id, message: 'open' });
+    owners.sock.close();
 
     const deleted = await s.t.call('admin-delete-chip', { _id: chip._id }, token);
     expect(deleted).toMatchObject({ filed: true, status: 'close' });

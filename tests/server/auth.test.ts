@@ -6,7 +6,7 @@ import { loginFailures, passwordResets, sessions } from '@/server/db/schema';
 import { authRepo } from '@/server/domains/auth/auth.repo';
 import { messages } from '@/shared/messages';
 import { until } from './channel-helpers';
-import { testServerPerFile } from './helpers';
+import { mailsHandedOn, testServerPerFile } from './helpers';
 
 const s = testServerPerFile({ LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '6' });
 
@@ -113,7 +113,7 @@ describe('auth', () => {
       { old_password: 'demo123', password: '123' },
       desktop,
     );
-    expect(short.body).toEqual({ error: true, message: messages.passwordTooShort });
+    expect(short.body).toEqual({ error: true, message: messages.teamPasswordTooShort });
 
     await s.t.call('change-user-password', { old_password: 'demo123', password: 'nova123' }, desktop);
     expect((await s.t.post('get-user', {}, phone)).status).toBe(401);
@@ -152,7 +152,9 @@ describe('auth', () => {
 });
 
 describe('password recovery', () => {
+  /** The mails written so far, once every queued one was handed on. */
   async function mails() {
+    await mailsHandedOn(s.t);
     const dir = path.join(s.t.dataDir, 'mail');
     const files = await readdir(dir).catch(() => [] as string[]);
     return Promise.all(files.sort().map((f) => readFile(path.join(dir, f), 'utf8')));

@@ -3,6 +3,7 @@
 import type { WAMessage } from '@whiskeysockets/baileys';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { encodeMp3 } from '@/app/widgets/media/audio/mp3-encoder';
 import { createBaileysChannel } from '@/server/channels/baileys';
 import { loadAuthState } from '@/server/channels/baileys/auth-state';
 import { leaseHolder } from '@/server/channels/baileys/lease';
@@ -18,7 +19,8 @@ const ENV = {
   CHANNEL_QR_PROVIDER: 'baileys',
   BAILEYS_SEND_GAP_MS: '150',
   BAILEYS_TYPING_MS: '20',
-  BAILEYS_LEASE_SECONDS: '1',
+  // Short for the takeover tests, long enough that a loaded 2-core CI run renews it in time (every third).
+  BAILEYS_LEASE_SECONDS: '3',
   BAILEYS_QR_TIMEOUT_SECONDS: '2',
 };
 /** What WhatsApp does when a socket is made; a test may change it. */
@@ -233,12 +235,12 @@ describe('Baileys connection', () => {
       if (!row) throw new Error('chip missing');
       await b.adapter.start?.([row]);
       await expect(b.adapter.connect(row)).rejects.toThrow(baileysTexts.heldElsewhere);
-      await new Promise((r) => setTimeout(r, 1500)); // longer than the lease: process A renews it
+      await new Promise((r) => setTimeout(r, 3500)); // longer than the lease: process A renews it
       expect(other.sockets).toHaveLength(0);
       expect(await leaseHolder(db(), chip._id)).toBe('process-a');
       // Process A dies: nothing renews its lease; B takes the chip over once it has run out.
       s.t.server.services.channels.baileys.abandon(chip._id);
-      await until(() => other.sockets.length === 1, 5000);
+      await until(() => other.sockets.length === 1, 10_000);
       expect(await leaseHolder(db(), chip._id)).toBe('process-b');
       // It resumed the saved login: no QR code.
       expect(other.sockets[0]?.creds.registered).toBe(true);
@@ -488,6 +490,25 @@ describe('Baileys messages', () => {
       voice: true,
     });
     expect(sock.sent[3]?.content).toMatchObject({ audio: voice, ptt: true, mimetype: 'audio/ogg' });
+    // A recorded MP3 goes as Ogg/Opus push-to-talk (ffmpeg), as WhatsApp shows voice notes (issue 34).
+    const mp3 = Buffer.from(
+      encodeMp3(
+        new Float32Array(44100).map((_, i) => Math.sin(i / 10) / 2),
+        44100,
+      ),
+    );
+    const recorded = await s.t.server.services.media.save(mp3, 'mp3', 'audio/mpeg');
+    await adapter.send(row, '5511999990005', {
+      type: 'audio',
+      url: recorded.url,
+      mime: 'audio/mpeg',
+      fileName: 'recado.mp3',
+      voice: true,
+    });
+    await until(() => sock.sent.length === 5);
+    const sent = sock.sent[4]?.content as { audio: Buffer; mimetype: string; ptt: boolean };
+    expect(sent).toMatchObject({ ptt: true, mimetype: 'audio/ogg; codecs=opus' });
+    expect(sent.audio.subarray(0, 4).toString('latin1')).toBe('OggS');
   });
 
   it('WhatsApp closing the socket mid-send: retried once with the same message id, never sent twice', async () => {
@@ -505,6 +526,55 @@ describe('Baileys messages', () => {
       texts.providerFailed,
     );
     expect(sock.sent).toHaveLength(1);
+  });
+});
+
+describe('Baileys session dropping (issue 35 item 3)', () => {
+  it("while the session is away the team's sends wait as enviando; once it is back each goes once, in order, with an id fixed by the send; what the customer wrote meanwhile, replayed by WhatsApp, is stored once", async () => {
+    const { chip, sock, owner, events } = await connectedChip();
+    const phone = '5511999990007';
+    sock.upsert([wa(`${phone}@s.whatsapp.net`, { conversation: 'Oi antes da queda' })]);
+    await idle();
+    const [conversation] = await db().select().from(conversations).where(eq(conversations.chipId, chip._id));
+    if (!conversation) throw new Error('no conversation');
+    // The network drops; WhatsApp's next socket opens only when this test says so.
+    const made = fake.sockets.length;
+    script = () => undefined;
+    sock.close(408);
+    expect((await events.next('status')).message).toBe('connecting');
+    const typed = ['Um', 'Dois', 'Três'];
+    for (const [i, text] of typed.entries()) {
+      const answer = await s.t.call(
+        'send-conversation-message',
+        { conversation_id: conversation.id, message_id: `drop-send-000${i}`, text },
+        owner,
+      );
+      expect(answer, text).toMatchObject({ status: 0, failure: null });
+    }
+    await until(() => fake.sockets.length > made, 10_000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sock.sent).toEqual([]);
+    // Back: the customer's message written meanwhile arrives, and again (WhatsApp replays what it delivered
+    // to a session that went away).
+    const back = fake.last();
+    back.open();
+    expect((await events.next('status', 5000)).message).toBe('open');
+    const meanwhile = wa(`${phone}@s.whatsapp.net`, { conversation: 'Escrevi enquanto caiu' });
+    back.upsert([meanwhile]);
+    back.upsert([meanwhile]);
+    await until(() => back.sent.length === 3, 15_000);
+    await idle();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(back.sent.map((x) => (x.content as { text: string }).text)).toEqual(typed);
+    const rows = await db()
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, conversation.id))
+      .orderBy(messages.createdAt, messages.id);
+    const sent = rows.filter((m) => m.origin === 'user');
+    expect(sent.map((m) => [m.message, m.status, m.failure])).toEqual(typed.map((t) => [t, 1, null]));
+    expect(sent.map((m) => m.platformMessageId)).toEqual(back.sent.map((x) => x.options?.messageId));
+    expect(rows.filter((m) => m.message === 'Escrevi enquanto caiu')).toHaveLength(1);
   });
 });
 
@@ -539,7 +609,7 @@ describe('Baileys restart', () => {
       processId: 'after',
     });
     try {
-      await until(() => second.sockets.length === 1);
+      await until(() => second.sockets.length === 1, 15_000);
       const sock = second.last();
       expect(sock.creds.me?.id).toBe('5511955554444:1@s.whatsapp.net');
       await until(async () => {

@@ -10,7 +10,7 @@ import { rebuildBillingDays } from '@/server/domains/billing/financial';
 import { messages } from '@/shared/messages';
 import { billingMessages as M } from '@/shared/messages-billing';
 import { GURU_TOKEN, postGuru, proOffer, type Sale, subscriptionEvent, transaction } from './billing-helpers';
-import { testServerPerFile } from './helpers';
+import { mailsHandedOn, testServerPerFile } from './helpers';
 
 const ctx = testServerPerFile({ GURU_WEBHOOK_TOKEN: GURU_TOKEN });
 const db = () => ctx.t.server.services.db;
@@ -171,6 +171,7 @@ describe('the Guru webhook', () => {
       subscriptionStatus: 'active',
     });
     // The welcome mail's link sets the password; the owner signs in with it.
+    await mailsHandedOn(ctx.t);
     const dir = path.join(ctx.t.dataDir, 'mail');
     const files = (await readdir(dir)).sort();
     const mail = (await readFile(path.join(dir, files.at(-1) as string), 'utf8'))

@@ -19,7 +19,7 @@ import type { Campaign, CampaignProgress } from '@/shared/contract/campaigns';
 import { campaignRoom } from '@/shared/contract/events';
 import { newId } from '@/shared/ids';
 import { messages as texts } from '@/shared/messages';
-import { campaignMessages } from '@/shared/messages-campaigns';
+import { campaignMessages, campaignReportLabels } from '@/shared/messages-campaigns';
 import { collect, connected, connectedSimulatorChip, until } from './channel-helpers';
 import { type TestServer, testServerPerFile } from './helpers';
 
@@ -442,6 +442,65 @@ describe('the sending job', () => {
     for (const p of people) expect(await teamMessagesTo(t, p.phone)).toHaveLength(1);
   });
 
+  it('a campaign’s message answers no one: a customer who wrote still waits (spec 2 §4)', async () => {
+    const { t, owner, chip, seed, simulatorToken, db } = await setup();
+    const phone = phoneOf(500);
+    await t.call('simulator-send', {
+      token: simulatorToken,
+      phone,
+      name: 'Rita',
+      id: `w${phone}`,
+      type: 'text',
+      text: 'Oi',
+    });
+    const audience = await audienceOf(t, seed.accountId, [{ phone, nome: 'Rita' }]);
+    const c = await t.call('create-campaign', textCampaign(chip._id, audience), owner);
+    expect(await ended(t, owner, c._id)).toMatchObject({ status: 'finished', sent_messages: 1 });
+    const [row] = await db
+      .select({ waitingResponse: conversations.waitingResponse, isNew: conversations.isNew })
+      .from(conversations)
+      .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+      .where(eq(contacts.phone, phone));
+    expect(row).toEqual({ waitingResponse: true, isNew: true });
+  });
+
+  it('two campaigns on one chip share its pace: the slowest interval between any two of its sends', async () => {
+    const { t, owner, chip, seed } = await setup();
+    // Eight on the fast one: it is still sending when the slow one starts, however loaded the machine is.
+    const fast = await audienceOf(
+      t,
+      seed.accountId,
+      Array.from({ length: 8 }, (_, i) => ({ phone: phoneOf(600 + i) })),
+    );
+    const slow = await audienceOf(
+      t,
+      seed.accountId,
+      [0, 1, 2].map((i) => ({ phone: phoneOf(700 + i) })),
+    );
+    // 240 s and 120 s scaled: 1200 ms and 600 ms. The slow one first: the fast one starts while it runs.
+    const b = await t.call('create-campaign', textCampaign(chip._id, slow, { interval: 240 }), owner);
+    const a = await t.call('create-campaign', textCampaign(chip._id, fast, { interval: 120 }), owner);
+    expect(await ended(t, owner, a._id, 60_000)).toMatchObject({ status: 'finished', sent_messages: 8 });
+    expect(await ended(t, owner, b._id, 60_000)).toMatchObject({ status: 'finished', sent_messages: 3 });
+    const sends = [...(await sentTo(t, a._id)), ...(await sentTo(t, b._id))]
+      .map((x) => ({ campaign: x.r.campaignId, at: x.r.sentAt?.getTime() ?? 0 }))
+      .sort((x, y) => x.at - y.at);
+    // While the slower campaign runs (its first send to its last), every two sends of the chip are 1200 ms apart.
+    const slowSends = sends.filter((x) => x.campaign === b._id).map((x) => x.at);
+    const [slowFirst, slowLast] = [Math.min(...slowSends), Math.max(...slowSends)];
+    const shared = sends.filter((x) => x.at >= slowFirst && x.at <= slowLast);
+    const seen = JSON.stringify(
+      sends.map((x) => [x.campaign === a._id ? 'fast' : 'slow', x.at - (sends[0]?.at ?? 0)]),
+    );
+    expect(
+      shared.some((x) => x.campaign === a._id),
+      seen,
+    ).toBe(true);
+    expect(shared.length, seen).toBeGreaterThanOrEqual(4);
+    for (let i = 1; i < shared.length; i++)
+      expect((shared[i]?.at ?? 0) - (shared[i - 1]?.at ?? 0), seen).toBeGreaterThanOrEqual(1200 - 1);
+  });
+
   it('cancel mid-send stops before the next send', async () => {
     const { t, owner, chip, seed } = await setup();
     const people = Array.from({ length: 10 }, (_, i) => ({ phone: phoneOf(i) }));
@@ -461,6 +520,15 @@ describe('the sending job', () => {
     expect(rows.filter((x) => x.r.status === 'sent')).toHaveLength(sent);
     expect(rows.filter((x) => x.r.status === 'waiting')).toHaveLength(10 - sent);
     expect((await campaignOf(t, owner, c._id))?.sent_messages).toBe(sent);
+
+    // The sheet calls the people never sent 'Não enviada' (nobody is 'Aguardando' a canceled campaign).
+    const sheet = await t.call('export-campaign-report', { _id: c._id }, owner);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(sheet.content_base64, 'base64') as unknown as ArrayBuffer);
+    const statuses = (wb.worksheets[0]?.getColumn(4).values ?? []).slice(2);
+    expect(statuses.filter((v) => v === campaignReportLabels.status.sent)).toHaveLength(sent);
+    expect(statuses.filter((v) => v === campaignReportLabels.status.skipped)).toHaveLength(10 - sent);
+    expect(statuses).not.toContain(campaignReportLabels.status.waiting);
   });
 
   it('a tags audience: contacts with any of the tags, minus those with a tag to skip and the ignored', async () => {

@@ -233,6 +233,15 @@ describe('answers', () => {
     expect(await systemNotes(services(), conversation.id)).toEqual([
       texts.chatbotTransferredToHuman('Atendente virtual'),
     ]);
+    // The chatbot's own messages, its transfer message included, answer no one (spec 2 §4): once the
+    // provider accepted them the customer still waits for the team ('AGUARDANDO RESPOSTA').
+    await until(async () =>
+      (await chatbotReplies(services(), conversation.id)).every((r) => r.status >= 1) ? true : undefined,
+    );
+    expect(await conversationRow(services(), conversation.id)).toMatchObject({
+      waitingResponse: true,
+      isNew: true,
+    });
     // A person serves now: the chatbot answers no more.
     const calls = fake.chatCalls().length;
     await say(token, phone, 'Alô?');

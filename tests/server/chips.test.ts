@@ -100,7 +100,7 @@ describe('create-or-update-chip', () => {
     const chip = await s.t.call('create-or-update-chip', chipBody({ official: true }), owner);
     expect(chip).toMatchObject({
       official: true,
-      status: 'configuring',
+      status: 'new',
       registered: false,
       provider: 'cloud-api',
     });

@@ -315,7 +315,8 @@ async function buildAccountB() {
     owner,
   );
   await call('change-contact-tags', { contact_id: c.contact, tags: [tag] }, owner);
-  // A webhook of B's: A must neither read, change nor delete it by its id.
+  // A webhook of B's: A must neither read, change nor delete it by its id (webhooks need B's API key).
+  await call('update-api-key', {}, owner);
   await call(
     'create-or-update-webhook',
     { _id: newId(), name: `Webhook ${SECRET}`, chip: c.chip, ...WEBHOOK_MAPPING },
@@ -542,6 +543,7 @@ const overrides: Partial<Record<CallName, Record<string, unknown>>> = {
   // Offers are the platform's, not an account's: a well-formed id (the owner is refused before reading it).
   'update-guru-offer': { _id: 'O'.repeat(28) },
   'admin-register-phone-number': { _id: A_ID(), register: true, pin: '123456' },
+  'admin-set-chip-status': { _id: A_ID(), status: 'close' },
   'admin-delete-chip': { _id: A_ID() },
 };
 

@@ -522,20 +522,84 @@ describe('dashboard numbers of a seeded month', () => {
   });
 });
 
+describe('who served a conversation: one definition for the live cards, the report and /dash-tecnico', () => {
+  it('each path counts the same on all three (shared/rules/service-kind.ts)', async () => {
+    const { db } = ctx.t.server.services;
+    ctx.t.server.services.clock = { now: () => NOW };
+    const accountId = ctx.seed.accountId;
+    const chipId = newId();
+    await db.insert(chips).values({ id: chipId, accountId, name: 'Chip', status: 'open' });
+    const createdAt = new Date('2026-03-31T14:00:00Z');
+    let n = 0;
+    /** A customer's open conversation (one per contact and chip). */
+    const open = async (row: Partial<typeof conversations.$inferInsert>) => {
+      const [id, contactId] = [newId(), newId()];
+      const phone = `55119000001${String(n++).padStart(2, '0')}`;
+      await db.insert(contacts).values({ id: contactId, accountId, name: 'Rita', phone });
+      await db.insert(conversations).values({ id, accountId, chipId, contactId, createdAt, ...row });
+      return id;
+    };
+    const set = (id: string, row: Partial<typeof conversations.$inferInsert>) =>
+      db.update(conversations).set(row).where(eq(conversations.id, id));
+    const userSaid = (conversationId: string) =>
+      db.insert(messages).values({
+        id: newId(),
+        accountId,
+        conversationId,
+        chipId,
+        origin: 'user',
+        type: 'text',
+        message: 'Olá',
+        createdAt,
+      });
+    // Flow only; chatbot only.
+    await open({ chatbotType: 'flow_chatbot' });
+    await open({ chatbotType: 'chatbot' });
+    // Chatbot → human and flow → human: their handovers.
+    await set(await open({ chatbotType: 'chatbot' }), { isManual: true });
+    await set(await open({ chatbotType: 'flow_chatbot' }), { isManual: true });
+    // Human only (the chip's first service), answered by a user.
+    await userSaid(await open({ isManual: true }));
+    // API / webhook started: opened in human service (the chip's first) and handed to the flow at once.
+    await set(await open({ isManual: true }), { isManual: false, chatbotType: 'flow_chatbot' });
+    // Human, answered by a user, then transferred to a flow: a person served it.
+    const served = await open({ isManual: true });
+    await userSaid(served);
+    await set(served, { isManual: false, chatbotType: 'flow_chatbot' });
+
+    const owner = await ctx.t.login('dono@demo.com');
+    const admin = await ctx.t.login('admin@demo.com');
+    const report = await ctx.t.call('get-dashboard-data', { interval: 1 }, owner);
+    const live = await ctx.t.call('get-dashboard-real-time-data', {}, owner);
+    const tech = await ctx.t.call('get-admin-dashboard-data', { interval: 1 }, admin);
+    expect(report.conversation_cards).toEqual({ all: 7, chatbot: 3, manual: 4 });
+    expect(live).toMatchObject({ all: 7, chatbot: 3, manual: 4 });
+    expect(tech.admin_cards).toMatchObject({
+      conversations_all: 7,
+      conversations_chatbot: 3,
+      conversations_manual: 4,
+    });
+    expect(tech.admin_charts.conversations).toEqual([
+      { _id: '2026-03-31', human: 4, ai_chatbot: 1, flow_chatbot: 2 },
+    ]);
+  });
+});
+
 describe('online users and the live hints', () => {
   it('counts distinct users with a live socket, not simulator pages', async () => {
     const { t } = ctx;
     const admin = await t.login('admin@demo.com');
+    // The admin asking counts, socket or not ('Usuários online 0' while the admin looked at it).
     const before = (await t.call('get-online-users', {}, admin)).count;
-    expect(before).toBe(0);
+    expect(before).toBe(1);
     const owner = await t.login('dono@demo.com');
     const a = t.socket(owner);
     const b = t.socket(await t.login('dono@demo.com'));
     const c = t.socket(await t.login('gerente@demo.com'));
     await Promise.all([connected(a), connected(b), connected(c)]);
-    expect((await t.call('get-online-users', {}, admin)).count).toBe(2);
+    expect((await t.call('get-online-users', {}, admin)).count).toBe(3);
     c.close();
-    await until(async () => (await t.call('get-online-users', {}, admin)).count === 1);
+    await until(async () => (await t.call('get-online-users', {}, admin)).count === 2);
   });
 
   it('a socket in the dashboard room hears load_open_conversations and load_realtime; the cards change', async () => {

@@ -33,7 +33,7 @@ const say = (t: TestServer, token: string, phone: string, text: string) =>
   t.call('simulator-send', { token, phone, name: 'Rita', id: localId(), type: 'text', text });
 
 it('a wait node survives a restart: the message after it arrives once, after the wait', {
-  timeout: 180_000,
+  timeout: 300_000,
 }, async () => {
   const dir = await newDir();
   const first = await startTestServer({}, dir);
@@ -72,7 +72,8 @@ it('a wait node survives a restart: the message after it arrives once, after the
 
   const second = await startTestServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {}, dir);
   try {
-    const rows = await waitBot(second.server.services, conversation.id, 2, 90_000);
+    // The wait's minute, plus the restarted server's start beside the rest of CI on 2 cores.
+    const rows = await waitBot(second.server.services, conversation.id, 2, 150_000);
     expect(rows.map((r) => r.message)).toEqual(['Volto em um minuto.', 'Voltei!']);
     expect(rows[1]?.createdAt.getTime()).toBeGreaterThanOrEqual(until_ - 1000);
     // Nothing more comes (a second wake, the sweep).

@@ -117,6 +117,14 @@ describe('the flow engine', () => {
       ],
     });
     expect(first.every((m) => m.messageId?.startsWith('flow-') && m.userId === null)).toBe(true);
+    // The flow's own messages, accepted by the channel, answer no one (spec 2 §4): the customer still waits.
+    await until(async () =>
+      (await botMessages(services(), conversation.id)).every((m) => m.status >= 1) ? true : undefined,
+    );
+    expect(await conversationRow(services(), conversation.id)).toMatchObject({
+      waitingResponse: true,
+      isNew: true,
+    });
     // The customer's phone got the menu as buttons to tap (the simulator's default: interactive messages).
     const sent = await until(() =>
       phoneEvents.find((e) => e.type === 'message' && e.message.text.startsWith('Como podemos')),

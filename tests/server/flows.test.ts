@@ -10,7 +10,7 @@ import { runDue } from '@/server/jobs/scheduled-messages';
 import { DEMO_PASSWORD } from '@/server/seed/demo';
 import { ACCESS_AREAS } from '@/shared/constants';
 import type { Flow } from '@/shared/contract/flows';
-import { messages as texts } from '@/shared/messages';
+import { labels, messages as texts } from '@/shared/messages';
 import { connectedSimulatorChip, until } from './channel-helpers';
 import { testServerPerFile } from './helpers';
 
@@ -398,13 +398,16 @@ describe('import and export', () => {
     );
   };
 
-  it('round trip in the same account keeps everything but the id', async () => {
+  it('round trip in the same account keeps everything but the id, and names the copy as a duplicate', async () => {
     const owner = await s.t.login('dono@demo.com');
     const exported: Flow = await tagged(owner);
     const imported = await s.t.call('import-flow', { file: JSON.parse(JSON.stringify(exported)) }, owner);
     expect(imported._id).not.toBe(exported._id);
-    const { _id, created, ...rest } = exported;
-    expect(imported).toMatchObject(rest);
+    const { _id, created, name, ...rest } = exported;
+    expect(imported).toMatchObject({ ...rest, name: labels.flows.copiaDe(name) });
+    // Once more: the copy's name is taken too.
+    const again = await s.t.call('import-flow', { file: exported }, owner);
+    expect(again.name).toBe(labels.flows.copiaDe(labels.flows.copiaDe(name)));
   });
 
   it('into another account: tags, redirect targets and disabled chips are dropped', async () => {

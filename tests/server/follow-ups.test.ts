@@ -205,6 +205,19 @@ describe('follow-up engine', () => {
     expect((await row(conversationId)).followUpStep).toBe(3);
   });
 
+  it('a follow-up answers no one: a customer still waiting stays waiting (spec 2 §4)', async () => {
+    const { conversationId, anchor } = await answeredConversation('5511955550007');
+    // As when the business's last message was an engine's (a flow's question): the customer still waits.
+    await ctx.t.server.services.db
+      .update(conversations)
+      .set({ waitingResponse: true, isNew: true })
+      .where(eq(conversations.id, conversationId));
+    expect(await run(new Date(anchor.getTime() + 2 * MIN + 5000))).toBe(1);
+    const [sent] = await followUps(conversationId);
+    expect(sent?.status).toBeGreaterThanOrEqual(1);
+    expect(await row(conversationId)).toMatchObject({ waitingResponse: true, isNew: true });
+  });
+
   it('a setting whose remaining messages are all off has none left: marked, not looked at again', async () => {
     const d = defaultFollowUpSetting();
     const { conversationId, anchor } = await answeredConversation(
@@ -216,36 +229,43 @@ describe('follow-up engine', () => {
     expect((await row(conversationId)).followUpDueAt?.getTime()).toBe(NEVER.getTime());
   });
 
-  it('waits for the hours window’s next opening in the account’s time zone', async () => {
-    const { seed } = ctx;
-    const zone = 'America/Manaus'; // UTC-4, no daylight saving
-    await ctx.t.server.services.db
-      .update(accounts)
-      .set({ timeZone: zone })
-      .where(eq(accounts.id, seed.accountId));
-    // A window that the due time (anchor + 2 min) falls outside of: opening 3 hours after that hour.
-    const probe = new Date(Date.now() + 2 * MIN + 5000);
-    const hourThere = (probe.getUTCHours() + 24 - 4) % 24;
-    const start = (hourThere + 3) % 24;
-    const end = (hourThere + 5) % 24;
-    const { conversationId, anchor } = await answeredConversation(
-      '5511955550002',
-      setting({ start_time: start, end_time: end }),
-    );
-    const due = new Date(anchor.getTime() + 2 * MIN);
-    expect(await run(new Date(due.getTime() + 1000))).toBe(0);
-    const cached = (await row(conversationId)).followUpDueAt;
-    // The next opening: start:00 in Manaus (UTC-4), 2 to 3 hours after the due time.
-    expect(cached).toBeInstanceOf(Date);
-    const opening = cached as Date;
-    expect((opening.getUTCHours() + 24 - 4) % 24).toBe(start);
-    expect(opening.getUTCMinutes()).toBe(0);
-    expect(opening.getTime() - due.getTime()).toBeGreaterThan(2 * 60 * MIN);
-    expect(opening.getTime() - due.getTime()).toBeLessThanOrEqual(3 * 60 * MIN);
-    expect(await run(new Date(opening.getTime() - 1000))).toBe(0);
-    expect(await run(opening)).toBe(1);
-    expect((await followUps(conversationId)).map((m) => m.message)).toEqual(['Ainda está aí?']);
-  });
+  // The Brazilian zones (none has daylight saving now): the window is the account's, not the server's.
+  it.each([
+    { zone: 'America/Manaus', offset: 4, phone: '5511955550002' },
+    { zone: 'America/Noronha', offset: 2, phone: '5511955550012' },
+    { zone: 'America/Sao_Paulo', offset: 3, phone: '5511955550022' },
+  ])(
+    'waits for the hours window’s next opening in the account’s time zone ($zone)',
+    async ({ zone, offset, phone }) => {
+      const { seed } = ctx;
+      await ctx.t.server.services.db
+        .update(accounts)
+        .set({ timeZone: zone })
+        .where(eq(accounts.id, seed.accountId));
+      // A window that the due time (anchor + 2 min) falls outside of: opening 3 hours after that hour.
+      const probe = new Date(Date.now() + 2 * MIN + 5000);
+      const hourThere = (probe.getUTCHours() + 24 - offset) % 24;
+      const start = (hourThere + 3) % 24;
+      const end = (hourThere + 5) % 24;
+      const { conversationId, anchor } = await answeredConversation(
+        phone,
+        setting({ start_time: start, end_time: end }),
+      );
+      const due = new Date(anchor.getTime() + 2 * MIN);
+      expect(await run(new Date(due.getTime() + 1000))).toBe(0);
+      const cached = (await row(conversationId)).followUpDueAt;
+      // The next opening: start:00 there, 2 to 3 hours after the due time.
+      expect(cached).toBeInstanceOf(Date);
+      const opening = cached as Date;
+      expect((opening.getUTCHours() + 24 - offset) % 24).toBe(start);
+      expect(opening.getUTCMinutes()).toBe(0);
+      expect(opening.getTime() - due.getTime()).toBeGreaterThan(2 * 60 * MIN);
+      expect(opening.getTime() - due.getTime()).toBeLessThanOrEqual(3 * 60 * MIN);
+      expect(await run(new Date(opening.getTime() - 1000))).toBe(0);
+      expect(await run(opening)).toBe(1);
+      expect((await followUps(conversationId)).map((m) => m.message)).toEqual(['Ainda está aí?']);
+    },
+  );
 
   it('stops at the customer’s reply, and starts again with the business’s next message', async () => {
     const { owner, simulatorToken, conversationId, anchor } = await answeredConversation('5511955550003');

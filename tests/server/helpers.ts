@@ -181,3 +181,16 @@ export async function statusOf(url: string) {
   await res.arrayBuffer();
   return res.status;
 }
+
+/** Waits until the job runner has handed every queued mail on (to SMTP, or to DATA_DIR/mail without it). */
+export async function mailsHandedOn(t: TestServer, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const { rows } = (await t.server.services.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'mail-send' and state in ('created', 'retry', 'active')`,
+    )) as unknown as { rows: { n: number }[] };
+    if (Number(rows[0]?.n ?? 0) === 0) return;
+    if (Date.now() > deadline) throw new Error('queued mails not handed on in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

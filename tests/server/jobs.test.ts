@@ -95,8 +95,9 @@ it.runIf(process.env.DATABASE_URL)(
         pollSeconds: 0.5,
         batchSize: 5,
         concurrency: 5,
+        // Long enough that the other process polls (every 0.5 s) before the sender's own workers are done.
         run: async ({ n }) => {
-          await new Promise((r) => setTimeout(r, 5));
+          await new Promise((r) => setTimeout(r, 30));
           handled.set(n, [...(handled.get(n) ?? []), server]);
         },
       });

@@ -544,7 +544,8 @@ describe('the conversation of a person', () => {
       flowId: env.flow,
       // The flow starts at the person's answer: outside the reply window only templates go.
       startFlow: true,
-      isNew: false,
+      // Only a user's own message answers (spec 2 §4, issue 33 item 1): the campaign's leaves it new.
+      isNew: true,
       waitingResponse: false,
     });
     const stored = await messagesOf(first);

@@ -4,7 +4,14 @@
 // normalised, and the official number's 24 h window.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { campaignRecipients, campaigns, contacts, messages, outboundSends } from '@/server/db/schema';
+import {
+  campaignRecipients,
+  campaigns,
+  contacts,
+  conversations,
+  messages,
+  outboundSends,
+} from '@/server/db/schema';
 import { createAccount } from '@/server/domains/accounts/accounts.service';
 import {
   outboundMessageId,
@@ -13,6 +20,7 @@ import {
   startFlowFor,
 } from '@/server/domains/integrations/outbound';
 import type { AppError } from '@/server/http/errors';
+import { newId } from '@/shared/ids';
 import { messages as texts } from '@/shared/messages';
 import { apiMessages } from '@/shared/messages-api';
 import { officialCampaignMessages } from '@/shared/messages-campaigns';
@@ -56,6 +64,8 @@ const failure = async (p: Promise<unknown>) => {
   return { status: err.status, message: err.message };
 };
 
+const storedById = async (id: string) => (await db().select().from(messages).where(eq(messages.id, id)))[0];
+
 const storedTexts = (accountId: string, key: string) =>
   db()
     .select()
@@ -90,6 +100,40 @@ describe('sendTextTo', () => {
     expect(second.message_id).not.toBe(first?.message_id);
     await until(() => page.texts().length >= 2);
     page.sock.close();
+  });
+
+  it('the API’s text and a webhook’s flow answer no one: a customer who wrote still waits (spec 2 §4)', async () => {
+    const { chipId, token } = await simulatorChip();
+    const phone = newPhone();
+    await s.t.call('simulator-send', {
+      token,
+      phone,
+      name: 'Rita',
+      id: `o${phone}`,
+      type: 'text',
+      text: 'Oi',
+    });
+    const conversation = await openConversationOf(services(), phone);
+    const flowId = await insertFlow(
+      services(),
+      s.seed.accountId,
+      [
+        { id: 'start', type: 'start' },
+        { id: 'hello', type: 'message', data: { kind: 'text', text: 'Pedido recebido' } },
+      ],
+      [['start', 'hello']],
+    );
+    const base = { accountId: s.seed.accountId, chipId, phone };
+    expect(await sendTextTo(services(), { ...base, text: 'Seu pedido saiu', key: 'wait:1' })).toMatchObject({
+      conversation_id: conversation.id,
+      status: 'sent',
+    });
+    await startFlowFor(services(), { ...base, flowId, variables: {}, key: 'wait:2' });
+    const [flowMessage] = await waitBot(services(), conversation.id, 1);
+    await until(async () => ((await storedById(flowMessage?.id ?? ''))?.status ?? 0) >= 1);
+    await flowsSettled(services());
+    const [row] = await db().select().from(conversations).where(eq(conversations.id, conversation.id));
+    expect(row).toMatchObject({ waitingResponse: true, isNew: true });
   });
 
   it('refuses another account’s chip (404, as if missing), a bad phone (400) and an empty text; sends nothing', async () => {
@@ -151,6 +195,45 @@ describe('startFlowFor', () => {
     expect(contact?.data).toMatchObject({ pedido: 'A-123' });
     expect(await db().select().from(outboundSends)).toHaveLength(1);
     page.sock.close();
+  });
+
+  it('a mapped nome names a new contact and never renames one the business named; the flow reads both', async () => {
+    const { chipId } = await simulatorChip();
+    const flowId = await insertFlow(
+      services(),
+      s.seed.accountId,
+      [
+        { id: 'start', type: 'start' },
+        { id: 'hello', type: 'message', data: { kind: 'text', text: 'Olá, {nome:first}!' } },
+      ],
+      [['start', 'hello']],
+    );
+    const named = newPhone();
+    await db()
+      .insert(contacts)
+      .values({ id: newId(), accountId: s.seed.accountId, phone: named, name: 'Ana Souza' });
+    const fresh = newPhone();
+    const greeting = async (phone: string, key: string) => {
+      const { conversation_id } = await startFlowFor(services(), {
+        accountId: s.seed.accountId,
+        chipId,
+        phone,
+        flowId,
+        variables: { nome: 'Joana Lima' },
+        key,
+      });
+      return (await waitBot(services(), conversation_id, 1))[0]?.message;
+    };
+    expect(await greeting(fresh, 'name:1')).toBe('Olá, Joana!');
+    expect(await greeting(named, 'name:2')).toBe('Olá, Ana!');
+    await flowsSettled(services());
+    const names = await db().select({ phone: contacts.phone, name: contacts.name }).from(contacts);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        { phone: fresh, name: 'Joana Lima' },
+        { phone: named, name: 'Ana Souza' },
+      ]),
+    );
   });
 
   it('another account’s flow is not found (404) and nothing is opened', async () => {

@@ -193,6 +193,62 @@ it('a send cut off by a kill before the provider had it is resumed after the res
   }
 }, 180_000);
 
+it('order after a crash: a send cut off by a kill still reaches the customer before those the attendant typed after the restart', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'painel-restart-'));
+  dirs.push(dir);
+  const first = await startTestServer({ SEED_DEMO: 'true' }, dir);
+  const { owner, simulatorToken, conversation } = await customerConversation(first, '5511944443333');
+  // The provider never answers the first send: the process is killed while it waits on it.
+  const adapter = first.server.services.channels.simulator.adapter as { send: ChannelAdapter['send'] };
+  adapter.send = () => new Promise(() => undefined);
+  const cutBody = { conversation_id: conversation._id, message_id: 'order-cut-0001', text: 'Primeira' };
+  const cut = first.post('send-conversation-message', cutBody, owner).catch(() => null);
+  await until(
+    async () =>
+      (
+        await first.server.services.db
+          .select()
+          .from(messages)
+          .where(eq(messages.messageId, cutBody.message_id))
+      )[0],
+  );
+  const databaseUrl = first.databaseUrl;
+  await first.close({ keepDatabase: true });
+  await cut;
+
+  const second = await startTestServer(
+    { SEED_DEMO: 'true', ...(databaseUrl && { DATABASE_URL: databaseUrl }) },
+    dir,
+  );
+  try {
+    const phone = simulatorSocket(second, simulatorToken, '5511944443333');
+    await connected(phone.sock);
+    // After the restart she types two more. The first send's claim still holds (its process may be alive
+    // and talking to the provider): they wait behind it, 'enviando'.
+    const later = ['Segunda', 'Terceira'].map((text, i) => ({
+      conversation_id: conversation._id,
+      message_id: `order-after-000${i}`,
+      text,
+    }));
+    for (const body of later)
+      expect(await second.call('send-conversation-message', body, owner)).toMatchObject({ status: 0 });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(phone.events.filter((e) => e.type === 'message')).toEqual([]);
+    // Its claim runs out: the device's retry of the last one resumes the conversation, the cut-off send first.
+    await leaseRunsOut(second, cutBody.message_id);
+    await second.call('send-conversation-message', later[1], owner);
+    const got = await until(() => {
+      const m = phone.events.flatMap((e) => (e.type === 'message' ? [e.message.text] : []));
+      return m.length === 3 ? m : undefined;
+    }, 15_000);
+    expect(got).toEqual(['Primeira', 'Segunda', 'Terceira']);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(phone.events.filter((e) => e.type === 'message')).toHaveLength(3);
+  } finally {
+    await second.close();
+  }
+}, 180_000);
+
 it('a send cut off again and again gives up after its attempts, with the pt-BR reason', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'painel-restart-'));
   dirs.push(dir);

@@ -185,7 +185,11 @@ describe('a scheduled message whose send is cut off', () => {
     // The provider never answers the first send, as if its process had died there.
     const adapter = t.server.services.channels.simulator.adapter as { send: ChannelAdapter['send'] };
     const send = adapter.send.bind(adapter);
-    adapter.send = () => new Promise(() => undefined);
+    let asked = false;
+    adapter.send = () => {
+      asked = true;
+      return new Promise(() => undefined);
+    };
     void runScheduledMessage(t.server.services, item._id).catch(() => undefined);
     const messageOf = async () =>
       (
@@ -195,6 +199,8 @@ describe('a scheduled message whose send is cut off', () => {
           .where(eq(messages.messageId, scheduledMessageId(item._id)))
       )[0];
     await until(messageOf);
+    // The provider has the first send (it never answers) before the real one is put back.
+    await until(() => asked);
     adapter.send = send;
     // The job's retry finds the message pending: the row stays 'sending' and the job is retried later.
     await claimRunsOut();

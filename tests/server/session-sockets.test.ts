@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { collect, connected, connectedSimulatorChip } from './channel-helpers';
-import { testServerPerFile } from './helpers';
+import { mailsHandedOn, testServerPerFile } from './helpers';
 
 const s = testServerPerFile();
 
@@ -85,6 +85,8 @@ describe('ending a session closes its sockets', () => {
     const two = await session('gerente@demo.com');
     const owner = await session('dono@demo.com');
     await s.t.call('send-password-recovery', { email: 'gerente@demo.com' });
+    // The mail goes through the job runner, a moment after the answer.
+    await mailsHandedOn(s.t);
     const dir = path.join(s.t.dataDir, 'mail');
     const files = (await readdir(dir)).sort();
     // The mail is quoted-printable: unfold its soft line breaks and '=3D' before reading the link.

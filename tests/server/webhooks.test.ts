@@ -10,6 +10,7 @@ import { webhookRoom } from '@/shared/contract/events';
 import type { Webhook } from '@/shared/contract/webhooks';
 import { newId } from '@/shared/ids';
 import { messages as texts } from '@/shared/messages';
+import { apiMessages } from '@/shared/messages-api';
 import { webhookMessages as M } from '@/shared/messages-webhooks';
 import {
   collect,
@@ -80,7 +81,8 @@ describe('webhook calls', () => {
     expect(again.upsertedId).toBe(_id);
     expect(first).toMatchObject({ status: 'test', name: '', chip: null, conversation_creation_rule: 'all' });
     expect(first.fields).toEqual([{ name: 'telefone', origin: [], value: '' }]);
-    expect(first.url).toMatch(new RegExp(`/api/v1/webhooks/${_id}$`));
+    // Without PUBLIC_URL, a path the page completes with its own address (never a guessed localhost).
+    expect(first.url).toBe(`/api/v1/webhooks/${_id}`);
     expect(await s.t.call('get-webhooks-by-user', {}, token)).toHaveLength(1);
 
     const saved = await s.t.call(
@@ -136,6 +138,41 @@ describe('webhook calls', () => {
     );
     // Nothing of the refused saves was kept.
     expect((await s.t.call('get-webhook-by-id', { _id: w._id }, token)).fields[0]?.origin).toEqual([]);
+  });
+
+  it("needs the account's API key to create or activate one (spec 3 §6)", async () => {
+    const token = await s.t.login('dono@demo.com');
+    const { db } = s.t.server.services;
+    const w = await newWebhook(token);
+    const [before] = await db
+      .select({ key: accounts.apiKey })
+      .from(accounts)
+      .where(eq(accounts.id, s.seed.accountId));
+    await db.update(accounts).set({ apiKey: null }).where(eq(accounts.id, s.seed.accountId));
+    try {
+      const refused = { error: true, message: M.apiKeyRequired };
+      expect((await s.t.post('create-or-update-webhook', { _id: newId() }, token)).body).toEqual(refused);
+      expect(
+        (await s.t.post('create-or-update-webhook', { _id: w._id, status: 'active' }, token)).body,
+      ).toEqual(refused);
+      // Renaming one that exists, still in test, is not refused.
+      expect(
+        (
+          await s.t.call(
+            'create-or-update-webhook',
+            { _id: w._id, name: 'Sem chave', fields: [{ name: 'telefone', origin: ['cliente.fone'] }] },
+            token,
+          )
+        ).name,
+      ).toBe('Sem chave');
+      await s.t.call('update-api-key', {}, token);
+      expect((await s.t.call('create-or-update-webhook', { _id: newId() }, token)).status).toBe('test');
+    } finally {
+      await db
+        .update(accounts)
+        .set({ apiKey: before?.key ?? null })
+        .where(eq(accounts.id, s.seed.accountId));
+    }
   });
 
   it('is for owners and managers with the api area, on a plan with integrations; never across accounts', async () => {
@@ -212,6 +249,15 @@ describe('the public endpoint', () => {
       expect(await res.json()).toEqual({ error: true, message });
     }
     expect(await eventsOf(w._id)).toBe(0);
+    // Another method on the webhook's URL is told to POST, as the public API does.
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const res = await fetch(`${s.t.url}/api/v1/webhooks/${w._id}`, { method });
+      expect([method, res.status, await res.json()]).toEqual([
+        method,
+        405,
+        { error: true, message: apiMessages.methodNotAllowed },
+      ]);
+    }
     // JSON is read whatever the Content-Type says (or without one).
     const untyped = await fetch(`${s.t.url}/api/v1/webhooks/${w._id}`, {
       method: 'POST',
@@ -320,6 +366,7 @@ describe('the send', () => {
         fields: [
           { name: 'telefone', origin: ['cliente.fone'], value: '' },
           { name: 'pedido', origin: ['pedido.numero'], value: '' },
+          { name: 'nome', origin: ['cliente.nome'], value: '' },
         ],
       },
       token,
@@ -333,7 +380,8 @@ describe('the send', () => {
     const sent = await until(() =>
       customer.events.find((e) => e.type === 'message' && e.message.text.includes('Loja Demo')),
     );
-    expect(sent.type).toBe('message');
+    // The mapped name reaches the customer through the flow's {nome:first}.
+    expect(sent.type === 'message' && sent.message.text).toBe('Olá, Maria! Bem-vindo(a) à Loja Demo.');
     // The retries: the endpoint's, and the job's own (a crash after the send, before the row was marked).
     await post(w._id, body);
     await s.t.server.services.db
@@ -347,12 +395,14 @@ describe('the send', () => {
       m.message.includes('Loja Demo'),
     );
     expect(greetings).toHaveLength(1);
-    // The mapped fields are the contact's variables, which the flow reads as {name}.
+    // The mapped fields are the contact's variables, which the flow reads as {name}; the mapped name names
+    // the new contact.
     const [contact] = await s.t.server.services.db
-      .select({ data: contacts.data })
+      .select({ name: contacts.name, data: contacts.data })
       .from(contacts)
       .where(eq(contacts.id, conversation.contactId));
-    expect(contact?.data).toMatchObject({ pedido: '7', telefone: '11 98765-4321' });
+    expect(contact?.data).toMatchObject({ pedido: '7', telefone: '11 98765-4321', nome: 'Maria' });
+    expect(contact?.name).toBe('Maria');
     const [row] = await s.t.server.services.db
       .select()
       .from(webhookEvents)

@@ -15,4 +15,7 @@ export function notifyError(err: unknown) {
   showOnce('red', errorMessage(err));
 }
 
+/** Done, with something the user should look at (a yellow toast). */
+export const notifyWarning = (message: string) => showOnce('yellow', message);
+
 export const notifyInfo = (message: string, id?: string) => showOnce('blue', message, id);

@@ -155,3 +155,7 @@ export function createSocketClient(opts: SocketClientOptions) {
 }
 
 export type SocketClient = ReturnType<typeof createSocketClient>;
+
+/** The socket's failure in the words of the screen it happens on: the templates screen has its own (spec 3 §4). */
+export const socketFailedText = (pathname: string) =>
+  pathname.startsWith('/templates') ? messages.socketFailedTemplates : messages.socketFailed;

@@ -7,6 +7,7 @@ import { ApiError, api, classifyFailure, session, upload } from '@/app/lib/api';
 import { onConversationEvent } from '@/app/lib/conversation-events';
 import { notifyError } from '@/app/lib/notify';
 import type { Message } from '@/shared/contract/conversations';
+import { messages } from '@/shared/messages';
 import { forgetConversations } from './cache';
 import { offlineDb, wipe } from './db';
 import { createOutbox } from './outbox';
@@ -31,7 +32,13 @@ const outboxListeners = new Set<OutboxListener>();
 export const outbox = createOutbox({
   db: offlineDb(),
   transport: {
-    upload: (file, type, fileName) => upload('upload-file', file, fileName, { type, filename: fileName }),
+    upload: (file, type, fileName) =>
+      upload('upload-file', file, fileName, { type, filename: fileName }).catch((err: unknown) => {
+        // Spec 2 §8: an image the server refused says so in the spec's words (a retry stays a retry).
+        if (type === 'image' && err instanceof ApiError && classifyFailure(err) === 'reject')
+          throw new ApiError(messages.imageUploadFailed, err.status);
+        throw err;
+      }),
     send: (payload) => api('send-conversation-message', payload),
     classify: classifyFailure,
   },

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, type DrawerProps, Group, Loader, Stack, Text } from 
 import { IconDeviceMobile, IconDeviceMobileCheck, IconDeviceMobileOff, IconDots } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { drawerChipsQuery, isConnected, topBarChips, topBarChipsQuery } from '@/app/lib/chips';
+import { useBackClose } from '@/app/ui/back-stack';
 import { lazyDialog } from '@/app/ui/lazy-dialog';
 import { Tip } from '@/app/ui/Tip';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
@@ -34,7 +35,7 @@ export function TopBarChips({ onOpen }: { onOpen(): void }) {
     );
   }
   return (
-    <Group gap={2} wrap="nowrap" role="group" aria-label={labels.common.chips}>
+    <Group gap={2} wrap="nowrap" role="group" aria-label={labels.common.chips} className="touch-row">
       {shown.map((chip) => {
         const label = `${chip.name}: ${stateLabel(chip)}`;
         const Icon = isConnected(chip) ? IconDeviceMobileCheck : IconDeviceMobileOff;
@@ -53,12 +54,12 @@ export function TopBarChips({ onOpen }: { onOpen(): void }) {
         );
       })}
       {hidden > 0 && (
-        <Tip label={`Mais ${hidden} chips`}>
+        <Tip label={labels.chips.maisChips(hidden)}>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
-            aria-label={`Mais ${hidden} chips`}
+            aria-label={labels.chips.maisChips(hidden)}
             onClick={onOpen}
           >
             <IconDots size={20} aria-hidden />
@@ -72,10 +73,12 @@ export function TopBarChips({ onOpen }: { onOpen(): void }) {
 /** The chip-status drawer: every chip the user can see, polled every 30 s while open. */
 export function ChipDrawer({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const mobile = useIsMobile();
+  const top = useBackClose(opened, onClose);
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
+      closeOnEscape={top}
       position="right"
       title={labels.shell.statusDosChips}
       size={mobile ? '100%' : 'sm'}

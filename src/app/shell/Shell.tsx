@@ -3,9 +3,10 @@
 import { Alert, AppShell, type DrawerProps } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconWifiOff } from '@tabler/icons-react';
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useNavigate } from '@tanstack/react-router';
 import { useOnline } from '@/app/lib/online';
 import { useCurrentUser } from '@/app/lib/user';
+import { afterStepsBack, useBackClose } from '@/app/ui/back-stack';
 import { ConfirmLayer } from '@/app/ui/confirm';
 import { deferredPart, lazyDialog } from '@/app/ui/lazy-dialog';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
@@ -32,6 +33,14 @@ export function Shell() {
   const [chipsOpened, chips] = useDisclosure(false);
   const [changelogOpened, changelog] = useDisclosure(false);
   useRealtime(user);
+  const navigate = useNavigate();
+  const menuTop = useBackClose(menuOpened && mobile, menu.close);
+  // The menu's history entry is left before the chosen screen is pushed: back from it returns to the screen
+  // the menu was opened over, not to the menu.
+  const navigateFromMenu = (to: string) => {
+    menu.close();
+    setTimeout(() => afterStepsBack(() => void navigate({ to })), 0);
+  };
 
   return (
     <AppShell
@@ -54,13 +63,14 @@ export function Shell() {
       <Drawer
         opened={menuOpened && mobile}
         onClose={menu.close}
+        closeOnEscape={menuTop}
         title={labels.shell.menu}
         size={280}
         padding={0}
         styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}
       >
         <nav aria-label={labels.shell.menuPrincipal}>
-          <SideMenu user={user} onNavigate={menu.close} />
+          <SideMenu user={user} onNavigate={navigateFromMenu} />
         </nav>
       </Drawer>
       <AppShell.Main>

@@ -1,4 +1,4 @@
-import { Box, NavLink, Stack, Text } from '@mantine/core';
+import { Box, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   type Icon,
   IconAddressBook,
@@ -23,6 +23,7 @@ import {
   IconWebhook,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { canOpen, ROUTE_NAMES } from '@/app/lib/access';
 import type { User } from '@/shared/contract';
 import { apiMenuLabel, labels, webhooksMenuLabel } from '@/shared/messages';
@@ -92,36 +93,87 @@ export function menuFor(user: User) {
   );
 }
 
-export function SideMenu({ user, onNavigate }: { user: User; onNavigate?(): void }) {
+/** Whether the menu has items below what is shown (at 1280×800 the last sections are below the fold). */
+function useMoreBelow() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setMore(el.scrollTop + el.clientHeight < el.scrollHeight - 12);
+    check();
+    el.addEventListener('scroll', check, { passive: true });
+    const resized = new ResizeObserver(check);
+    resized.observe(el);
+    return () => {
+      el.removeEventListener('scroll', check);
+      resized.disconnect();
+    };
+  }, []);
+  return { ref, more };
+}
+
+/** `onNavigate` takes over the menu's links (the phone's drawer closes first, then navigates). */
+export function SideMenu({ user, onNavigate }: { user: User; onNavigate?(to: string): void }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const below = useMoreBelow();
   return (
-    // The browser's own scrolling: Mantine's ScrollArea would bring @floating-ui into the first paint.
-    <Box h="100%" style={{ overflowY: 'auto' }}>
-      <Stack gap="md" p="sm">
-        {menuFor(user).map((section) => (
-          <Stack gap={2} key={section.title}>
-            <Text fz="xs" fw={700} c="dimmed" tt="uppercase" px="sm">
-              {section.title}
-            </Text>
-            {section.items.map((item) => {
-              const active = pathname === item.to;
-              return (
-                <NavLink
-                  key={item.to}
-                  component={Link}
-                  to={item.to}
-                  label={item.label}
-                  leftSection={<item.icon size={20} aria-hidden />}
-                  active={active}
-                  aria-current={active ? 'page' : undefined}
-                  onClick={onNavigate}
-                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                />
-              );
-            })}
-          </Stack>
-        ))}
-      </Stack>
+    <Box h="100%" pos="relative">
+      {/* The browser's own scrolling: Mantine's ScrollArea would bring @floating-ui into the first paint. */}
+      <Box ref={below.ref} h="100%" style={{ overflowY: 'auto' }}>
+        <Stack gap="md" p="sm">
+          {menuFor(user).map((section) => (
+            <Stack gap={2} key={section.title}>
+              <Text fz="xs" fw={700} c="dimmed" tt="uppercase" px="sm">
+                {section.title}
+              </Text>
+              {section.items.map((item) => {
+                const active = pathname === item.to;
+                return (
+                  <NavLink
+                    key={item.to}
+                    component={Link}
+                    to={item.to}
+                    label={item.label}
+                    leftSection={<item.icon size={20} aria-hidden />}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={(event) => {
+                      if (!onNavigate || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                      event.preventDefault();
+                      onNavigate(item.to);
+                    }}
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                );
+              })}
+            </Stack>
+          ))}
+        </Stack>
+      </Box>
+      {below.more && (
+        // A hint over the menu's foot (not in its scroll, so it adds no height of its own) that the menu goes
+        // on below; a click brings the rest into view.
+        <UnstyledButton
+          onClick={() =>
+            below.ref.current?.scrollBy({ top: below.ref.current.clientHeight, behavior: 'smooth' })
+          }
+          fz="xs"
+          fw={600}
+          c="dimmed"
+          ta="center"
+          w="100%"
+          py={6}
+          style={{
+            position: 'absolute',
+            bottom: 0,
+            left: 0,
+            background: 'linear-gradient(transparent, var(--mantine-color-body) 45%)',
+          }}
+        >
+          {labels.shell.maisItensAbaixo} <span aria-hidden>↓</span>
+        </UnstyledButton>
+      )}
     </Box>
   );
 }

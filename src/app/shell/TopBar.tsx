@@ -13,6 +13,7 @@ const UserMenu = deferredPart<UserMenuProps>(
   () => import('./UserMenu').then((m) => m.UserMenu),
   ({ user, onIntent, onOpen }) => (
     <UnstyledButton
+      className="touch-target"
       aria-label={labels.shell.menuDoUsuario}
       style={{ borderRadius: '50%' }}
       onPointerEnter={onIntent}
@@ -54,7 +55,7 @@ export function TopBar({ user, menuOpened, onMenu, onChips, onChangelog }: TopBa
           {labels.common.painelDeAtendimento}
         </Text>
       </Group>
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6} wrap="nowrap" className="touch-row">
         <OfflineIndicator />
         <TopBarChips onOpen={onChips} />
         <Bell />

@@ -33,7 +33,11 @@ export function UserMenu({ user, onChangelog, defaultOpened }: UserMenuProps) {
   return (
     <Menu position="bottom-end" width={240} withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <UnstyledButton aria-label={labels.shell.menuDoUsuario} style={{ borderRadius: '50%' }}>
+        <UnstyledButton
+          className="touch-target"
+          aria-label={labels.shell.menuDoUsuario}
+          style={{ borderRadius: '50%' }}
+        >
           <Avatar src={user.profile_picture} alt="" name={user.name} color="initials" size={34} />
         </UnstyledButton>
       </Menu.Target>

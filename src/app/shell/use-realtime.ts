@@ -6,7 +6,7 @@ import { session } from '@/app/lib/api';
 import { chipsQuery } from '@/app/lib/chips';
 import { publishConversationEvent } from '@/app/lib/conversation-events';
 import { isOnline, onOnlineChange } from '@/app/lib/online';
-import { createSocketClient, type SocketStatus } from '@/app/lib/socket';
+import { createSocketClient, type SocketStatus, socketFailedText } from '@/app/lib/socket';
 import { currentUserQuery } from '@/app/lib/user';
 import { reconnected } from '@/app/offline/app-offline';
 import type { Chip, User } from '@/shared/contract';
@@ -30,7 +30,8 @@ function showStatus(status: SocketStatus) {
       message: messages.socketWaiting,
     });
   } else if (status === 'failed') {
-    notifications.show({ id: NOTICE, color: 'red', autoClose: false, message: messages.socketFailed });
+    const message = socketFailedText(window.location.pathname);
+    notifications.show({ id: NOTICE, color: 'red', autoClose: false, message });
   }
 }
 

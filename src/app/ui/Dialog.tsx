@@ -7,8 +7,15 @@ import { useIsMobile } from './use-is-mobile';
 /** Every dialog of the app: a real modal dialog, full-screen on phones, where back closes it (and only it). */
 export function Dialog(props: ModalProps) {
   const mobile = useIsMobile();
-  useBackClose(props.opened, props.onClose);
-  return <Modal fullScreen={mobile} centered={!mobile} {...props} />;
+  const top = useBackClose(props.opened, props.onClose);
+  return (
+    <Modal
+      fullScreen={mobile}
+      centered={!mobile}
+      {...props}
+      closeOnEscape={top && props.closeOnEscape !== false}
+    />
+  );
 }
 
 interface EditDialogProps<T> {

@@ -4,6 +4,7 @@ import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { messages } from '@/shared/messages';
 import { PtBrDates } from './PtBrDates';
+import { useIsMobile } from './use-is-mobile';
 
 export function FutureDateTimePicker(props: {
   label: string;
@@ -11,12 +12,17 @@ export function FutureDateTimePicker(props: {
   onChange(value: string | null): void;
   error?: string | null;
 }) {
+  // On a phone a popover under the field runs off the screen (its time row and confirm button cut at
+  // 360×640): there the calendar opens as a centred dialog, whole.
+  const mobile = useIsMobile();
   return (
     <PtBrDates>
       <DateTimePicker
         label={props.label}
         placeholder={messages.dateTimePlaceholder}
         valueFormat="DD/MM/YYYY HH:mm"
+        dropdownType={mobile ? 'modal' : 'popover'}
+        modalProps={{ centered: true }}
         value={props.value}
         onChange={props.onChange}
         minDate={dayjs().format('YYYY-MM-DD')}

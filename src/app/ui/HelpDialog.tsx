@@ -57,7 +57,8 @@ export function SaibaMais({ topic }: { topic: HelpTopicId | HelpTopic }) {
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
-      <Button variant="light" leftSection={<IconHelpCircle size={18} aria-hidden />} onClick={open}>
+      {/* Dark text on white: the light green variant read at about 3:1 (issue 33 §29). */}
+      <Button variant="default" leftSection={<IconHelpCircle size={18} aria-hidden />} onClick={open}>
         {labels.common.saibaMais}
       </Button>
       <Dialog

@@ -166,7 +166,7 @@ export function ListTable<T>({
                     </Group>
                   ))}
                   {rowActions && (
-                    <Group gap="xs" justify="flex-end">
+                    <Group gap="xs" justify="flex-end" className="touch-row">
                       {rowActions}
                     </Group>
                   )}

@@ -2,10 +2,11 @@
 // opened over a screen (the media library over a conversation, a drawer's dialog…) each have a history entry
 // of their own: the back button or gesture leaves the top entry, and the layer that owned it closes. A layer
 // closed by its own button leaves its entry too; layers that close together (a dialog and the pane under it)
-// leave their entries in one step.
+// leave their entries in one step. Escape, on every screen size, closes the top layer only (Mantine's own
+// modals each close on Escape, so a drawer over the phone's conversation took the conversation with it).
 import type { RouterHistory } from '@tanstack/react-router';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useIsMobile } from './use-is-mobile';
 
 /** The position of the current entry in the session's history (TanStack Router numbers its entries). */
@@ -53,18 +54,47 @@ export function afterStepsBack(change: () => void, waited = 0) {
   else setTimeout(() => afterStepsBack(change, waited + 16), 16);
 }
 
+/** The open layers, bottom to top. */
+let layers: readonly symbol[] = [];
+const layerWatchers = new Set<() => void>();
+const watchLayers = (watcher: () => void) => {
+  layerWatchers.add(watcher);
+  return () => layerWatchers.delete(watcher);
+};
+const setLayers = (next: readonly symbol[]) => {
+  layers = next;
+  for (const watcher of layerWatchers) watcher();
+};
+
+/**
+ * An overlay's place among the open layers: answers whether it is the top one, the only one Escape closes
+ * (pass it as the overlay's `closeOnEscape`).
+ */
+export function useLayer(opened: boolean): boolean {
+  const [id] = useState(() => Symbol('layer'));
+  useEffect(() => {
+    if (!opened) return;
+    setLayers([...layers, id]);
+    return () => setLayers(layers.filter((l) => l !== id));
+  }, [opened, id]);
+  return useSyncExternalStore(watchLayers, () => !layers.includes(id) || layers[layers.length - 1] === id);
+}
+
 /**
  * A dialog's place in the history while it is open on a phone: back closes it (and nothing under it), and
- * closing it otherwise takes its entry away. Desktop dialogs are not in the history.
+ * closing it otherwise takes its entry away. Desktop dialogs are not in the history. Answers whether it is the
+ * top layer (its `closeOnEscape`, see useLayer).
  */
-export function useBackClose(opened: boolean, onClose: () => void) {
+export function useBackClose(opened: boolean, onClose: () => void): boolean {
+  const top = useLayer(opened);
   const mobile = useIsMobile();
-  const { history } = useRouter();
+  // Outside a router (a widget rendered on its own, as the unit tests do) there is no history to step in.
+  const history = useRouter({ warn: false })?.history;
   const close = useRef(onClose);
   close.current = onClose;
 
   useEffect(() => {
-    if (!opened || !mobile) return;
+    if (!opened || !mobile || !history) return;
     if (pending !== null && pending === entryIndex(history) - 1 && isLayerEntry(history)) {
       // A layer's entry being left in this very task (a dialog giving way to another, or React's StrictMode
       // closing and reopening it): this one takes it over.
@@ -87,4 +117,5 @@ export function useBackClose(opened: boolean, onClose: () => void) {
       if (!left && settledIndex(history) === own) leaveEntry(history, own);
     };
   }, [opened, mobile, history]);
+  return top;
 }

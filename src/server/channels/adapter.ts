@@ -91,8 +91,19 @@ export interface ChannelSink {
   receipt(chipId: string, platformMessageId: string, status: ReceiptStatus, reason?: string): Promise<void>;
 }
 
-/** A provider refused or failed: `message` is the pt-BR reason stored on the message. */
-export class ChannelError extends Error {}
+/**
+ * A provider refused or failed: `message` is the pt-BR reason stored on the message. `retryLater`: the provider
+ * did not take the message and says (or its silence at connecting says) it may take it later: down for a
+ * while, overloaded, rate-limited. The send waits and is tried again (delivery.ts); any other failure is final.
+ */
+export class ChannelError extends Error {
+  constructor(
+    message?: string,
+    readonly retryLater = false,
+  ) {
+    super(message);
+  }
+}
 
 export interface ChannelAdapter {
   readonly provider: ChannelProvider;
@@ -101,8 +112,17 @@ export interface ChannelAdapter {
   disconnect(chip: ChipRow): Promise<void>;
   /** Forgets the credentials: the next connect needs a new QR scan. */
   reset(chip: ChipRow): Promise<void>;
-  /** Sends to `to` (digits with country code); answers the provider's message id. Throws ChannelError. */
-  send(chip: ChipRow, to: string, content: OutboundContent): Promise<{ platformMessageId: string }>;
+  /**
+   * Sends to `to` (digits with country code); answers the provider's message id. Throws ChannelError. `key`
+   * names the send (its message row): a provider that takes our own message id (Baileys) makes it from the key,
+   * so a send tried again after a dropped connection is one message to WhatsApp.
+   */
+  send(
+    chip: ChipRow,
+    to: string,
+    content: OutboundContent,
+    opts?: { key?: string },
+  ): Promise<{ platformMessageId: string }>;
   /** Whether `phone` (digits with country code) has the messaging app; `id` is the provider's id for it. */
   checkPhone(chip: ChipRow, phone: string): Promise<{ exists: boolean; id: string | null }>;
   /**

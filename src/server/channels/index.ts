@@ -4,6 +4,7 @@ import type { ChannelProvider, ChipStatus } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { systemActor } from '../access';
 import { channelChipsRepo } from '../domains/chips/channel-chips.repo';
+import { chipBack } from '../domains/conversations/delivery';
 import { applyCustomerChange, applyReceipt, receiveInbound } from '../domains/conversations/pipeline';
 import { AppError } from '../http/errors';
 import { chipStatusChanged } from '../jobs/campaigns';
@@ -64,8 +65,9 @@ export function createChannels(
           message: status,
           ...(reason && { reason }),
         });
-        // Its campaigns pause while it is away and go on when it is back.
+        // Its campaigns pause while it is away and go on when it is back; the sends that waited for it go.
         await chipStatusChanged(services, chip.id, status);
+        if (status === 'open') await chipBack(services, chip.id);
       }),
     inbound: (chip, message) => withChip(chip, (row, services) => receiveInbound(services, row, message)),
     change: (chipId, id, change) =>

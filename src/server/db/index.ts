@@ -48,15 +48,30 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle connection the server ends (restart, failover) must not crash the process: the pool
-    // drops it and opens another on the next query.
-    const idleEnded = (err: Error) => console.warn(`PostgreSQL: conexão ociosa encerrada (${err.message})`);
-    pool.on('error', idleEnded);
+    // A connection the database ends (a restart, a failover, pg_terminate_backend) must not crash the
+    // process. An idle one reports to its pool's 'error', which drops it; one checked out (a transaction, the
+    // socket adapter's LISTEN) reports to its own client, whose query fails and which its pool drops when it
+    // is released. Without a listener either 'error' is an unhandled event that ends the process.
+    const ended = (err: Error) => console.warn(`PostgreSQL: conexão encerrada (${err.message})`);
+    const lost = (err: Error) => ended(markUnavailable(err));
+    const resilient = (pool: Pool) => {
+      pool.on('error', lost);
+      pool.on('connect', (client) => client.on('error', lost));
+      // A connection the pool could not open (the database refusing or out of reach) is marked too: its
+      // socket's codes (ECONNREFUSED…) are the same as any other service's, which are not the database's.
+      const connect = pool.connect.bind(pool) as (cb?: (...a: unknown[]) => void) => unknown;
+      (pool as unknown as { connect: typeof connect }).connect = (cb) =>
+        cb
+          ? connect((err, ...rest) => cb(err ? markUnavailable(err as Error) : err, ...rest))
+          : (connect() as Promise<unknown>).catch((err: Error) => {
+              throw markUnavailable(err);
+            });
+      return pool;
+    };
+    const pool = resilient(new pg.Pool({ connectionString: opts.databaseUrl, max: 10 }));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
-    const eventsPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 6 });
-    eventsPool.on('error', idleEnded);
+    const eventsPool = resilient(new pg.Pool({ connectionString: opts.databaseUrl, max: 6 }));
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -113,6 +128,61 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     },
     close: () => client.close(),
   };
+}
+
+const UNAVAILABLE_CODES = new Set([
+  // PostgreSQL: shut down by an administrator, a crash or a restart; starting up; no connection.
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+]);
+// node-postgres' own texts for a connection that went away or could not be had, which carry no code.
+const UNAVAILABLE_TEXT =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/;
+/** Set on an error the database's own connection raised (its socket failing: ECONNRESET, ECONNREFUSED…). */
+const UNAVAILABLE = Symbol('database unavailable');
+
+function markUnavailable<E>(err: E): E {
+  if (err && typeof err === 'object') (err as Record<symbol, boolean>)[UNAVAILABLE] = true;
+  return err;
+}
+
+/**
+ * Whether a failure is the database being out of reach (restarting, failing over) rather than the request's:
+ * the statement did not run, or ran in a transaction that was rolled back. Drizzle wraps the driver's error in
+ * `cause`. A network failure of anything else (a provider, the bucket, SMTP) is not one.
+ */
+export function isDatabaseUnavailable(e: unknown): boolean {
+  for (let err = e as { code?: unknown; message?: unknown; cause?: unknown } | undefined; err; ) {
+    if ((err as Record<symbol, unknown>)[UNAVAILABLE]) return true;
+    if (typeof err.code === 'string' && UNAVAILABLE_CODES.has(err.code)) return true;
+    if (typeof err.message === 'string' && UNAVAILABLE_TEXT.test(err.message)) return true;
+    err = typeof err.cause === 'object' ? (err.cause as typeof err) : undefined;
+  }
+  return false;
+}
+
+/**
+ * Runs `step` again while the database is out of reach, for up to `ms` (a restart or a failover takes
+ * seconds): for a write that must follow something already done outside the database, such as recording a
+ * provider's acceptance, where giving up would leave the claim to run out and the send to be made again.
+ */
+export async function whileUnavailable<T>(step: () => Promise<T>, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 2000)) {
+    try {
+      return await step();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() + wait > deadline) throw err;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
 }
 
 /** Every table, for test resets. */

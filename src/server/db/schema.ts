@@ -41,6 +41,11 @@ import type { OutboundContent } from '../channels/adapter';
 export interface OutboundRequest {
   to: string;
   content: OutboundContent;
+  /**
+   * Accepted, it answers the customer (a user's own message: answered.ts). Sends stored before this was
+   * kept have none: a 'user' message answered then.
+   */
+  answers?: boolean;
 }
 
 const id = (name = 'id') => varchar(name, { length: 28 });
@@ -111,6 +116,8 @@ export const departments = pgTable(
       .references(() => accounts.id),
     name: text('name').notNull(),
     description: text('description'),
+    /** Equal distribution (spec 3 §9): each conversation entering human service is assigned to an online attendant. */
+    distribute: boolean('distribute').notNull().default(false),
     filed: boolean('filed').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -400,6 +407,12 @@ export const conversations = pgTable(
      * by the database itself (trigger conversations_human_at, migration 0020), whoever sets is_manual.
      */
     humanAt: timestamp('human_at', { withTimezone: true }),
+    /**
+     * Who holds it under equal distribution (domains/distribution), and since when. Cleared by the database
+     * (trigger conversations_assignee, migration 0026) when it leaves human service or its department.
+     */
+    assignedUserId: id('assigned_user_id').references(() => users.id),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     createdAt: createdAt(),
     // Every change moves it, on the database's clock (the catch-up's cursor, get-changes-since).
     updatedAt: changedAt(),
@@ -410,6 +423,9 @@ export const conversations = pgTable(
       .on(t.accountId, t.isManual, t.departmentId)
       .where(sql`${t.finishedAt} is null`),
     index('conversations_contact_idx').on(t.accountId, t.contactId),
+    index('conversations_assigned_open_idx')
+      .on(t.assignedUserId, t.assignedAt)
+      .where(sql`${t.finishedAt} is null and ${t.assignedUserId} is not null`),
     uniqueIndex('conversations_open_unique').on(t.chipId, t.contactId).where(sql`${t.finishedAt} is null`),
     index('conversations_follow_up_idx')
       .on(t.followUpDueAt)

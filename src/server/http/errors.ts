@@ -36,7 +36,9 @@ export function describeZodError(error: z.ZodError): string {
   // Our own catalogue texts (e.g. 'Por favor, preencha todos os campos.') are shown as they are.
   if (catalogue.has(issue.message)) return issue.message;
   if (!field) return `${messages.invalidPayload} ${issue.message}`;
-  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
+  // A field that is absent reads the same whatever its schema (a string, or a union such as the API's phone).
+  const absent = (issue as { input?: unknown }).input === undefined;
+  if (absent && (issue.code === 'invalid_type' || ('input' in issue && issue.code === 'invalid_union'))) {
     return messages.fieldRequired(field);
   }
   return messages.fieldInvalid(field, issue.message);

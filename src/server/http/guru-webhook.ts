@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '../../shared/messages';
 import { billingMessages as M } from '../../shared/messages-billing';
 import { webhookMessages } from '../../shared/messages-webhooks';
+import { isDatabaseUnavailable } from '../db';
 import { parseGuruEvent, receiveGuruEvent, tokenMatches } from '../domains/billing/guru-events';
 import { isUniqueViolation } from '../domains/soft-save';
 import type { Services } from '../services';
@@ -26,6 +27,8 @@ export async function registerGuruWebhook(app: FastifyInstance, services: Servic
         return refuse(reply, 413, webhookMessages.tooLarge(WEBHOOK_BODY_LIMIT / 1024));
       if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
         return refuse(reply, err.statusCode, messages.invalidPayload);
+      // The database restarting: the sender retries a 5xx, and nothing of this delivery was kept.
+      if (isDatabaseUnavailable(err)) return refuse(reply, 503, messages.databaseUnavailable);
       req.log.error({ err }, 'guru webhook failed');
       return refuse(reply, 500, messages.internalError);
     });

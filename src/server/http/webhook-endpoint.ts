@@ -16,10 +16,12 @@ import { webhookRoom } from '../../shared/contract/events';
 import { PHONE_FIELD } from '../../shared/contract/webhooks';
 import { newId } from '../../shared/ids';
 import { messages } from '../../shared/messages';
+import { apiMessages } from '../../shared/messages-api';
 import { webhookMessages as M } from '../../shared/messages-webhooks';
 import { normalizePhone } from '../../shared/phone';
 import { mapFields } from '../../shared/rules/webhook-mapping';
 import type { Db } from '../db';
+import { isDatabaseUnavailable } from '../db';
 import { webhookEvents, webhooks } from '../db/schema';
 import { WEBHOOK_EVENT_JOB } from '../jobs/webhook-events';
 import type { Services } from '../services';
@@ -128,8 +130,19 @@ export async function registerWebhookEndpoint(app: FastifyInstance, services: Se
         return refuse(reply, 413, M.tooLarge(WEBHOOK_BODY_LIMIT / 1024));
       if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
         return refuse(reply, err.statusCode, messages.invalidPayload);
+      // The database restarting: the sender retries a 5xx, and nothing of this delivery was kept.
+      if (isDatabaseUnavailable(err)) return refuse(reply, 503, messages.databaseUnavailable);
       req.log.error({ err }, 'webhook endpoint failed');
       return refuse(reply, 500, messages.internalError);
+    });
+
+    // Another method on a webhook's URL is told to POST, as the public API tells it (not 'not found').
+    scope.route({
+      method: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'],
+      url: '/api/v1/webhooks/:webhookId',
+      config: { rateLimit: false },
+      handler: async (_req, reply) =>
+        reply.header('allow', 'POST').code(405).send({ error: true, message: apiMessages.methodNotAllowed }),
     });
 
     scope.post<{ Params: { webhookId: string } }>(

@@ -16,7 +16,8 @@
 //
 // Pacing: next planned = max(planned + interval + jitter, sent + interval), jitter random in [0, interval/4):
 // never faster than the interval, no drift, and after a pause (chip or server down) the next send goes at once
-// and the one after it an interval later: no burst. A disconnected chip pauses the campaign (nothing sent);
+// and the one after it an interval later: no burst. The pace belongs to the chip (chipWait): campaigns sharing
+// one chip take turns at the slowest interval among them, counted from the chip's last campaign send. A disconnected chip pauses the campaign (nothing sent);
 // its reconnection (chipStatusChanged) or the sweep resumes it.
 //
 // The people are materialized when the campaign starts (campaign_recipients, in the start's transaction): an
@@ -151,7 +152,17 @@ async function step(services: Services, leased: CampaignRow & { due: boolean }) 
   if (!creator || creator.user.filed)
     return announce(services, await rows.end(db, c.id, 'error', texts.scheduleSendFailed));
 
-  const person = await rows.claimNext(db, c);
+  // Pacing belongs to the chip: the next person is claimed only once the chip's pace allows it.
+  const claimed = await db.transaction(async (tx) => {
+    const wait = await chipWait(services, tx as Db, c);
+    return wait ? { wait } : { person: await rows.claimNext(tx as Db, c) };
+  });
+  if ('wait' in claimed) {
+    const released = await rows.release(db, c.id);
+    if (released) await queueCampaignRun(services, released, { at: claimed.wait, reason: 'chip' });
+    return;
+  }
+  const { person } = claimed;
   if (!person) {
     // Nobody left (or a cancel came meanwhile): the campaign ends.
     const fresh = await rows.release(db, c.id);
@@ -233,7 +244,8 @@ async function step(services: Services, leased: CampaignRow & { due: boolean }) 
       return announce(services, row);
     }
     const version = c.versions[person.version] ?? c.versions[0] ?? '';
-    const name = person.data.nome ?? (contact.overrideName || contact.name);
+    // The sheet's name for this send, else the contact's (the filler reads its variable 'nome' when empty).
+    const name = person.data.nome?.trim() || contact.overrideName || contact.name;
     const text = fillVariables(version, {
       name,
       phone: contact.phone,
@@ -243,7 +255,7 @@ async function step(services: Services, leased: CampaignRow & { due: boolean }) 
     // The job acts as the system of the campaign's account; the message is attributed to its creator.
     const message = await sendConversationMessage(
       { services, actor: systemActor(c.accountId, 'campaigns') },
-      creator.user,
+      { ...creator.user, campaign: true },
       { conversation_id: conversation.id, message_id: campaignMessageId(c.id, person.seq), text },
     );
     if (message.status === MESSAGE_STATUS.pending) {
@@ -276,6 +288,21 @@ async function step(services: Services, leased: CampaignRow & { due: boolean }) 
       return announce(services, await settleNow({ status: 'error', failure: err.message }));
     throw err;
   }
+}
+
+/**
+ * When the chip's pace lets this campaign send, if not now. Every campaign on one chip shares one pace, the
+ * slowest interval among its running campaigns (two campaigns paced apart would send twice as fast as either
+ * says, which is how numbers get banned): the chip's last campaign send plus that interval, and no send while
+ * another campaign of the chip has one in flight. Called under the chip's lock (rows.chipPace).
+ */
+async function chipWait(services: Services, tx: Db, c: CampaignRow): Promise<Date | null> {
+  const pace = await rows.chipPace(tx, c.chipId, c.id);
+  const interval = Math.max(intervalMs(services, c), intervalMs(services, pace));
+  const now = Date.now();
+  if (pace.inFlight) return new Date(now + interval);
+  const free = (pace.lastSentAt?.getTime() ?? 0) + interval;
+  return free > now ? new Date(free) : null;
 }
 
 /**

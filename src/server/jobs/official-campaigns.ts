@@ -63,13 +63,17 @@ const LEASE_MS = 30_000;
 const RUN_MS = 8_000;
 /** Tries of one person (Graph 5xx, cut-off sends) before it fails. Rate limits are not counted. */
 const MAX_ATTEMPTS = 4;
+/**
+ * When this process began, as the start of the grace of every send it finds unconfirmed (Grace in
+ * official-send.repo.ts). The module loads as the server starts, a few seconds before it listens for Meta's
+ * webhooks: well inside the grace's minutes.
+ */
+const TAKING_WEBHOOKS_SINCE = new Date();
 /** In-flight sends of one run at most (Meta answers in ~0.3 s: 80/s needs ~25). */
 const MAX_IN_FLIGHT = 200;
 
 /** How often a batch looks whether its campaign may go on (a cancel, the chip disconnected, an end). */
 const CHECK_EVERY_MS = 200;
-/** Graph codes that say nothing about the person, only that Meta had a bad moment: tried again. */
-const TRANSIENT = new Set([1, 2, 131000, 131016, 133004]);
 /** Codes that stop the campaign: the template, the number or the account can't send now. */
 function campaignStop(code: number | undefined, status: number): string | null {
   switch (code) {
@@ -256,7 +260,7 @@ async function run(services: Services, leased: CampaignRow & { due: boolean }) {
     c = { ...c, status: 'started' };
     announce(services, c);
   }
-  const graceMs = config.OFFICIAL_SEND_GRACE_SECONDS * 1000;
+  const grace = { ms: config.OFFICIAL_SEND_GRACE_SECONDS * 1000, from: TAKING_WEBHOOKS_SINCE };
   const timeoutMs = config.OFFICIAL_SEND_TIMEOUT_SECONDS * 1000;
   const until = Date.now() + RUN_MS;
   const conversations = new ConversationOpener(services);
@@ -291,12 +295,12 @@ async function run(services: Services, leased: CampaignRow & { due: boolean }) {
       first = false;
       if (Date.now() - recovered >= 2000) {
         recovered = Date.now();
-        await rows.recover(db, c.id, graceMs, MAX_ATTEMPTS, officialSendMessages.unconfirmed);
+        await rows.recover(db, c.id, grace, MAX_ATTEMPTS, officialSendMessages.unconfirmed);
       }
       const limiter = chipLimiter(chip);
       const batch = await rows.claim(db, c.id, Math.max(1, Math.ceil(limiter.rate)), timeoutMs + 10_000);
       if (!batch.length) {
-        const left = await rows.left(db, c.id, graceMs);
+        const left = await rows.left(db, c.id, grace);
         if (!left.waiting && !left.sending) {
           await conversations.idle();
           return void (await endCampaign(services, c.id, 'finished'));
@@ -397,7 +401,7 @@ async function sendBatch(
           await rows.retry(db, p, 0, false);
           return;
         }
-        if (err.status >= 500 || (code !== undefined && TRANSIENT.has(code))) {
+        if (err.transient) {
           if (p.attempts >= MAX_ATTEMPTS)
             await rows.fail(db, p, graphErrorReason(code, err.status), code ?? null);
           else await rows.retry(db, p, config.OFFICIAL_RETRY_BASE_SECONDS * 1000 * 2 ** (p.attempts - 1));

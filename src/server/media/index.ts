@@ -4,7 +4,7 @@
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
-import { contentChecks, type MediaStore, mediaNameOf, newMediaName } from './store';
+import { contentChecks, type MediaStore, mediaNameOf, newMediaName, storeFailed } from './store';
 
 export type { MediaKind, MediaObject, MediaOpened, MediaStore, StoredFile } from './store';
 export { mediaNameOf, mediaTypeOf } from './store';
@@ -31,9 +31,16 @@ export function createLocalMediaStore(dataDir: string): MediaStore {
       return found ? found.size : null;
     },
     async save(buffer, ext, mime) {
-      await mkdir(dir, { recursive: true });
       const name = newMediaName(ext);
-      await writeFile(path.join(dir, name), buffer, { flag: 'wx' });
+      const file = path.join(dir, name);
+      try {
+        await mkdir(dir, { recursive: true });
+        await writeFile(file, buffer, { flag: 'wx' });
+      } catch (err) {
+        // A full disk (ENOSPC) leaves the file half-written: nothing of it stays.
+        await rm(file, { force: true }).catch(() => undefined);
+        throw storeFailed(err);
+      }
       return { name, url: `/media/${name}`, mime };
     },
     async remove(url) {

@@ -17,6 +17,7 @@ import {
   mediaNameOf,
   mediaTypeOf,
   newMediaName,
+  storeFailed,
 } from './store';
 
 const statusOf = (err: unknown) =>
@@ -101,9 +102,12 @@ export function createS3MediaStore(c: MediaS3Config): MediaStore {
     async save(buffer, ext, mime) {
       const name = newMediaName(ext);
       // Stored with the type /media answers, so the bucket's own view of it agrees.
-      await client.send(
-        new PutObjectCommand({ Bucket, Key: name, Body: buffer, ContentType: mediaTypeOf(name) }),
-      );
+      // A bucket that refuses (full, out of reach) keeps nothing: a PUT is whole or not at all.
+      await client
+        .send(new PutObjectCommand({ Bucket, Key: name, Body: buffer, ContentType: mediaTypeOf(name) }))
+        .catch((err: unknown) => {
+          throw storeFailed(err);
+        });
       return { name, url: `/media/${name}`, mime };
     },
     async remove(url) {

@@ -5,6 +5,8 @@ import { isUtf8MimeType, mime } from '@fastify/send';
 import { fileTypeFromBuffer } from 'file-type';
 import { SENDABLE_MEDIA } from '../../shared/constants';
 import { newId } from '../../shared/ids';
+import { messages } from '../../shared/messages';
+import { AppError } from '../http/errors';
 
 export type MediaKind = keyof typeof SENDABLE_MEDIA;
 const OLD_OFFICE: Record<string, string> = {
@@ -20,6 +22,16 @@ const MEDIA_NAME = /^[0-9a-z]{28}\.[a-z0-9]{2,5}$/;
 export function mediaNameOf(url: string): string | null {
   const name = url.startsWith('/media/') ? url.slice('/media/'.length) : '';
   return MEDIA_NAME.test(name) ? name : null;
+}
+
+/**
+ * A save the store refused (a full disk, a bucket out of reach), as the caller answers it: the pt-BR text, with
+ * the cause kept for the log. A job that saves (a customer's media) fails and is retried.
+ */
+export function storeFailed(cause: unknown): AppError {
+  const err = new AppError(messages.mediaStoreFailed);
+  err.cause = cause;
+  return err;
 }
 
 export const newMediaName = (ext: string) => `${newId().toLowerCase()}.${ext}`;

@@ -12,7 +12,7 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { Server, type Socket } from 'socket.io';
 import type { AccessArea, UserRole } from '../../shared/constants';
 import { calls } from '../../shared/contract';
@@ -36,6 +36,7 @@ import { assertMayCall, userActor } from '../access';
 import type { Db } from '../db';
 import { campaigns, webhooks } from '../db/schema';
 import { authenticate } from '../domains/auth/auth.service';
+import { nestedDeeperThan } from '../http/json';
 
 interface SocketData {
   accountId: string;
@@ -74,7 +75,19 @@ export interface Realtime {
   /** A session ended: its open sockets are closed. */
   dropSession(sessionId: string): void;
   setSimulatorAuth(auth: SimulatorAuth): void;
+  /** The users of the account with an open socket now, on every process (the adapter's fetchSockets). */
+  onlineUsers(accountId: string): Promise<Set<string>>;
+  /**
+   * Told of every conversation event this process emits, and of every user socket connecting to it (equal
+   * distribution listens: domains/distribution).
+   */
+  setListener(listener: RealtimeListener): void;
   close(): void;
+}
+
+export interface RealtimeListener {
+  conversationEvent(accountId: string, departmentId: string | null, event: ConversationEvent): void;
+  userConnected(accountId: string, userId: string): void;
 }
 
 const userRoom = (userId: string) => `user_${userId}`;
@@ -95,19 +108,113 @@ function conversationRooms(u: { accountId: string; userRole: UserRole; departmen
   return limit ? limit.map((d) => departmentRoom(u.accountId, d)) : [allConversationsRoom(u.accountId)];
 }
 
+/**
+ * The pool as the socket adapter uses it, with a LISTEN connection that survives the database ending it (a
+ * restart, a failover). The adapter keeps one client checked out for its LISTEN and, when that connection ends,
+ * listens again on a new one without releasing the old: after a few restarts the pool would have no slot left
+ * for the events' NOTIFY. Released here, broken, the pool discards it. While no LISTEN was held, the other
+ * processes' events to this process's sockets were lost (NOTIFY keeps nothing): once listening again,
+ * `onResumed` has the sockets catch up.
+ */
+function listenerPool(pool: Pool, onResumed: () => void) {
+  let lost = false;
+  /** What the adapter holds: normally one client; two when a reconnect raced another during a restart. */
+  const held = new Set<PoolClient>();
+  /** The client whose LISTEN succeeded last: the adapter's. */
+  let current: PoolClient | undefined;
+  const connect = async () => {
+    const client = await pool.connect();
+    held.add(client);
+    // Wrapped for as long as the adapter holds it: the pool hands the client to others once released.
+    const { query, release } = client;
+    let released = false;
+    client.release = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      held.delete(client);
+      Object.assign(client, { query, release });
+      release(err);
+    };
+    // The adapter's own close removes this listener before it releases the client: not a loss.
+    client.once('end', () => {
+      lost = true;
+      client.release(new Error('LISTEN connection ended'));
+    });
+    client.query = ((...args: Parameters<typeof query>) => {
+      const done = (query as (...a: unknown[]) => unknown).apply(client, args);
+      if (typeof args[0] === 'string' && args[0].startsWith('LISTEN') && done instanceof Promise)
+        void done.then(() => listening(client), noop);
+      return done;
+    }) as typeof query;
+    return client;
+  };
+  /**
+   * A LISTEN succeeded on `client`. The adapter may have raced two reconnects (the failed LISTEN's and the ended
+   * connection's): the older listener is let go, or each event would reach this process's sockets twice.
+   */
+  function listening(client: PoolClient) {
+    if (current !== client) {
+      const older = current;
+      current = client;
+      if (older && held.has(older)) {
+        older.removeAllListeners('end'); // not a loss: nothing to reconnect
+        older.release(new Error('LISTEN replaced'));
+      }
+    }
+    if (!lost) return;
+    lost = false;
+    onResumed();
+  }
+  return {
+    pool: new Proxy(pool, {
+      get: (target, prop) => {
+        if (prop === 'connect') return connect;
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }),
+    /** At shutdown, after the adapter's close: a client it lost track of would hold the pool's end forever. */
+    releaseAll() {
+      for (const client of [...held]) client.release();
+    },
+  };
+}
+
+const noop = () => {};
+
+/** The events a client may emit (the app's and the simulator page's sockets). */
+const CLIENT_EVENTS = new Set<string>(['join-room'] satisfies (keyof ClientToServerEvents)[]);
+const SOCKET_MESSAGE_LIMIT = 64 * 1024;
+
 export function createRealtime(
   server: HttpServer,
   db: Db,
   opts: { pool?: Pool; log?: Pick<FastifyBaseLogger, 'warn'> } = {},
 ): Realtime {
-  const io: AppServer = new Server(server, { path: '/sock/', serveClient: false, cors: { origin: false } });
-  if (opts.pool)
+  const io: AppServer = new Server(server, {
+    path: '/sock/',
+    serveClient: false,
+    cors: { origin: false },
+    // What a client sends is a room name and an ack: a message past this closes its connection (the default
+    // is 1 MB, for nothing the app needs).
+    maxHttpBufferSize: SOCKET_MESSAGE_LIMIT,
+  });
+  const listening =
+    opts.pool &&
+    listenerPool(opts.pool, () => {
+      // The app's and the simulator page's sockets connect again at once and catch up from their cursor
+      // (get-changes-since, the simulator's history): what they missed meanwhile is not lost to them.
+      opts.log?.warn('socket adapter (PostgreSQL): listening again; sockets asked to reconnect and catch up');
+      io.local.disconnectSockets();
+    });
+  if (listening)
     io.adapter(
-      createAdapter(opts.pool, {
+      createAdapter(listening.pool, {
         errorHandler: (err) => opts.log?.warn({ err }, 'socket adapter (PostgreSQL) error'),
       }),
     );
   let simulatorAuth: SimulatorAuth = async () => null;
+  let listener: RealtimeListener | null = null;
 
   io.use(async (socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown; simulator?: unknown; phone?: unknown };
@@ -194,6 +301,14 @@ export function createRealtime(
   );
 
   io.on('connection', (socket: AppSocket) => {
+    // Untrusted input, as an HTTP body is: an event the server does not listen to, or arguments nested past
+    // the bodies' limit, cut the socket off before any handler walks them.
+    socket.use(([event, ...args], next) => {
+      if (!CLIENT_EVENTS.has(event) || nestedDeeperThan(args))
+        return next(new Error(messages.invalidPayload));
+      next();
+    });
+    socket.on('error', () => socket.disconnect(true));
     if (socket.data.simulatorRoom) {
       socket.join(socket.data.simulatorRoom);
       return;
@@ -207,6 +322,7 @@ export function createRealtime(
         if (session?.sessionId !== socket.data.sessionId) socket.disconnect(true);
       });
     const own = accountRoom(socket.data.accountId);
+    listener?.userConnected(socket.data.accountId, socket.data.userId);
     socket.on('join-room', (room, ack) => {
       if (typeof room === 'string' && room === dashboardRoom(socket.data.accountId)) {
         void mayWatchDashboard(token, socket.data.accountId)
@@ -255,6 +371,7 @@ export function createRealtime(
       io.to(rooms).emit('receive-message', event);
       const hint = dashboardHintOf(event);
       if (hint) hints.push(accountId, hint.type, hint.chipId);
+      listener?.conversationEvent(accountId, departmentId, event);
     },
     toSimulator: (chipId, phone, event) => io.to(simulatorRoom(chipId, phone)).emit('simulator', event),
     toCampaign: (campaignId, event) => io.to(campaignRoom(campaignId)).emit('receive-message', event),
@@ -280,6 +397,13 @@ export function createRealtime(
     setSimulatorAuth(auth) {
       simulatorAuth = auth;
     },
+    async onlineUsers(accountId) {
+      const sockets = await io.in(accountRoom(accountId)).fetchSockets();
+      return new Set(sockets.map((s) => s.data.userId).filter(Boolean));
+    },
+    setListener(l) {
+      listener = l;
+    },
     close() {
       hints.close();
       io.disconnectSockets(true);
@@ -287,6 +411,7 @@ export function createRealtime(
       // The PostgreSQL adapter's LISTEN connection goes back to the pool, or the pool's end waits for it.
       // (Not io.close(): it would close the HTTP server, which Fastify closes.)
       void io.of('/').adapter.close();
+      listening?.releaseAll();
     },
   };
 }

@@ -2,6 +2,7 @@
 // search, a user's password, an account's limits and its official numbers, for the system role customer_admin.
 // Creating an account is `create-user` (users.ts), for the admin flag only.
 import { z } from 'zod';
+import { ADMIN_CHIP_STATUSES } from '../constants';
 import { chip, id, newPassword, subscriptionStatus, userRole } from './common';
 import { defineCall } from './define';
 
@@ -127,6 +128,12 @@ export const adminCalls = {
   'admin-register-phone-number': defineCall({
     access: customerAdmin,
     payload: z.object({ _id: id, register: z.boolean(), pin: z.string().max(20).default('') }),
+    answer: chip,
+  }),
+  /** Spec 3 §4: platform staff set a number's status by hand (open, configuring or close). */
+  'admin-set-chip-status': defineCall({
+    access: customerAdmin,
+    payload: z.object({ _id: id, status: z.enum(ADMIN_CHIP_STATUSES) }),
     answer: chip,
   }),
   /** Deletes an official number (filed). */

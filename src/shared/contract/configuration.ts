@@ -24,6 +24,8 @@ export const department = z.object({
   _id: id,
   name: z.string(),
   description: z.string().nullable(),
+  /** Equal distribution among the department's online attendants (spec 3 §9); off by default. */
+  distribute: z.boolean(),
   filed: z.boolean(),
   /** Attendants whose only department this is (names): it cannot be deleted while they have no other. */
   sole_attendants: z.array(z.string()).optional(),
@@ -76,7 +78,12 @@ export const configurationCalls = {
   'get-departments-by-user': defineCall({ access: {}, payload: z.object({}), answer: z.array(department) }),
   'create-or-update-department': defineCall({
     access: manage('departments'),
-    payload: z.object({ ...softDelete, name: text(100).default(''), description: text(500).nullish() }),
+    payload: z.object({
+      ...softDelete,
+      name: text(100).default(''),
+      description: text(500).nullish(),
+      distribute: z.boolean().default(false),
+    }),
     answer: department,
   }),
   'get-quick-messages-by-user': defineCall({

@@ -76,6 +76,9 @@ export const conversation = z.object({
   channel_type: z.string().nullable(),
   last_message: message.nullable(),
   start_flow: z.boolean(),
+  /** Who holds it under equal distribution (spec 3 §9), and their name; null when nobody does. */
+  assigned_user: id.nullable(),
+  assigned_user_name: z.string().nullable(),
 });
 export type Conversation = z.infer<typeof conversation>;
 
@@ -156,8 +159,18 @@ export const conversationsCalls = {
           chips: z.array(id).max(200).default([]),
           /** Name or phone. */
           text: z.string().max(100).default(''),
+          /** 'Minhas': only those this user holds under equal distribution (spec 3 §9). */
+          assigned_user: id.nullable().default(null),
         })
-        .default({ situation: 'all', types: [], departments: [], tags: [], chips: [], text: '' }),
+        .default({
+          situation: 'all',
+          types: [],
+          departments: [],
+          tags: [],
+          chips: [],
+          text: '',
+          assigned_user: null,
+        }),
       limit: z.number().int().min(1).max(100).default(15),
       /** The list so far: the next page starts after the last conversation shown. */
       after: z.object({ last_message_at: z.string(), _id: id }).optional(),

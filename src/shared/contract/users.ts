@@ -1,6 +1,6 @@
 // Sign-in, the current user, profile and account key: spec 1 §7.
 import { z } from 'zod';
-import { PROFILE_PICTURE_MAX_BYTES } from '../constants';
+import { MIN_PASSWORD_LENGTH, PROFILE_PICTURE_MAX_BYTES } from '../constants';
 import { messages } from '../messages';
 import { profilePhoneError } from '../rules/profile';
 import {
@@ -53,7 +53,11 @@ export const usersCalls = {
   }),
   'change-user-password': defineCall({
     access: {},
-    payload: z.object({ old_password: password, password: newPassword }),
+    // The profile's rule, worded as the team screen's (spec 1 §5).
+    payload: z.object({
+      old_password: password,
+      password: z.string().min(MIN_PASSWORD_LENGTH, messages.teamPasswordTooShort).max(200),
+    }),
     answer: ok,
   }),
   /** Platform admin creates a customer: a new account with its owner. */

@@ -47,7 +47,7 @@ export type WebhookTemplate = z.infer<typeof webhookTemplate>;
 export const webhook = z.object({
   _id: id,
   name: z.string(),
-  /** The public address a third party posts to (PUBLIC_URL based). */
+  /** The public address a third party posts to: PUBLIC_URL based, else a path from the page's origin. */
   url: z.string(),
   status: z.enum(WEBHOOK_STATUSES),
   chip: webhookChip.nullable(),

@@ -71,6 +71,16 @@ export function contextWarning(context: string): { level: 'warning' | 'error'; m
   return null;
 }
 
+/** Every required content field of a model left blank, in the model's order. */
+export function modelFieldProblems(
+  model: ChatbotModel,
+  values: Record<string, string>,
+): FieldError<string>[] {
+  return model.content
+    .filter((item) => item.type !== 'text' && item.required && !(values[item.name] ?? '').trim())
+    .map((item) => fieldError(item.name, messages.chatbotModelFieldRequired(item.description)));
+}
+
 /**
  * A draft from a model and the values the user typed for its content items: the items become the context,
  * the model gives mission, personalities and transfer message, and the defaults of spec 3 §9 (delay 2 s,
@@ -82,6 +92,8 @@ export function draftFromModel(
   values: Record<string, string>,
   name: string,
 ): { draft: ChatbotDraft } | { error: FieldError<string> } {
+  const [missing] = modelFieldProblems(model, values);
+  if (missing) return { error: missing };
   const paragraphs: string[] = [];
   for (const item of model.content) {
     if (item.type === 'text') {
@@ -89,12 +101,7 @@ export function draftFromModel(
       continue;
     }
     const value = (values[item.name] ?? '').trim();
-    if (!value) {
-      if (item.required)
-        return { error: fieldError(item.name, messages.chatbotModelFieldRequired(item.description)) };
-      continue;
-    }
-    paragraphs.push(item.text.replaceAll('{valor}', value));
+    if (value) paragraphs.push(item.text.replaceAll('{valor}', value));
   }
   const base = newChatbotDraft();
   return {

@@ -291,6 +291,18 @@ export function flowProblems(graph: {
   return problems;
 }
 
+/**
+ * The nodes connected to nothing (no edge in or out, 'Início' aside): saved as they are, but never run, so the
+ * editor says so after a save.
+ */
+export function unconnectedNodes(graph: {
+  nodes: readonly { id: string; type: string }[];
+  connections: readonly Pick<FlowConnection, 'source' | 'target'>[];
+}): string[] {
+  const linked = new Set(graph.connections.flatMap((c) => [c.source, c.target]));
+  return graph.nodes.filter((n) => n.type !== 'start' && !linked.has(n.id)).map((n) => n.id);
+}
+
 /** The trigger's rule (spec 3 §5): with the trigger on, at least one keyword. */
 export const triggerProblem = (t: { trigger: boolean; keywords: readonly string[] }) =>
   t.trigger && !t.keywords.some((k) => k.trim()) ? messages.flowKeywordRequired : null;

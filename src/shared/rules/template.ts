@@ -99,8 +99,19 @@ export const metaTemplateLibrary = (waba: string) =>
 /** Meta's template names: lowercase letters, digits and underscores. */
 export const TEMPLATE_NAME = /^[a-z0-9_]+$/;
 
-/** What the dialog does to a typed name on the way (spaces become _, capitals lowercase). */
-export const templateNameOf = (typed: string) => typed.toLowerCase().replace(/\s+/g, '_');
+/**
+ * The Meta name of what the user typed, as a chip's name is cleaned (rules/chip.ts): accents dropped, capitals
+ * lowercase, spaces and hyphens become _, anything else left out ('Confirmação Pedido' → 'confirmacao_pedido').
+ */
+export const templateNameOf = (typed: string) =>
+  typed
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .trim()
+    .replace(/[\s-]+/g, '_')
+    .replace(/[^a-z0-9_]/g, '')
+    .replace(/_{2,}/g, '_');
 
 const PHONE_EXAMPLE = /^\+[1-9][0-9]{7,14}$/;
 const HTTP_URL = /^https?:\/\/[^\s]+$/i;

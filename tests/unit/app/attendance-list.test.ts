@@ -54,6 +54,8 @@ const conversation = (id: string, at: string, over: Partial<Conversation> = {}):
   channel_type: null,
   last_message: message({ conversation_id: id, created: at }),
   start_flow: false,
+  assigned_user: null,
+  assigned_user_name: null,
   ...over,
 });
 

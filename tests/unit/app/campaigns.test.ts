@@ -153,7 +153,11 @@ describe('campaign rule on the dialog payload', () => {
 
 describe('variables', () => {
   it('are the audience columns but telefone', () => {
-    expect(audienceVariables(['telefone', 'nome', 'cidade', ' '])).toEqual(['{nome}', '{cidade}']);
+    expect(audienceVariables(['telefone', 'nome', 'cidade', ' '])).toEqual([
+      '{nome}',
+      '{nome:first}',
+      '{cidade}',
+    ]);
   });
 
   it('go where the cursor is, replacing a selection', () => {

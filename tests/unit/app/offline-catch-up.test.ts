@@ -61,6 +61,8 @@ const conversation = (c: string, n: number, over: Partial<Conversation> = {}): C
   channel_type: null,
   last_message: message(n, id(c)),
   start_flow: false,
+  assigned_user: null,
+  assigned_user_name: null,
   ...over,
 });
 
@@ -71,6 +73,7 @@ const FILTER: ConversationFilter = {
   tags: [],
   chips: [],
   text: '',
+  assigned_user: null,
 };
 const listKey = [...LIST_KEY, FILTER] as const;
 const listed = (client: QueryClient) =>

@@ -11,7 +11,9 @@ describe('profile checks (spec 1 §5)', () => {
     expect(checkPasswordChange({ old: 'x', next: 'abcdef', confirm: 'abcdeg' })).toBe(
       messages.passwordsDontMatch,
     );
-    expect(checkPasswordChange({ old: 'x', next: 'abc', confirm: 'abc' })).toBe(messages.passwordTooShort);
+    expect(checkPasswordChange({ old: 'x', next: 'abc', confirm: 'abc' })).toBe(
+      messages.teamPasswordTooShort,
+    );
     expect(checkPasswordChange({ old: 'x', next: 'abcdef', confirm: 'abcdef' })).toBeNull();
   });
 

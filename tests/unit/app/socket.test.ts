@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AppSocket, createSocketClient, type SocketStatus } from '@/app/lib/socket';
+import { type AppSocket, createSocketClient, type SocketStatus, socketFailedText } from '@/app/lib/socket';
 import { messages } from '@/shared/messages';
 
 /** A socket.io stand-in: the test decides when a connection succeeds or fails. */
@@ -183,5 +183,15 @@ describe('socket.io loaded on demand (not with the shell)', () => {
     await Promise.resolve();
     await Promise.resolve();
     expect(fake.connects).toBe(0);
+  });
+});
+
+describe('the socket failure in the screen’s words (spec 3 §4)', () => {
+  it('the templates screen says it short; every other screen in full', () => {
+    expect(socketFailedText('/templates')).toBe('Erro na conexão com o socket. Atualize a página.');
+    expect(socketFailedText('/atendimento')).toBe(messages.socketFailed);
+    expect(socketFailedText('/')).toBe(
+      'Erro na conexão com o socket. Atualize a página para tentar novamente.',
+    );
   });
 });

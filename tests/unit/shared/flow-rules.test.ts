@@ -16,6 +16,7 @@ import {
   percentProblem,
   readFlowFile,
   triggerProblem,
+  unconnectedNodes,
   VARIABLE_IN_TEXT,
 } from '@/shared/rules/flow';
 
@@ -409,5 +410,16 @@ describe('VARIABLE_IN_TEXT', () => {
       ['email', null],
       ['cpf_1', null],
     ]);
+  });
+});
+
+describe('unconnectedNodes', () => {
+  it('names the components with no edge in or out, never Início', () => {
+    const nodes = [start, text('a'), text('b'), text('loose')];
+    expect(unconnectedNodes({ nodes, connections: [edge('start', 'a'), edge('a', 'b')] })).toEqual(['loose']);
+    expect(unconnectedNodes({ nodes: [start], connections: [] })).toEqual([]);
+    expect(messages.flowUnconnectedNodes(1)).toBe(
+      '1 componente não está ligado a nada e nunca será executado.',
+    );
   });
 });

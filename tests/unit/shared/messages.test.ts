@@ -1,6 +1,8 @@
 // Catalogue texts whose wording depends on a number, and the spec's wording where two were in use.
 import { expect, it } from 'vitest';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
+import { offerLabels } from '@/shared/messages-billing';
+import { officialCampaignLabels } from '@/shared/messages-campaigns';
 
 it('says one contact in the singular', () => {
   expect(messages.contactsFound(1)).toBe('Foi encontrado 1 contato');
@@ -13,4 +15,13 @@ it('says one contact in the singular', () => {
 it('words the 6-character password rule as the spec does (spec 1 §5, spec 3 §5)', () => {
   expect(messages.passwordTooShort).toBe('A senha deve ter pelo menos 6 dígitos');
   expect(messages.teamPasswordTooShort).toBe('A senha precisa ter pelo menos 6 dígitos');
+});
+
+it('puts a count and its noun in agreement (1 canal, 2 fluxos)', () => {
+  expect(offerLabels.limitsSummary(1, 1, 1)).toBe('1 canal · 1 usuário · 1 fluxo');
+  expect(offerLabels.limitsSummary(2, 3, 4)).toBe('2 canais · 3 usuários · 4 fluxos');
+  expect(labels.chips.maisChips(1)).toBe('Mais 1 chip');
+  expect(labels.history.nConversas(1)).toBe('1 conversa');
+  expect(messages.importProgress(0, 1)).toBe('Importando 0 de 1 contato…');
+  expect(officialCampaignLabels.entreguesLidas(1, 0)).toBe('1 entregue · 0 lidas');
 });

@@ -100,6 +100,8 @@ describe('template helpers', () => {
       isDefaultTemplate('hello'),
     ]).toEqual([true, true, false]);
     expect(templateNameOf('Boas Vindas 2')).toBe('boas_vindas_2');
+    expect(templateNameOf(' Confirmação Pedido ')).toBe('confirmacao_pedido');
+    expect(templateNameOf('Black-Friday: 50%!')).toBe('black_friday_50');
   });
 
   it('applies a status event to the chip’s cached list, or asks again for a template it does not know', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCurrentUser } from '@/app/lib/user';
+import { SaibaMais } from '@/app/ui/HelpDialog';
 import { ListTable } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
@@ -22,6 +23,8 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { CreateAccountDialog } from './CreateAccountDialog';
 import { EditAccountDialog } from './EditAccountDialog';
 import { OfficialNumbersDialog } from './OfficialNumbersDialog';
+
+const HELP = { id: 'admin-clientes', title: L.ajudaTitulo, text: L.ajudaTexto };
 
 type Open = { kind: 'password' | 'account' | 'numbers'; customer: Customer } | { kind: 'create' } | null;
 
@@ -63,6 +66,7 @@ export function AdminCustomersPage() {
   return (
     <>
       <PageHeader title={L.title}>
+        <SaibaMais topic={HELP} />
         {user.admin && (
           <Button
             leftSection={<IconPlus size={18} aria-hidden />}

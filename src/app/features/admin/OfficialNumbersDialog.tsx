@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { errorMessage } from '@/app/lib/api';
 import { confirm } from '@/app/ui/confirm';
 import { Dialog } from '@/app/ui/Dialog';
+import { ADMIN_CHIP_STATUSES, CHIP_STATUS_LABELS } from '@/shared/constants';
 import type { Chip } from '@/shared/contract';
 import type { Customer, ProviderPhoneNumber } from '@/shared/contract/admin';
 import { adminMessages, adminLabels as L } from '@/shared/messages-admin';
@@ -26,6 +27,7 @@ import {
   useDeleteOfficialChip,
   useOfficialChips,
   useRegisterPhoneNumber,
+  useSetChipStatus,
   useWabaPhoneNumbers,
 } from './admin-calls';
 
@@ -218,6 +220,7 @@ function ProviderNumbers({ account, waba, chips }: { account: string; waba: stri
 function OfficialChip({ chip }: { chip: Chip }) {
   const register = useRegisterPhoneNumber();
   const remove = useDeleteOfficialChip();
+  const setStatus = useSetChipStatus();
   const [pin, setPin] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const onError = (err: unknown) => setProblem(errorMessage(err));
@@ -250,9 +253,25 @@ function OfficialChip({ chip }: { chip: Chip }) {
               {chip.name}
             </Text>
           </Stack>
-          <Badge variant="light" color={chip.registered ? 'green' : 'gray'}>
-            {chip.registered ? L.registered : L.notRegistered}
-          </Badge>
+          <Group gap="xs">
+            <Select
+              label={L.chipStatus}
+              size="xs"
+              w={150}
+              data={ADMIN_CHIP_STATUSES.map((s) => ({ value: s, label: CHIP_STATUS_LABELS[s] }))}
+              value={(ADMIN_CHIP_STATUSES as readonly string[]).includes(chip.status) ? chip.status : null}
+              placeholder={CHIP_STATUS_LABELS[chip.status]}
+              allowDeselect={false}
+              disabled={setStatus.isPending}
+              onChange={(s) => {
+                const status = ADMIN_CHIP_STATUSES.find((x) => x === s);
+                if (status) setStatus.mutate({ _id: chip._id, status });
+              }}
+            />
+            <Badge variant="light" color={chip.registered ? 'green' : 'gray'}>
+              {chip.registered ? L.registered : L.notRegistered}
+            </Badge>
+          </Group>
         </Group>
         <Group align="flex-end" gap="xs">
           {chip.registered ? (

@@ -52,6 +52,13 @@ export const useRegisterPhoneNumber = () =>
     invalidates: [OFFICIAL_KEY],
   });
 
+export const useSetChipStatus = () =>
+  useCallMutation('admin-set-chip-status', {
+    successMessage: adminMessages.numberUpdated,
+    invalidates: [OFFICIAL_KEY],
+    toastError: true,
+  });
+
 export const useDeleteOfficialChip = () =>
   useCallMutation('admin-delete-chip', {
     successMessage: adminMessages.numberDeleted,

@@ -2,7 +2,7 @@
 // after the cards.
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, LineChart } from '@mantine/charts';
-import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { FinancialDashboardData } from '@/shared/contract/billing';
 import { financialLabels as L } from '@/shared/messages-billing';
@@ -10,14 +10,32 @@ import { formatBRL, formatBRLShort, shortDay } from './money';
 
 const H = 240;
 
-function Chart({ title, children }: { title: string; children: ReactNode }) {
+/** A chart's card; with nothing but zeros (`rows` and the `keys` it plots), 'Sem dados' instead of a flat axis. */
+function Chart<R extends object>({
+  title,
+  rows,
+  keys,
+  children,
+}: {
+  title: string;
+  rows: readonly R[];
+  keys: readonly (keyof R)[];
+  children: ReactNode;
+}) {
+  const empty = !rows.some((r) => keys.some((k) => Number(r[k] ?? 0) !== 0));
   return (
     <Paper withBorder p="md" radius="md" component="figure" m={0} aria-label={title}>
       <Stack gap="xs">
         <Title order={3} fz="md">
           {title}
         </Title>
-        {children}
+        {empty ? (
+          <Text c="dimmed" fz="sm" py="xl" ta="center" h={H}>
+            {L.noData}
+          </Text>
+        ) : (
+          children
+        )}
       </Stack>
     </Paper>
   );
@@ -25,7 +43,8 @@ function Chart({ title, children }: { title: string; children: ReactNode }) {
 
 const money = {
   valueFormatter: formatBRL,
-  yAxisProps: { tickFormatter: formatBRLShort, width: 80 },
+  // Whole reais only: small amounts gave a column of 'R$ 0' ticks.
+  yAxisProps: { tickFormatter: formatBRLShort, width: 80, allowDecimals: false },
 } as const;
 const days = <T extends { _id: string }>(rows: T[]) => rows.map((r) => ({ ...r, day: shortDay(r._id) }));
 const refDays = (rows: { reference_date: string; value: number }[]) =>
@@ -37,13 +56,20 @@ export default function FinancialCharts({ d }: { d: FinancialDashboardData }) {
     const refund = c.month_refunds[i]?.total ?? 0;
     return { month: shortDay(m._id), total: m.total - refund, sale: m.total, refund };
   });
+  const sellTypes = days(c.sell_type_chart);
+  const income = days(c.sell_income_chart);
+  const average = refDays(c.average_revenue_chart);
+  const projection = days(c.month_projection_chart);
+  const cycles = c.cycle_chart.map((r) => ({ ...r, cycle: L.cycle(r._id) }));
+  const active = refDays(c.active_accounts_chart);
+  const canceled = days(c.canceled_chart);
   return (
     <section aria-label={L.charts}>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Chart title={L.sellTypeChart}>
+        <Chart title={L.sellTypeChart} rows={sellTypes} keys={['new', 'old']}>
           <BarChart
             h={H}
-            data={days(c.sell_type_chart)}
+            data={sellTypes}
             dataKey="day"
             type="stacked"
             withLegend
@@ -53,7 +79,7 @@ export default function FinancialCharts({ d }: { d: FinancialDashboardData }) {
             ]}
           />
         </Chart>
-        <Chart title={L.monthChart}>
+        <Chart title={L.monthChart} rows={months} keys={['sale', 'refund']}>
           <BarChart
             h={H}
             data={months}
@@ -67,28 +93,28 @@ export default function FinancialCharts({ d }: { d: FinancialDashboardData }) {
             ]}
           />
         </Chart>
-        <Chart title={L.dailyIncomeChart}>
+        <Chart title={L.dailyIncomeChart} rows={income} keys={['income']}>
           <AreaChart
             h={H}
-            data={days(c.sell_income_chart)}
+            data={income}
             dataKey="day"
             {...money}
             series={[{ name: 'income', label: L.income, color: 'green.6' }]}
           />
         </Chart>
-        <Chart title={L.averageChart}>
+        <Chart title={L.averageChart} rows={average} keys={['value']}>
           <LineChart
             h={H}
-            data={refDays(c.average_revenue_chart)}
+            data={average}
             dataKey="day"
             {...money}
             series={[{ name: 'value', label: L.average, color: 'teal.6' }]}
           />
         </Chart>
-        <Chart title={L.projectionChart}>
+        <Chart title={L.projectionChart} rows={projection} keys={['realized', 'projected']}>
           <LineChart
             h={H}
-            data={days(c.month_projection_chart)}
+            data={projection}
             dataKey="day"
             withLegend
             connectNulls={false}
@@ -99,26 +125,26 @@ export default function FinancialCharts({ d }: { d: FinancialDashboardData }) {
             ]}
           />
         </Chart>
-        <Chart title={L.cycleChart}>
+        <Chart title={L.cycleChart} rows={cycles} keys={['all']}>
           <BarChart
             h={H}
-            data={c.cycle_chart.map((r) => ({ ...r, cycle: L.cycle(r._id) }))}
+            data={cycles}
             dataKey="cycle"
             series={[{ name: 'all', label: L.sales, color: 'violet.6' }]}
           />
         </Chart>
-        <Chart title={L.activeChart}>
+        <Chart title={L.activeChart} rows={active} keys={['value']}>
           <AreaChart
             h={H}
-            data={refDays(c.active_accounts_chart)}
+            data={active}
             dataKey="day"
             series={[{ name: 'value', label: L.activeAccounts, color: 'green.6' }]}
           />
         </Chart>
-        <Chart title={L.canceledChart}>
+        <Chart title={L.canceledChart} rows={canceled} keys={['canceled']}>
           <BarChart
             h={H}
-            data={days(c.canceled_chart)}
+            data={canceled}
             dataKey="day"
             series={[{ name: 'canceled', label: L.cancellations, color: 'red.6' }]}
           />

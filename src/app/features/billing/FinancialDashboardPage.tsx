@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { errorMessage } from '@/app/lib/api';
 import { callQuery } from '@/app/lib/query';
 import { PageHeader } from '@/app/ui/PageHeader';
+import { useErrorToast } from '@/app/ui/use-error-toast';
 import type { FinancialDashboardData } from '@/shared/contract/billing';
 import { labels } from '@/shared/messages';
 import { financialLabels as L } from '@/shared/messages-billing';
@@ -17,6 +18,7 @@ const financialQuery = callQuery('get-financial-dashboard-data', {});
 /** /dash-financeiro (spec 3 §2.3): the base, new sales, revenue, projections and the charts. */
 export function FinancialDashboardPage() {
   const data = useQuery(financialQuery);
+  useErrorToast(data.error);
   return (
     <>
       <PageHeader title={L.title} />

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Button, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { SaibaMais } from '@/app/ui/HelpDialog';
 import { ListTable } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
@@ -11,6 +12,8 @@ import { labels } from '@/shared/messages';
 import { offerLabels as L } from '@/shared/messages-billing';
 import { OfferDialog } from './OfferDialog';
 import { useOffers } from './offers';
+
+const HELP = { id: 'admin-ofertas', title: L.ajudaTitulo, text: L.ajudaTexto };
 
 /** The pause after the last key before the list is searched again. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -26,6 +29,7 @@ export function OffersPage() {
   return (
     <>
       <PageHeader title={L.title}>
+        <SaibaMais topic={HELP} />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
           {L.newOffer}
         </Button>

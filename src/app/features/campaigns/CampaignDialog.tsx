@@ -82,7 +82,7 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
   const flows = useFlows();
   const audiences = useAudiences();
   const save = useSaveCampaign();
-  const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
+  const { formRef, errorOf, showAll, clear, reset, afterSave } = useFormError(FIELDS);
   // The version being written, and its textareas: a variable goes where the cursor is.
   const focused = useRef(0);
   const versionRefs = useRef<(HTMLTextAreaElement | null)[]>([]);
@@ -129,8 +129,9 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const fields = campaignPayload(draft);
-    const problem = campaignProblems(fields)[0];
-    if (problem) return show(problem);
+    // Every missing field at once, the first one in view and focused.
+    const problems = campaignProblems(fields);
+    if (problems.length) return showAll(problems);
     reset();
     save.mutate({ _id: itemId, editing: editing !== null, fields }, afterSave(onDone));
   }

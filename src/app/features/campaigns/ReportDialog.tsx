@@ -65,7 +65,7 @@ function Report({ campaign }: { campaign: Campaign }) {
         <Figure label={L.responderam} value={r.replied} />
         <Figure label={L.falhas} value={r.failed} />
         <Figure label={L.ignoradas} value={r.skipped} />
-        <Figure label={L.aguardando} value={r.waiting} />
+        <Figure label={campaign.status === 'canceled' ? L.naoEnviadas : L.aguardando} value={r.waiting} />
         {campaign.official && <Figure label={O.cliques} value={r.clicked} />}
       </SimpleGrid>
       {campaign.official && <OfficialDetails report={r} />}

@@ -173,9 +173,13 @@ export async function downloadCampaignReport(id: string) {
   saveSheet(file);
 }
 
-/** The message variables an audience offers: its columns but telefone, as {nome}. */
+/** The message variables an audience offers: its columns but telefone, as {nome}; the name's first word too. */
 export const audienceVariables = (props: readonly string[]) =>
-  props.filter((p) => p.trim() && p.trim().toLowerCase() !== 'telefone').map((p) => `{${p.trim()}}`);
+  props
+    .filter((p) => p.trim() && p.trim().toLowerCase() !== 'telefone')
+    .map((p) => p.trim())
+    // The engine fills {nome:first} with the name's first word (fillVariables).
+    .flatMap((p) => (p === 'nome' ? [`{${p}}`, `{${p}:first}`] : [`{${p}}`]));
 
 /** `text` with `insert` put at the cursor (start..end replaced); answers the text and the new cursor. */
 export function insertAt(text: string, insert: string, start: number, end = start) {

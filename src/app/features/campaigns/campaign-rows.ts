@@ -31,7 +31,14 @@ export function useCampaignRows(on: {
 
   async function askCancel(c: Campaign) {
     if (
-      await confirm({ title: L.cancelarCampanha, message: L.desejaCancelarACampanha(c.name), danger: true })
+      await confirm({
+        title: L.cancelarCampanha,
+        message: L.desejaCancelarACampanha(c.name),
+        danger: true,
+        // 'Cancelar' would read as cancelling the campaign: the buttons say what they do.
+        confirmLabel: L.cancelarCampanha,
+        cancelLabel: L.naoCancelar,
+      })
     )
       on.cancel(c);
   }

@@ -45,8 +45,9 @@ export function ChatbotEditor({ id: initialId, initial, onCreated }: Props) {
   dirty.current = fingerprint(draft) !== saved.current;
 
   useBlocker({
-    shouldBlockFn: async () => {
-      if (!dirty.current) return false;
+    // A step within this screen (a phone's layer: a confirmation, a menu, leaving its history entry) is not leaving.
+    shouldBlockFn: async ({ current, next }) => {
+      if (!dirty.current || current.pathname === next.pathname) return false;
       return !(await confirm({
         title: flowEditorLabels.sairTitulo,
         message: flowEditorLabels.sairPergunta,
@@ -131,6 +132,8 @@ export function ChatbotEditor({ id: initialId, initial, onCreated }: Props) {
         </Group>
         <Button
           leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+          // The title gives way (it is clamped), never the button: at 360 px it read 'Salva'.
+          style={{ flexShrink: 0 }}
           loading={save.isPending}
           onClick={() => submit()}
         >

@@ -14,19 +14,21 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { ApiError, errorMessage } from '@/app/lib/api';
+import { useState } from 'react';
+import { errorMessage } from '@/app/lib/api';
 import { Dialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
+import { useFormError } from '@/app/ui/use-form-error';
 import {
   type Chatbot,
   type ChatbotModel,
   PERSONA_GENDERS,
   type PersonaGender,
 } from '@/shared/contract/chatbots';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { chatbotLabels } from '@/shared/messages-editors';
-import { chatbotProblems, draftFromModel } from '@/shared/rules/chatbot';
+import { chatbotProblems, draftFromModel, modelFieldProblems } from '@/shared/rules/chatbot';
+import { fieldError } from '@/shared/rules/field-error';
 import { chatbotModelsQuery, useCreateFromModel } from './chatbot-actions';
 
 const L = chatbotLabels;
@@ -98,58 +100,47 @@ function ModelFields({ model, onClose, onCreated }: { model: ChatbotModel } & Om
   const [values, setValues] = useState<Record<string, string>>({});
   const [personaName, setPersonaName] = useState('');
   const [gender, setGender] = useState<PersonaGender | ''>('');
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const errorOf = (field: string) => (error?.field === field ? error.message : null);
-  const fieldNames = new Set(['name', 'persona_name', 'persona_gender', ...model.content.map((i) => i.name)]);
-
-  function reveal() {
-    requestAnimationFrame(() =>
-      formRef.current
-        ?.querySelector('[aria-invalid="true"], [role="alert"]')
-        ?.scrollIntoView({ block: 'center' }),
-    );
-  }
+  const fieldNames = ['name', 'persona_name', 'persona_gender', ...model.content.map((i) => i.name)];
+  const { formRef, errorOf, showAll, clear, reset, afterSave } = useFormError(fieldNames);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    // The model's fields first, then the persona (the user's part), as the server judges them.
+    // Every missing field at once: the model's fields, then the persona (the user's part), as the server
+    // judges them; the first one in view and focused.
+    const instructions = { persona_name: personaName, persona_gender: gender };
+    const missing = modelFieldProblems(model, values);
     const result = draftFromModel(model, values, name);
-    if ('error' in result) {
-      setError(result.error);
-      return reveal();
-    }
-    const instructions = {
-      ...result.draft.instructionsObject,
-      persona_name: personaName,
-      persona_gender: gender,
-    };
-    const [problem] = chatbotProblems({ ...result.draft, instructionsObject: instructions });
-    if (problem) {
-      setError(problem);
-      return reveal();
-    }
-    setError(null);
+    const draft = 'draft' in result ? result.draft : null;
+    const persona = draft
+      ? chatbotProblems({ ...draft, instructionsObject: { ...draft.instructionsObject, ...instructions } })
+      : [
+          ...(personaName.trim() ? [] : [fieldError('persona_name', messages.chatbotPersonaNameRequired)]),
+          ...(gender ? [] : [fieldError('persona_gender', messages.chatbotPersonaGenderRequired)]),
+        ];
+    const problems = [...missing, ...persona];
+    if (problems.length) return showAll(problems);
+    if (!draft) return;
+    reset();
     create.mutate(
-      { model: model._id, name, values, instructions },
+      {
+        model: model._id,
+        name,
+        values,
+        instructions: { ...draft.instructionsObject, ...instructions },
+      },
       {
         onSuccess: (chatbot) => {
           onClose();
           onCreated(chatbot);
         },
-        onError: (err) => {
-          const field =
-            err instanceof ApiError && err.field && fieldNames.has(err.field) ? err.field : 'form';
-          setError({ field, message: errorMessage(err) });
-          reveal();
-        },
+        onError: afterSave(() => undefined).onError,
       },
     );
   }
 
   const set = (field: string, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    if (error?.field === field) setError(null);
+    clear(field);
   };
 
   return (
@@ -170,7 +161,7 @@ function ModelFields({ model, onClose, onCreated }: { model: ChatbotModel } & Om
         value={name}
         onChange={(e) => {
           setName(e.currentTarget.value);
-          if (error?.field === 'name') setError(null);
+          clear('name');
         }}
         error={errorOf('name')}
         maxLength={200}
@@ -216,7 +207,7 @@ function ModelFields({ model, onClose, onCreated }: { model: ChatbotModel } & Om
         value={personaName}
         onChange={(e) => {
           setPersonaName(e.currentTarget.value);
-          if (error?.field === 'persona_name') setError(null);
+          clear('persona_name');
         }}
         error={errorOf('persona_name')}
         maxLength={100}
@@ -227,7 +218,7 @@ function ModelFields({ model, onClose, onCreated }: { model: ChatbotModel } & Om
         value={gender}
         onChange={(v) => {
           setGender(v as PersonaGender);
-          if (error?.field === 'persona_gender') setError(null);
+          clear('persona_gender');
         }}
         error={errorOf('persona_gender')}
       >

@@ -207,6 +207,7 @@ export function TestChat({ draft, onInvalid }: Props) {
       <Group gap="xs" wrap="nowrap" align="flex-end">
         <Textarea
           aria-label={L.mensagemDoCliente}
+          placeholder={L.mensagemDoClientePlaceholder}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {

@@ -81,6 +81,8 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
         placeholder={labels.chips.selecione}
         data={REDIRECT_OPTIONS}
         value={redirect || null}
+        // Picking the chosen option again keeps it (a required choice is never cleared by a second click).
+        allowDeselect={false}
         onChange={(value) => {
           setRedirect((value as ChipRedirect | null) ?? '');
           clear('redirect');

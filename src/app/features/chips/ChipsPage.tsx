@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Divider, Text, Tooltip } from '@mantine/core';
 import {
   type Icon,
   IconPlugConnected,
@@ -165,6 +165,18 @@ export function ChipsPage() {
         ]}
         actions={(c) => (
           <>
+            {/* First and set apart: a reset beside Editar invited mis-clicks (issue 33 §29). */}
+            {!c.official && (
+              <>
+                <ChipAction
+                  label={chipLabels.resetarConexao}
+                  icon={IconRefresh}
+                  color="gray"
+                  onClick={() => void reset(c)}
+                />
+                <Divider orientation="vertical" mx={6} />
+              </>
+            )}
             {canConnect(c) && (
               <ChipAction
                 label={chipLabels.conectar}
@@ -188,14 +200,6 @@ export function ChipsPage() {
                 color="orange"
                 loading={busy(c)}
                 onClick={() => void disconnect(c)}
-              />
-            )}
-            {!c.official && (
-              <ChipAction
-                label={chipLabels.resetarConexao}
-                icon={IconRefresh}
-                color="gray"
-                onClick={() => void reset(c)}
               />
             )}
             <RowActions

@@ -1,13 +1,26 @@
 // /contatos (spec 2 §2.1): the account's contacts, found by name or phone (1 s after typing), tags and
 // creation date, 10 a page; ignore switch, row actions, import and export.
 import '@mantine/dates/styles.css';
-import { ActionIcon, Button, Group, Menu, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Drawer,
+  Group,
+  Indicator,
+  Menu,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconAddressBook,
   IconDots,
+  IconDotsVertical,
   IconDownload,
+  IconFilter,
   IconPencil,
   IconSearch,
   IconTags,
@@ -65,6 +78,7 @@ export function ContactsPage() {
   const [drawer, setDrawer] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [filtersOpened, setFiltersOpened] = useState(false);
 
   const filter = useMemo<ContactFilter>(() => {
     const [from, to] = dates;
@@ -176,59 +190,117 @@ export function ContactsPage() {
     { label: labels.contacts.ignorar, render: ignoreSwitch },
   ];
 
+  const importButton = (
+    <Button
+      variant="default"
+      leftSection={<IconUpload size={18} aria-hidden />}
+      onClick={() => setImporting(true)}
+    >
+      {messages.contactsImport}
+    </Button>
+  );
+  const exportButton = (
+    <Button
+      leftSection={<IconDownload size={18} aria-hidden />}
+      onClick={() => void exportAll()}
+      loading={exporting}
+      disabled={total === 0}
+    >
+      {messages.contactsExport(total)}
+    </Button>
+  );
+  const searchInput = (
+    <TextInput
+      label={mobile ? undefined : messages.contactsSearch}
+      aria-label={mobile ? messages.contactsSearch : undefined}
+      placeholder={messages.filterTextPlaceholder}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={search}
+      onChange={(e) => setSearch(e.currentTarget.value)}
+      style={mobile ? { flex: 1, minWidth: 0 } : undefined}
+      type="search"
+    />
+  );
+  const filterFields = (
+    <>
+      <TagSelect
+        label={messages.contactsTagFilter}
+        value={tagFilter}
+        onChange={setTagFilter}
+        w={mobile ? '100%' : undefined}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <PtBrDates>
+        <DatePickerInput
+          type="range"
+          label={messages.contactsDateFilter}
+          placeholder={labels.contacts.ddMmAaaaDdMmAaaa}
+          valueFormat="DD/MM/YYYY"
+          value={dates}
+          onChange={setDates}
+          clearable
+          allowSingleDateInRange
+          getDayAriaLabel={(date) => dayjs(date).format('DD/MM/YYYY')}
+          ariaLabels={DATE_ARIA_LABELS}
+          w={mobile ? '100%' : undefined}
+        />
+      </PtBrDates>
+    </>
+  );
+  const filtering = tagFilter.length > 0 || dates.some(Boolean);
+
   return (
     <>
       <PageHeader title={messages.contactsTitle}>
         <SaibaMais topic="contatos" />
-        <Button
-          variant="default"
-          leftSection={<IconUpload size={18} aria-hidden />}
-          onClick={() => setImporting(true)}
-        >
-          {messages.contactsImport}
-        </Button>
-        <Button
-          leftSection={<IconDownload size={18} aria-hidden />}
-          onClick={() => void exportAll()}
-          loading={exporting}
-          disabled={total === 0}
-        >
-          {messages.contactsExport(total)}
-        </Button>
+        {!mobile && importButton}
+        {!mobile && exportButton}
       </PageHeader>
       <Stack gap="md">
-        <Group gap="sm" align="flex-end" grow={!mobile} wrap="wrap">
-          <TextInput
-            label={messages.contactsSearch}
-            placeholder={messages.filterTextPlaceholder}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            w={mobile ? '100%' : undefined}
-            type="search"
-          />
-          <TagSelect
-            label={messages.contactsTagFilter}
-            value={tagFilter}
-            onChange={setTagFilter}
-            w={mobile ? '100%' : undefined}
-          />
-          <PtBrDates>
-            <DatePickerInput
-              type="range"
-              label={messages.contactsDateFilter}
-              placeholder={labels.contacts.ddMmAaaaDdMmAaaa}
-              valueFormat="DD/MM/YYYY"
-              value={dates}
-              onChange={setDates}
-              clearable
-              allowSingleDateInRange
-              getDayAriaLabel={(date) => dayjs(date).format('DD/MM/YYYY')}
-              ariaLabels={DATE_ARIA_LABELS}
-              w={mobile ? '100%' : undefined}
-            />
-          </PtBrDates>
-        </Group>
+        {mobile ? (
+          // On a phone one search bar, the filters in a sheet and the buttons in a menu (as Atendimento): the
+          // list starts high.
+          <Group gap="xs" wrap="nowrap">
+            {searchInput}
+            <Indicator disabled={!filtering} size={10} offset={4} color="orange">
+              <ActionIcon
+                variant="default"
+                size={40}
+                aria-label={labels.contacts.filtros}
+                onClick={() => setFiltersOpened(true)}
+              >
+                <IconFilter size={20} aria-hidden />
+              </ActionIcon>
+            </Indicator>
+            <Menu position="bottom-end" shadow="md">
+              <Menu.Target>
+                <ActionIcon variant="default" size={40} aria-label={labels.contacts.maisAcoes}>
+                  <IconDotsVertical size={20} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item
+                  leftSection={<IconUpload size={16} aria-hidden />}
+                  onClick={() => setImporting(true)}
+                >
+                  {messages.contactsImport}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                  onClick={() => void exportAll()}
+                  disabled={total === 0 || exporting}
+                >
+                  {messages.contactsExport(total)}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        ) : (
+          <Group gap="sm" align="flex-end" grow wrap="wrap">
+            {searchInput}
+            {filterFields}
+          </Group>
+        )}
         <Text fz="sm" role="status">
           {messages.contactsFound(total)}
         </Text>
@@ -269,6 +341,20 @@ export function ContactsPage() {
         onSaved={refresh}
       />
       <ImportDialog opened={importing} onClose={() => setImporting(false)} />
+      {mobile && (
+        <Drawer
+          opened={filtersOpened}
+          onClose={() => setFiltersOpened(false)}
+          title={labels.contacts.filtros}
+          position="bottom"
+          size="auto"
+        >
+          <Stack gap="md" pb="md">
+            {filterFields}
+            <Button onClick={() => setFiltersOpened(false)}>{labels.app.fechar}</Button>
+          </Stack>
+        </Drawer>
+      )}
     </>
   );
 }

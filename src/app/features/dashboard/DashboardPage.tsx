@@ -83,8 +83,8 @@ export function DashboardPage() {
 
   // The live cards: the hints of the dashboard room, which the server puts this user's socket in (after a
   // reconnect the shell asks the cards again: what changed meanwhile is caught up). A hint of another chip is not ours. A
-  // conversation opened or finished also moves the report when its range reaches today: asked again once the
-  // hints of a few seconds are gathered (a busy account does not reload a year's report on every message).
+  // hint also moves the report when its range reaches today: asked again once the hints of a few seconds are
+  // gathered (a busy account does not reload a year's report on every message).
   const reachesToday = typeof interval === 'number' || interval.end >= dayjs().format('YYYY-MM-DD');
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -100,7 +100,9 @@ export function DashboardPage() {
       const from = event.message.chip_id;
       if (selectedChip !== ALL && from && from !== selectedChip) return;
       refresh();
-      if (event.type === 'load_open_conversations' && reachesToday) refreshReport();
+      // Either hint may change today's report ('Novas conversas', 'Últimos contatos': a conversation resumed
+      // comes as load_realtime), gathered over a few seconds as above.
+      if (reachesToday) refreshReport();
     });
     return () => {
       stop();
@@ -187,27 +189,28 @@ function Report({
   connected: boolean;
 }) {
   const user = useCurrentUser();
-  if (data.conversation_cards.all === 0)
-    return (
-      <Paper withBorder radius="md" p="lg">
-        <Stack align="center" gap="xs" ta="center">
-          <IconInboxOff size={36} aria-hidden color="var(--mantine-color-dimmed)" />
-          <Title order={2} fz="md">
-            {L.noConversations}
-          </Title>
-          <Text c="dimmed" fz="sm" maw={480}>
-            {connected ? L.noConversationsWait : L.noConversationsHint}
-          </Text>
-          {!connected && canOpen(user, '/chips') && (
-            <Button component={Link} to="/chips" size="xs" variant="light">
-              {L.goToChips}
-            </Button>
-          )}
-        </Stack>
-      </Paper>
-    );
+  // A quiet period (spec 3 §2.1): the hint on top, and every chart and the latest contacts with its own empty state.
+  const quiet = data.conversation_cards.all === 0 && (
+    <Paper withBorder radius="md" p="lg">
+      <Stack align="center" gap="xs" ta="center">
+        <IconInboxOff size={36} aria-hidden color="var(--mantine-color-dimmed)" />
+        <Title order={2} fz="md">
+          {L.noConversations}
+        </Title>
+        <Text c="dimmed" fz="sm" maw={480}>
+          {connected ? L.noConversationsWait : L.noConversationsHint}
+        </Text>
+        {!connected && canOpen(user, '/chips') && (
+          <Button component={Link} to="/chips" size="xs" variant="light">
+            {L.goToChips}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
   return (
     <>
+      {quiet}
       <Suspense
         fallback={
           <Center py="xl">

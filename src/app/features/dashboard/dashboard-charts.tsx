@@ -174,14 +174,28 @@ export function AttendantCharts({ data, allChips }: { data: DashboardData; allCh
         )}
       </ChartCard>
       <ChartCard title={L.evolutionByDepartment} wide>
-        {hasDepartments ? (
+        {hasDepartments && bars ? (
+          // A week or less (one day for 'Hoje'): bars, as the evolution above; an area of one day is one dot.
+          <BarChart
+            h={CHART_H}
+            data={data.conversation_chart_departments}
+            dataKey="_id"
+            series={departmentSeries}
+            withLegend
+            xAxisProps={xAxisProps}
+            yAxisProps={yAxisProps}
+            valueFormatter={formatCount}
+            maxBarWidth={48}
+            aria-label={L.chartOf(L.evolutionByDepartment)}
+          />
+        ) : hasDepartments ? (
           <AreaChart
             h={CHART_H}
             data={data.conversation_chart_departments}
             dataKey="_id"
             series={departmentSeries}
             withLegend
-            withDots={data.interval.days <= 7}
+            withDots={false}
             xAxisProps={xAxisProps}
             yAxisProps={yAxisProps}
             valueFormatter={formatCount}
@@ -220,7 +234,10 @@ export function TechCharts({ data }: { data: AdminDashboardData }) {
     { name: 'chatbot', label: L.chatbotMessages, color: 'blue.6' },
     { name: 'customer', label: L.contactMessages, color: 'orange.6' },
   ];
-  const { conversations, messages, chip_distribution } = data.admin_charts;
+  const { conversations: allDays, messages, chip_distribution } = data.admin_charts;
+  // Shares of a day with no conversation are 0/0: such a day was drawn as the top series at 100% ('Chatbot de
+  // fluxo' over all-human data). Only the days with conversations are shares.
+  const conversations = allDays.filter((d) => d.human + d.ai_chatbot + d.flow_chatbot > 0);
   const common = { h: CHART_H, dataKey: '_id', withLegend: true, xAxisProps, yAxisProps };
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -233,6 +250,11 @@ export function TechCharts({ data }: { data: AdminDashboardData }) {
             yAxisProps={{}}
             series={conversationSeries}
             withDots={false}
+            // No lines: in a percent stack the top series' line sits at 100% even when it is 0 (all human
+            // read as 'Chatbot de fluxo' at 100%); the filled bands alone show the shares.
+            strokeWidth={0}
+            fillOpacity={0.6}
+            withGradient={false}
             aria-label={L.chartOf(L.conversationDistribution)}
           />
         ) : (

@@ -7,7 +7,6 @@ import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { notifyError } from '@/app/lib/notify';
 import { PtBrDates } from '@/app/ui/PtBrDates';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type {
@@ -188,12 +187,7 @@ export function SectionTitle({ children }: { children: ReactNode }) {
   );
 }
 
-/** A failed dashboard call: the server's message as a red toast (spec 3 §8), once per failure. */
-export function useErrorToast(error: unknown) {
-  useEffect(() => {
-    if (error) notifyError(error);
-  }, [error]);
-}
+export { useErrorToast } from '@/app/ui/use-error-toast';
 
 /**
  * The last answer that came: a refused interval (a toast says why) leaves the last report on the screen,

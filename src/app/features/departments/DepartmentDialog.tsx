@@ -1,4 +1,4 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { Switch, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { EditDialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
@@ -29,11 +29,12 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
   const save = useSaveDepartment();
   const [name, setName] = useState(department?.name ?? '');
   const [description, setDescription] = useState(department?.description ?? '');
+  const [distribute, setDistribute] = useState(department?.distribute ?? false);
   const { formRef, errorOf, show, clear, reset, afterSave } = useFormError(FIELDS);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const result = prepareDepartment({ name, description });
+    const result = prepareDepartment({ name, description, distribute });
     if (!result.ok) return show(result.error);
     reset();
     save.mutate({ _id: itemId, ...result.department }, afterSave(onDone));
@@ -65,6 +66,12 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
         maxRows={6}
         value={description}
         onChange={(e) => setDescription(e.currentTarget.value)}
+      />
+      <Switch
+        label={labels.departments.distribuicaoIgualitaria}
+        description={labels.departments.distribuicaoIgualitariaExplicacao}
+        checked={distribute}
+        onChange={(e) => setDistribute(e.currentTarget.checked)}
       />
     </DialogForm>
   );

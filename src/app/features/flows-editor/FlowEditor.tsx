@@ -21,18 +21,20 @@ import {
   Panel,
   ReactFlow,
   useReactFlow,
+  useStore,
 } from '@xyflow/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '@/app/lib/api';
 import { useDepartments, useTags } from '@/app/lib/lists';
-import { notifyError, notifySuccess } from '@/app/lib/notify';
+import { notifyError, notifySuccess, notifyWarning } from '@/app/lib/notify';
 import { callQuery } from '@/app/lib/query';
+import { useBackClose } from '@/app/ui/back-stack';
 import { ConfirmLayer, confirm } from '@/app/ui/confirm';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import { FLOW_NODE_TYPES, type Flow, type FlowNodeType } from '@/shared/contract/flows';
 import { messages } from '@/shared/messages';
 import { flowEditorLabels } from '@/shared/messages-editors';
-import { flowProblems, triggerProblem } from '@/shared/rules/flow';
+import { flowProblems, triggerProblem, unconnectedNodes } from '@/shared/rules/flow';
 import { EditorHeader } from './EditorHeader';
 import { CanvasInfoContext, NODE_LOOK, nodeTypes } from './FlowNodeView';
 import {
@@ -262,7 +264,10 @@ export function FlowEditor({ flow }: { flow: Flow }) {
       await api('create-or-update-flow', { _id: flow._id, name: flowName, ...graph, ...trigger });
       saved.current = fingerprint(flowName, g.latest(), trigger);
       setChecking(false);
+      // Saved; a component connected to nothing never runs, which is worth a hint.
       notifySuccess(messages.flowSaved);
+      const loose = unconnectedNodes(graph);
+      if (loose.length) notifyWarning(messages.flowUnconnectedNodes(loose.length));
     } catch (err) {
       notifyError(err);
     } finally {
@@ -322,6 +327,8 @@ export function FlowEditor({ flow }: { flow: Flow }) {
     />
   );
 
+  const panelTop = useBackClose(mobile && Boolean(panel), () => setPanelId(null));
+
   return (
     <div className="flow-editor">
       <EditorHeader
@@ -371,7 +378,13 @@ export function FlowEditor({ flow }: { flow: Flow }) {
                     : `var(--mantine-color-${NODE_LOOK[n.type as FlowNodeType]?.color ?? 'gray'}-4)`
                 }
               />
+              <ZoomOnCanvas canvas={canvas} />
               <Panel position="top-left">
+                {mobile && (
+                  <Text fz="xs" c="dimmed" maw={220} mb={4} role="note">
+                    {L.tocarParaLigar}
+                  </Text>
+                )}
                 <Toolbar
                   canUndo={g.canUndo}
                   canRedo={g.canRedo}
@@ -396,6 +409,7 @@ export function FlowEditor({ flow }: { flow: Flow }) {
         <Drawer
           opened={Boolean(panel)}
           onClose={() => setPanelId(null)}
+          closeOnEscape={panelTop}
           position="bottom"
           size="75%"
           withCloseButton={false}
@@ -414,6 +428,15 @@ export function FlowEditor({ flow }: { flow: Flow }) {
       <ConfirmLayer />
     </div>
   );
+}
+
+/** The canvas's zoom as the CSS variable --flow-zoom: on touch screens the handles keep 24 px on screen. */
+function ZoomOnCanvas({ canvas }: { canvas: RefObject<HTMLDivElement | null> }) {
+  const zoom = useStore((s) => s.transform[2]);
+  useEffect(() => {
+    canvas.current?.style.setProperty('--flow-zoom', String(zoom));
+  }, [canvas, zoom]);
+  return null;
 }
 
 function Toolbar(props: {

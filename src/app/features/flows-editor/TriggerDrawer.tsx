@@ -2,6 +2,7 @@
 // and whether they also start it in conversations a person is serving.
 import { Drawer, MultiSelect, Stack, Switch, TagsInput, Text } from '@mantine/core';
 import { useChips } from '@/app/lib/lists';
+import { useBackClose } from '@/app/ui/back-stack';
 import { labels } from '@/shared/messages';
 import { flowEditorLabels } from '@/shared/messages-editors';
 import { triggerProblem } from '@/shared/rules/flow';
@@ -24,10 +25,12 @@ export function TriggerDrawer({
 }) {
   const chips = useChips();
   const problem = triggerProblem(value);
+  const top = useBackClose(opened, onClose);
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
+      closeOnEscape={top}
       title={L.configuracoesDoGatilho}
       position={mobile ? 'bottom' : 'right'}
       size={mobile ? '85%' : 400}

@@ -26,6 +26,7 @@ import { errorMessage } from '@/app/lib/api';
 import { useCallMutation } from '@/app/lib/mutation';
 import { callQuery } from '@/app/lib/query';
 import { FormActions, FormError } from '@/app/ui/FormParts';
+import { SaibaMais } from '@/app/ui/HelpDialog';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useFormError } from '@/app/ui/use-form-error';
 import { PlanGate } from '@/app/widgets/PlanGate';
@@ -48,6 +49,8 @@ import {
   MAX_FOLLOW_UP_TIME,
   prepareFollowUpSetting,
 } from '@/shared/rules/follow-up';
+
+const HELP = { id: 'auto-follow-ups', title: L.ajudaTitulo, text: L.ajudaTexto };
 
 const followUpsQuery = callQuery('get-follow-ups');
 
@@ -74,7 +77,9 @@ function FollowUps() {
   const settings = useQuery(followUpsQuery);
   return (
     <>
-      <PageHeader title={L.title} />
+      <PageHeader title={L.title}>
+        <SaibaMais topic={HELP} />
+      </PageHeader>
       <Stack gap="md">
         <Text c="dimmed" fz="sm">
           {L.intro}
@@ -257,6 +262,8 @@ function MessageBlock({
             onChange={(v) => onChange({ time: typeof v === 'number' ? v : Number(v) || 0 })}
             min={1}
             max={MAX_FOLLOW_UP_TIME}
+            // Not clamped on blur: a 0 is refused with the rule's message, never saved as 1 unseen.
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
             error={timeError}

@@ -74,7 +74,7 @@ export function MetaLoginPage() {
       config_id: config.config_id,
       response_type: 'code',
       override_default_response_type: true,
-      extras: { setup: {}, featureType: '', sessionInfoVersion: '2' },
+      extras: { setup: {}, featureType: 'only_waba_sharing', sessionInfoVersion: '2' },
     });
   }
 

@@ -12,7 +12,7 @@ export interface PasswordChange {
 export function checkPasswordChange({ old, next, confirm }: PasswordChange): string | null {
   if (!old || !next || !confirm) return messages.profileFillAllFields;
   if (next !== confirm) return messages.passwordsDontMatch;
-  if (next.length < MIN_PASSWORD_LENGTH) return messages.passwordTooShort;
+  if (next.length < MIN_PASSWORD_LENGTH) return messages.teamPasswordTooShort;
   return null;
 }
 

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconCurrentLocation } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
-import { useIsMobile } from '@/app/ui/use-is-mobile';
 import { labels, messages } from '@/shared/messages';
 
 export interface Place {
@@ -26,7 +26,6 @@ interface Props {
 }
 
 export function LocationDialog({ opened, onClose, onSend }: Props) {
-  const isMobile = useIsMobile();
   const [latitude, setLatitude] = useState('');
   const [longitude, setLongitude] = useState('');
   const [name, setName] = useState('');
@@ -77,7 +76,7 @@ export function LocationDialog({ opened, onClose, onSend }: Props) {
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={labels.simulator.enviarLocalizacao} fullScreen={isMobile}>
+    <Dialog opened={opened} onClose={close} title={labels.simulator.enviarLocalizacao}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {canLocate && (
@@ -124,6 +123,6 @@ export function LocationDialog({ opened, onClose, onSend }: Props) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

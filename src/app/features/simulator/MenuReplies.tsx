@@ -4,6 +4,7 @@
 import { Drawer, UnstyledButton } from '@mantine/core';
 import { IconArrowBackUp, IconList } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useBackClose } from '@/app/ui/back-stack';
 import type { InteractiveMenu } from '@/shared/contract/common';
 import { labels } from '@/shared/messages';
 import classes from './simulator.module.css';
@@ -21,6 +22,7 @@ interface Props {
 
 export function MenuReplies({ menu, disabled, onChoose }: Props) {
   const [open, setOpen] = useState(false);
+  const top = useBackClose(open, () => setOpen(false));
   if (menu.kind === 'buttons')
     return (
       <div className={classes.replies}>
@@ -52,6 +54,7 @@ export function MenuReplies({ menu, disabled, onChoose }: Props) {
       <Drawer
         opened={open}
         onClose={() => setOpen(false)}
+        closeOnEscape={top}
         position="bottom"
         title={title}
         radius="md"

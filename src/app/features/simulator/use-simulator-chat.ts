@@ -92,6 +92,11 @@ export function useSimulatorChat({ token, identity, autoRead, onChip }: Options)
       void loadHistory();
       onChipRef.current(null);
     });
+    // The server asks its sockets to connect again after it lost events for them (its database restarting):
+    // socket.io leaves that reconnect to the page.
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') socket.connect();
+    });
     socket.on('simulator', (event) => {
       switch (event.type) {
         case 'message':

@@ -78,6 +78,8 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
     }
   }
 
+  const metaName = templateNameOf(name);
+
   function submit(e: FormEvent) {
     e.preventDefault();
     const normalisedBody = normaliseTemplateText(body.trim());
@@ -86,7 +88,7 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
     if (headerFormat === 'TEXT') setHeaderText(normalisedHeader);
     const payload = {
       chip,
-      name: name.trim(),
+      name: metaName,
       category,
       language: 'pt_BR',
       header_format: headerFormat,
@@ -123,11 +125,12 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
       >
         <TextInput
           label={L.nome}
-          description={L.nomeDica}
+          // What was typed stays; the Meta name it becomes is shown (as a chip's stored name is).
+          description={metaName && metaName !== name.trim() ? L.nomeSalvoComo(metaName) : L.nomeDica}
           value={name}
           onChange={(e) => {
             form.clear('name');
-            setName(templateNameOf(e.currentTarget.value));
+            setName(e.currentTarget.value);
           }}
           maxLength={512}
           error={form.errorOf('name')}

@@ -10,6 +10,7 @@ import { onAccountEvent } from '@/app/lib/account-events';
 import { useChips } from '@/app/lib/lists';
 import { useCurrentUser } from '@/app/lib/user';
 import { confirm } from '@/app/ui/confirm';
+import { SaibaMais } from '@/app/ui/HelpDialog';
 import { ListTable } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
@@ -19,6 +20,8 @@ import { planAllows, planOfAnswer } from '@/shared/rules/access';
 import { metaTemplateLibrary, metaTemplateManager } from '@/shared/rules/template';
 import { TemplateDialog } from './TemplateDialog';
 import { applyTemplateStatus, useDeleteTemplate, useTemplates } from './template-data';
+
+const HELP = { id: 'templates', title: L.ajudaTitulo, text: L.ajudaTexto };
 
 const STATUS_COLORS: Record<string, string> = {
   APPROVED: 'green',
@@ -34,7 +37,9 @@ export function TemplatesPage() {
   if (!allowed)
     return (
       <>
-        <PageHeader title={L.templates} />
+        <PageHeader title={L.templates}>
+          <SaibaMais topic={HELP} />
+        </PageHeader>
         <Alert color="yellow" icon={<IconLock aria-hidden />} role="status">
           {campaignMessages.officialNotInPlan}
         </Alert>
@@ -99,6 +104,7 @@ function Templates() {
   return (
     <>
       <PageHeader title={L.templates}>
+        <SaibaMais topic={HELP} />
         {!mobile && links}
         <Button
           leftSection={<IconPlus size={18} aria-hidden />}

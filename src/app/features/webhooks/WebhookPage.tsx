@@ -185,11 +185,14 @@ function WebhookForm({
     onTimeout: () => show({ field: 'data', message: M.testTimeout }),
   });
   const waitForEvent = () => {
-    if (webhook.status !== 'test') return show({ field: 'data', message: M.mustBeTest });
+    // The status is what is wrong, not the JSON (a valid JSON must not turn red).
+    if (webhook.status !== 'test') return show({ field: 'status', message: M.mustBeTest });
     clear('data');
     test.start();
   };
 
+  // Without PUBLIC_URL the server gives a path: the address is this page's own, as on the /api page.
+  const url = webhook.url.startsWith('/') ? `${window.location.origin}${webhook.url}` : webhook.url;
   const chipList = chips.data ?? [];
   const chip = chipList.find((c) => c._id === draft.chip) ?? null;
   const official = chip?.official ?? webhook.chip?.official ?? false;
@@ -284,11 +287,11 @@ function WebhookForm({
         <Section title={L.webhook}>
           <TextInput
             label={L.urlDoWebhook}
-            value={webhook.url}
+            value={url}
             readOnly
             styles={{ input: { fontFamily: 'monospace' } }}
             rightSection={
-              <CopyButton value={webhook.url} timeout={COPIED_MS}>
+              <CopyButton value={url} timeout={COPIED_MS}>
                 {({ copied, copy }) => (
                   <Tooltip label={copied ? L.copiado : L.copiar} withArrow>
                     <ActionIcon

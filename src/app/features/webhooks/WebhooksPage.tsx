@@ -47,6 +47,7 @@ export function ApiKeyNotice() {
 }
 
 function Webhooks() {
+  const user = useCurrentUser();
   const webhooks = useQuery(webhooksQuery);
   const navigate = useNavigate();
   const edit = (id: string) => void navigate({ href: webhookPath(id) });
@@ -59,6 +60,7 @@ function Webhooks() {
         <Button
           leftSection={<IconPlus size={18} aria-hidden />}
           loading={create.isPending}
+          disabled={!user.account.api_key}
           onClick={() => create.mutate({ _id: newId() })}
         >
           {L.novoWebhook}

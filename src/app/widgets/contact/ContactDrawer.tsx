@@ -49,11 +49,12 @@ export const contactQuery = (contactId: string) => callQuery('get-contact-by-id'
 
 export function ContactDrawer({ contactId, opened, onClose, conversationId, onSaved }: Props) {
   const mobile = useIsMobile();
-  useBackClose(opened && contactId !== null, onClose);
+  const top = useBackClose(opened && contactId !== null, onClose);
   return (
     <Drawer
       opened={opened && contactId !== null}
       onClose={onClose}
+      closeOnEscape={top}
       position="right"
       size={mobile ? '100%' : 'md'}
       title={messages.paneContactDrawer}

@@ -121,7 +121,7 @@ function ScheduleForm({
           setTemplateKey(null);
           clear('chip');
         }}
-        error={errorOf('chip')}
+        error={errorOf('chip') ?? (chips.isError ? messages.chipsLoadFailed : null)}
         comboboxProps={{ withinPortal: true }}
       />
       <Group grow align="flex-start" wrap="nowrap" gap="sm">

@@ -1,7 +1,7 @@
 // A spreadsheet of people (spec 2 §5 Import) chosen and analysed on the server (send-audience-list) before
 // anything is saved: the contacts import and the audiences import show the same analysis.
 import { Alert, Badge, FileInput, Group, List, Progress, Stack, Text } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { errorMessage, upload } from '@/app/lib/api';
 import type { AudienceAnalysis } from '@/shared/contract/contacts';
@@ -89,28 +89,33 @@ export function VariableBadges({ names }: { names: readonly string[] }) {
 export function SheetAnalysisSummary({ analysis }: { analysis: AudienceAnalysis }) {
   const variables = analysis.header.filter((h) => h !== 'telefone');
   return (
-    <Alert color={analysis.valid.length ? 'green' : 'yellow'} role="status">
-      <Stack gap="xs">
-        <Text fz="sm">{analysis.message}</Text>
-        {variables.length > 0 && (
-          <Group gap={6}>
-            <Text fz="sm">{messages.importVariables}:</Text>
-            <VariableBadges names={variables} />
-          </Group>
-        )}
-        {analysis.invalid.length > 0 && (
-          <>
-            <Text fz="sm" fw={600}>
-              {messages.importInvalidLines}
-            </Text>
-            <List size="sm" aria-label={messages.importInvalidLines} mah={160} style={{ overflow: 'auto' }}>
-              {analysis.invalid.map((i) => (
-                <List.Item key={i.line}>{`Linha ${i.line}: ${i.reason}`}</List.Item>
-              ))}
-            </List>
-          </>
-        )}
-      </Stack>
-    </Alert>
+    <>
+      <Alert color={analysis.valid.length ? 'green' : 'yellow'} role="status">
+        <Stack gap="xs">
+          <Text fz="sm">{analysis.message}</Text>
+          {variables.length > 0 && (
+            <Group gap={6}>
+              <Text fz="sm">{messages.importVariables}:</Text>
+              <VariableBadges names={variables} />
+            </Group>
+          )}
+        </Stack>
+      </Alert>
+      {/* The lines left out are a warning of their own, not part of the (green) success. */}
+      {analysis.invalid.length > 0 && (
+        <Alert
+          color="yellow"
+          icon={<IconAlertTriangle aria-hidden />}
+          title={messages.importInvalidLines}
+          aria-label={messages.importInvalidLines}
+        >
+          <List size="sm" aria-label={messages.importInvalidLines} mah={160} style={{ overflow: 'auto' }}>
+            {analysis.invalid.map((i) => (
+              <List.Item key={i.line}>{messages.importInvalidLine(i.line, i.reason)}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+    </>
   );
 }

@@ -3,7 +3,7 @@
 // lives in the database (auth-state.ts). What customers send is kept in channel_inbox before it is handled,
 // one chip's messages one after another in the order WhatsApp sent them, so a crash or a long outage never
 // loses one and the pipeline's unique provider id never stores one twice.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Boom } from '@hapi/boom';
 import {
   type AnyMessageContent,
@@ -29,6 +29,7 @@ import {
   type ChipRow,
   type OutboundContent,
 } from '../adapter';
+import { VOICE_NOTE_MIME, voiceNoteAsOpus } from '../voice-note';
 import { clearAuthState, type DbAuthState, hasSession, loadAuthState } from './auth-state';
 import {
   fromJson,
@@ -47,6 +48,11 @@ import { type BaileysSocket, baileysSocketFactory, type SocketFactory } from './
 export type { BaileysSocket, SocketFactory } from './socket';
 
 /** Waits before reconnecting after the n-th failure in a row: 1 s doubling to 60 s, with ±30 % jitter. */
+/** A WhatsApp message id (as Baileys makes them: 3EB0 and 18 hex digits) fixed by a send's key. */
+export function messageIdOf(key: string) {
+  return `3EB0${createHash('sha256').update(key).digest('hex').slice(0, 18).toUpperCase()}`;
+}
+
 export function reconnectDelayMs(attempt: number, random = Math.random) {
   const base = Math.min(60_000, 1000 * 2 ** Math.max(0, attempt - 1));
   return Math.round(base * (0.7 + 0.6 * random()));
@@ -142,6 +148,13 @@ export function createBaileysChannel(deps: {
   const svc = () => deps.services();
   const config = () => svc().config;
   const leaseMs = () => config().BAILEYS_LEASE_SECONDS * 1000;
+  /** An audio file as itself; a voice note as push-to-talk Ogg/Opus when ffmpeg is there (voice-note.ts). */
+  const audioPayload = async (file: Buffer, mime: string, voice: boolean) => {
+    const opus = voice ? await voiceNoteAsOpus(config().FFMPEG_PATH, file, mime, svc().log) : null;
+    return opus
+      ? { audio: opus, mimetype: VOICE_NOTE_MIME, ptt: true }
+      : { audio: file, mimetype: mime, ptt: voice };
+  };
 
   const stateOf = (chipId: string) => {
     let s = states.get(chipId);
@@ -537,8 +550,8 @@ export function createBaileysChannel(deps: {
           : content.type === 'video'
             ? { video: file, mimetype: content.mime, ...caption }
             : content.type === 'audio'
-              ? // A voice note goes as push-to-talk: the customer's app shows it as recorded.
-                { audio: file, mimetype: content.mime, ptt: content.voice === true }
+              ? // A voice note goes as push-to-talk in Ogg/Opus: the customer's app shows it as recorded.
+                await audioPayload(file, content.mime, content.voice === true)
               : { document: file, mimetype: content.mime, fileName: content.fileName, ...caption };
     }
     let quoted: WAMessage | undefined;
@@ -591,11 +604,14 @@ export function createBaileysChannel(deps: {
       await clearAuthState(svc().db, chip.id);
       await deps.sink.status(chip.id, 'close');
     },
-    async send(chip, to, content) {
+    async send(chip, to, content, opts) {
       const state = stateOf(chip.id);
       const jid = jidOf(to);
       // One send of a chip at a time, at least BAILEYS_SEND_GAP_MS apart, after 'digitando…' for a text.
       const run = state.sendChain.then(async () => {
+        // The session dropped and is reconnecting by itself: the send waits for it (delivery.ts).
+        if (!state.session?.open && state.reconnectTimer && !stopping)
+          throw new ChannelError(texts.chipDisconnected, Boolean(opts?.key));
         let session = liveSession(chip);
         const { payload, quoted } = await contentOf(chip, jid, content);
         const gap = config().BAILEYS_SEND_GAP_MS - (Date.now() - state.lastSendAt);
@@ -608,7 +624,8 @@ export function createBaileysChannel(deps: {
         }
         // Our id, fixed before the first try: a retry after a close carries the same one, and WhatsApp
         // shows a message id once, so the customer never sees it twice.
-        const messageId = generateMessageIDV2(session.sock.user?.id);
+        // Made from the send's key when there is one: the same message id after a reconnect, or a resume.
+        const messageId = opts?.key ? messageIdOf(opts.key) : generateMessageIDV2(session.sock.user?.id);
         const options = { messageId, ...(quoted && { quoted }) };
         try {
           const sent = await session.sock.sendMessage(jid, payload, options);
@@ -617,7 +634,8 @@ export function createBaileysChannel(deps: {
           if (err instanceof ChannelError) throw err;
           svc().log.warn({ err, chipId: chip.id }, 'baileys: send failed, retrying once after reconnect');
           const again = await waitOpen(chip.id, 15_000);
-          if (!again) throw new ChannelError(texts.chipDisconnected);
+          // Still away: with a fixed id the send may wait and go later, once.
+          if (!again) throw new ChannelError(texts.chipDisconnected, Boolean(opts?.key));
           session = again;
           try {
             const sent = await session.sock.sendMessage(jid, payload, options);

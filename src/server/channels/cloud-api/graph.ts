@@ -36,15 +36,31 @@ export function graphErrorReason(code: number | undefined, httpStatus?: number):
   return httpStatus ? texts.cloudApiFailed(`HTTP ${httpStatus}`) : texts.providerFailed;
 }
 
+/** Meta's transient codes ('Error codes': temporary, retry with backoff), besides any HTTP 5xx. */
+const TRANSIENT_CODES = new Set([1, 2, 131000, 131016, 133004]);
+/** Meta's rate limits: the message was not taken now and may be later. */
+const RATE_LIMIT_CODES = new Set([4, 80007, 130429, 131056]);
+
 /** A failure Graph answered (not a network one): its HTTP status and Graph error code tell if a retry can help. */
 export class GraphError extends ChannelError {
   constructor(
     message: string,
     readonly status: number,
     readonly code?: number,
+    /** The answer's own `is_transient`. */
+    isTransient = false,
   ) {
-    super(message);
+    super(
+      message,
+      isTransient ||
+        status >= 500 ||
+        status === 429 ||
+        (code !== undefined && (TRANSIENT_CODES.has(code) || RATE_LIMIT_CODES.has(code))),
+    );
+    this.transient = isTransient || status >= 500 || (code !== undefined && TRANSIENT_CODES.has(code));
   }
+  /** Graph down or overloaded for a moment (5xx, codes 1, 2, 131000, 131016, 133004, `is_transient`). */
+  readonly transient: boolean;
   /** The media id is unknown or expired (Meta keeps media 7 days), or the file is gone: no retry will help. */
   get permanent() {
     return this.code === 100 || this.status === 404 || this.status === 410;
@@ -52,8 +68,32 @@ export class GraphError extends ChannelError {
 }
 
 interface GraphErrorBody {
-  error?: { code?: number; error_subcode?: number; message?: string; fbtrace_id?: string };
+  error?: {
+    code?: number;
+    error_subcode?: number;
+    message?: string;
+    fbtrace_id?: string;
+    is_transient?: boolean;
+  };
 }
+
+/**
+ * Connecting failed: the request never reached Graph, so nothing was taken and a later try sends it once. A
+ * timeout or a connection dropped after the request went out is not one: Meta may have taken the message, and
+ * its Cloud API has no idempotency key, so such a send is not repeated by itself.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+const neverSent = (err: unknown) => {
+  const cause = (err as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof cause?.code === 'string' && NOT_SENT_CODES.has(cause.code);
+};
 
 export interface GraphClient {
   get<T>(path: string): Promise<T>;
@@ -96,7 +136,7 @@ export function createGraphClient(config: Config, log: FastifyBaseLogger): Graph
       });
     } catch (err) {
       log.warn({ err, method, url }, 'whatsapp graph api unreachable');
-      throw new ChannelError(texts.cloudApiUnreachable);
+      throw new ChannelError(texts.cloudApiUnreachable, neverSent(err));
     }
   }
 
@@ -122,6 +162,7 @@ export function createGraphClient(config: Config, log: FastifyBaseLogger): Graph
         graphErrorReason(error?.code, res.ok ? undefined : res.status),
         res.status,
         error?.code,
+        error?.is_transient === true,
       );
     }
     return data as T;

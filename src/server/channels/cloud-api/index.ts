@@ -14,6 +14,7 @@ import {
   type ChipRow,
   type ProviderTemplate,
 } from '../adapter';
+import { VOICE_NOTE_MIME, voiceNoteAsOpus } from '../voice-note';
 import { createGraphClient } from './graph';
 import { interactivePayload } from './payload';
 import { processNotification, registerWebhookRoutes } from './webhook';
@@ -114,14 +115,26 @@ export function createCloudApiChannel(deps: {
           },
         };
       } else {
-        const bytes = await deps.services().media.read(content.url);
+        const { config, log, media } = deps.services();
+        const bytes = await media.read(content.url);
         if (!bytes) throw new ChannelError(texts.mediaNotFound);
-        const mediaId = await g.upload(id, { bytes, mime: content.mime, fileName: content.fileName });
+        // A recorded voice note goes as Ogg/Opus, which WhatsApp shows as a voice note (voice-note.ts).
+        const opus =
+          content.type === 'audio' && content.voice
+            ? await voiceNoteAsOpus(config.FFMPEG_PATH, bytes, content.mime, log)
+            : null;
+        const file = opus
+          ? {
+              bytes: opus,
+              mime: VOICE_NOTE_MIME,
+              fileName: `${content.fileName.replace(/\.[^.]*$/, '')}.ogg`,
+            }
+          : { bytes, mime: content.mime, fileName: content.fileName };
+        const mediaId = await g.upload(id, file);
         // Audio takes no caption on WhatsApp; documents keep their file name.
         const caption = content.type !== 'audio' && content.caption ? { caption: content.caption } : {};
         const filename = content.type === 'document' ? { filename: content.fileName } : {};
-        // Cloud API's voice flag: the audio arrives as a voice note (microphone icon, auto download). Meta asks
-        // for Ogg/Opus for its full features (its transcript); our MP3 recordings still go, without them.
+        // Cloud API's voice flag: the audio arrives as a voice note (microphone icon, auto download, transcript).
         const voice = content.type === 'audio' && content.voice ? { voice: true } : {};
         payload = { type: content.type, [content.type]: { id: mediaId, ...caption, ...filename, ...voice } };
       }

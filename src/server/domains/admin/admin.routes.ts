@@ -4,6 +4,7 @@ import {
   adminCreateChip,
   adminDeleteChip,
   adminRegisterPhoneNumber,
+  adminSetChipStatus,
   changeCustomerPassword,
   getAccountUsage,
   getCustomers,
@@ -22,6 +23,7 @@ export const adminHandlers = {
   'get-waba-phone-numbers': (p, ctx) => wabaPhoneNumbers(ctx.services, p),
   'admin-create-chip': (p, ctx) => adminCreateChip(ctx.services, p),
   'admin-register-phone-number': (p, ctx) => adminRegisterPhoneNumber(ctx.services, p),
+  'admin-set-chip-status': (p, ctx) => adminSetChipStatus(ctx.services, p),
   'admin-delete-chip': (p, ctx) => adminDeleteChip(ctx.services, p._id),
   'get-meta-signup-config': async (_p, ctx) => {
     const { config } = ctx.services;

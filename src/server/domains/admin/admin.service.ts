@@ -306,7 +306,7 @@ export async function adminCreateChip(
           official: true,
           provider: 'cloud-api',
           redirect: 'human',
-          status: 'configuring',
+          status: 'new',
           waba: p.waba,
           phoneNumberId: phone.id,
           displayPhoneNumber: phone.display_phone_number,
@@ -360,6 +360,21 @@ export async function adminRegisterPhoneNumber(
       message: 'configuring',
     });
   }
+  return toChip(row ?? chip);
+}
+
+/** Spec 3 §4 manual admin status: the row changes and the account's /chips sees it live. */
+export async function adminSetChipStatus(
+  services: Services,
+  p: { _id: string; status: 'open' | 'configuring' | 'close' },
+): Promise<Chip> {
+  const chip = await liveOfficialChip(services.db, p._id);
+  const [row] = await services.db
+    .update(chips)
+    .set({ status: p.status, qrcode: null })
+    .where(eq(chips.id, chip.id))
+    .returning();
+  services.realtime.toAccount(chip.accountId, { type: 'status', chip_number_id: chip.id, message: p.status });
   return toChip(row ?? chip);
 }
 

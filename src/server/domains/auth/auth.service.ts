@@ -9,6 +9,7 @@ import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import type { Db } from '../../db';
 import { AppError } from '../../http/errors';
+import { queueMail } from '../../jobs/mail';
 import type { Services } from '../../services';
 import type { AccountRow, UserRow } from '../users/users.repo';
 import { usersRepo } from '../users/users.repo';
@@ -176,7 +177,7 @@ export async function sendPasswordRecovery(services: Services, email: string, ip
     expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
   });
   const link = `${services.config.publicUrl}/redefinir-senha?token=${token}`;
-  await services.mail.send({
+  await queueMail(services, {
     to: found.user.email,
     subject: 'Redefinição de senha',
     text: [

@@ -21,6 +21,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
+import { queueMail } from '../../jobs/mail';
 import type { Services } from '../../services';
 import { createAccount } from '../accounts/accounts.service';
 import { hashPassword } from '../auth/passwords';
@@ -357,12 +358,11 @@ export async function receiveGuruEvent(
     await addToDay(db, kind, saleType, money, e.occurredAt);
     return { outcome: 'applied', id: claimed.id, kind, accountId, created };
   });
-  // Committed: the buyer is told how to get in (a failed mail is logged; 'Esqueci minha senha' still works).
+  // Committed: the buyer is told how to get in (the mail waits out an SMTP outage; 'Esqueci minha senha'
+  // works too).
   for (const w of welcome) {
     const link = `${services.config.publicUrl}/redefinir-senha?token=${w.token}`;
-    await services.mail
-      .send({ to: w.email, subject: M.welcomeSubject, text: M.welcomeText(w.name, link) })
-      .catch((err: unknown) => services.log.error({ err, email: w.email }, 'welcome mail failed'));
+    await queueMail(services, { to: w.email, subject: M.welcomeSubject, text: M.welcomeText(w.name, link) });
   }
   return result;
 }

@@ -144,6 +144,9 @@ export const campaignsRepo = {
  * The sending job's rows (src/server/jobs/campaigns.ts), across accounts: the runner names a campaign by id;
  * each is then sent within its own account. Times are the database's clock, the one every process shares.
  */
+/** The first key of the chips' pace locks (pg_advisory_xact_lock(int, int)): the second is the chip's hash. */
+const CHIP_PACE_LOCK = 3301;
+
 export const campaignJobRows = {
   /**
    * Takes the campaign's lease when free (or run out): one process works on a campaign at a time. Answers
@@ -229,6 +232,24 @@ export const campaignJobRows = {
       .set({ status: 'started', startedAt: sql`now()`, peopleCount: n })
       .where(eq(campaigns.id, c.id));
     return n;
+  },
+  /**
+   * The chip's pace, read under the chip's advisory lock (every campaign of the chip claims under it, so two
+   * never both see the chip free; not the chip row's lock, which its status and QR writes take): the chip's
+   * last campaign send, the slowest interval of its running campaigns, and whether another running campaign
+   * of the chip has a send in flight.
+   */
+  async chipPace(tx: Db, chipId: string, campaignId: string) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHIP_PACE_LOCK}, hashtext(${chipId}))`);
+    const [row] = await tx
+      .select({
+        lastSentAt: sql<Date | null>`max(${campaigns.lastSentAt})`.mapWith(campaigns.lastSentAt),
+        intervalSeconds: sql<number>`coalesce(max(${campaigns.intervalSeconds}) filter (where ${campaigns.status} = 'started' and not ${campaigns.paused}), 0)::int`,
+        inFlight: sql<boolean>`exists (select 1 from ${campaignRecipients} r join ${campaigns} o on o.id = r.campaign_id where o.chip_id = ${chipId} and o.id <> ${campaignId} and r.status = 'sending' and o.lease_until > now())`,
+      })
+      .from(campaigns)
+      .where(and(eq(campaigns.chipId, chipId), eq(campaigns.official, false)));
+    return row ?? { lastSentAt: null, intervalSeconds: 0, inFlight: false };
   },
   /**
    * Claims the next person: the lowest seq not yet settled (one left 'sending' by a crash comes first, as sends

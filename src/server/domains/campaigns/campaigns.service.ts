@@ -17,7 +17,7 @@ import { fieldError } from '../../../shared/rules/field-error';
 import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
 import { queueCampaignRun } from '../../jobs/campaigns';
-import { writeSheet } from '../contacts/contacts-sheet';
+import { sheetDateTime, sheetDay, writeSheet } from '../contacts/contacts-sheet';
 import { visibleChip } from '../conversations/conversations.service';
 import { flowsRepo } from '../flows/flows.repo';
 import { type CampaignFieldsRow, type CampaignRow as Row, campaignsRepo as repo } from './campaigns.repo';
@@ -212,34 +212,33 @@ export async function getCampaignReport(ctx: Ctx, id: string) {
   return campaignReport(ctx.services, await ownCampaign(ctx, id));
 }
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  dateStyle: 'short',
-  timeStyle: 'medium',
-});
-
 /** Campanha_<name>_<date>.xlsx: one row per person, in the sending order. */
 export async function exportCampaignReport(ctx: Ctx, id: string) {
   const c = await ownCampaign(ctx, id);
-  const lines = c.official ? await officialLines(ctx, c.id) : await regularLines(ctx, c);
+  const lines = c.official ? await officialLines(ctx, c) : await regularLines(ctx, c);
   const columns = c.official ? officialCampaignMessages.reportColumns : labels.columns;
   const buffer = await writeSheet(labels.sheet, [...columns], lines);
   const safeName = c.name.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'campanha';
   return {
-    file_name: labels.fileName(safeName, new Date().toISOString().slice(0, 10)),
+    file_name: labels.fileName(safeName, sheetDay(ctx.user.account.timeZone)),
     content_base64: buffer.toString('base64'),
   };
 }
 
-const when = (d: Date | null) => (d ? dateTime.format(d) : '');
+/** A person's status in the sheet: of a canceled campaign, nobody is still waiting, they were not sent. */
+const statusLabel = (c: Row, status: keyof typeof labels.status) =>
+  c.status === 'canceled' && (status === 'waiting' || status === 'sending')
+    ? labels.status.skipped
+    : labels.status[status];
 
 /** An official campaign's people: the times the status webhooks and the replies recorded, tap and pricing. */
-async function officialLines(ctx: Ctx, campaignId: string) {
-  const rows = await officialReportRows(ctx.services.db, campaignId);
+async function officialLines(ctx: Ctx, c: Row) {
+  const rows = await officialReportRows(ctx.services.db, c.id);
+  const when = sheetDateTime(ctx.user.account.timeZone, 'medium');
   return rows.map((r) => [
     r.phone,
     r.data.nome ?? '',
-    labels.status[r.status],
+    statusLabel(c, r.status),
     when(r.sentAt),
     when(r.deliveredAt),
     when(r.readAt),
@@ -252,12 +251,13 @@ async function officialLines(ctx: Ctx, campaignId: string) {
 
 async function regularLines(ctx: Ctx, c: Row) {
   const rows = await reportRows(ctx.services.db, c.id);
+  const when = sheetDateTime(ctx.user.account.timeZone, 'medium');
   return rows.map((r) => [
     r.phone,
     r.data.nome ?? '',
     c.messageType === 'flow' ? labels.flowVersion : r.version + 1,
-    labels.status[r.status],
-    r.sentAt ? dateTime.format(r.sentAt) : '',
+    statusLabel(c, r.status),
+    when(r.sentAt),
     r.messageStatus !== null && r.messageStatus >= 3 ? labels.yes : labels.no,
     r.messageStatus !== null && r.messageStatus >= 4 ? labels.yes : labels.no,
     r.replied ? labels.yes : labels.no,

@@ -14,7 +14,6 @@ import type { ChipRow, InboundMessage } from '../../channels/adapter';
 import type { Db } from '../../db';
 import { campaignRecipients, campaigns, messages } from '../../db/schema';
 import type { Services } from '../../services';
-import { markAnswered } from '../conversations/answered';
 import { appendMessage } from '../conversations/append-message';
 import { contactByPhone, findOrOpenConversation } from '../conversations/open-conversation';
 import { loadConversation } from '../conversations/present';
@@ -107,10 +106,10 @@ async function openOfficial(
     effect: 'team',
     existing: samePlatformId,
     announce: opts.announce && !created,
-    // With the message: the person's conversation and message, and the conversation answered by it.
+    // With the message: the person's conversation and message. A campaign's message answers no one
+    // (answered.ts): a person who replied stays waiting for the team.
     alsoWrite: async (tx) => {
       const [row] = await tx.select().from(messages).where(samePlatformId).limit(1);
-      if (row) await markAnswered(tx, row);
       await tx
         .update(campaignRecipients)
         .set({ conversationId: conversation.id, messageId: row?.id ?? null, contactId: contact.id })

@@ -25,6 +25,19 @@ const ofCampaign = (id: string) => eq(campaignRecipients.campaignId, id);
 const isSending = eq(campaignRecipients.status, 'sending');
 
 /** biz_opaque_callback_data of a person's send: Meta echoes it in the send's status webhooks. */
+/**
+ * How long an unconfirmed send waits for a status webhook naming it before it is sent again: `ms` after its
+ * claim ran out, and never before `ms` after `from`, the moment this process began taking webhooks. After a
+ * crash the restarted process must first have had the time to take the ones Meta retried meanwhile (a loaded
+ * machine may take long to start, and the claims ran out while nobody listened).
+ */
+export interface Grace {
+  ms: number;
+  from: Date;
+}
+const graceEnds = (grace: Grace) =>
+  sql`greatest(${campaignRecipients.claimUntil}, ${grace.from.toISOString()}::timestamptz) + ${ms(grace.ms)}`;
+
 export const callbackData = (campaignId: string, seq: number) => `camp-${campaignId}-${seq}`;
 export function readCallbackData(data: string | undefined): { campaignId: string; seq: number } | null {
   const m = data ? /^camp-([0-9A-Z]{28})-(\d{1,9})$/.exec(data) : null;
@@ -115,10 +128,10 @@ export const officialSendRows = {
       : Promise.resolve(),
   /**
    * The claims a crash or a timeout left: a person whose wamid is known (a status webhook named it) is sent;
-   * one whose claim ran out more than `graceMs` ago without any is sent again (back to waiting), or fails
+   * one whose claim ran out more than the grace ago without any is sent again (back to waiting), or fails
    * once it had `maxAttempts`.
    */
-  async recover(db: Db, campaignId: string, graceMs: number, maxAttempts: number, failure: string) {
+  async recover(db: Db, campaignId: string, grace: Grace, maxAttempts: number, failure: string) {
     await db
       .update(campaignRecipients)
       .set({ status: 'sent', claimUntil: null, sentAt: sql`coalesce(${campaignRecipients.sentAt}, now())` })
@@ -129,7 +142,7 @@ export const officialSendRows = {
       ofCampaign(campaignId),
       isSending,
       isNull(campaignRecipients.platformMessageId),
-      sql`${campaignRecipients.claimUntil} + ${ms(graceMs)} <= now()`,
+      sql`${graceEnds(grace)} <= now()`,
     );
     await db
       .update(campaignRecipients)
@@ -146,7 +159,7 @@ export const officialSendRows = {
    * What is left: people waiting (and the earliest moment one is due) and people 'sending' (and the earliest
    * moment an unconfirmed one may be sent again).
    */
-  async left(db: Db, campaignId: string, graceMs: number) {
+  async left(db: Db, campaignId: string, grace: Grace) {
     const [row] = await db
       .select({
         waiting: sql<number>`(count(*) filter (where ${campaignRecipients.status} = 'waiting'))::int`,
@@ -154,7 +167,7 @@ export const officialSendRows = {
         nextDue: sql<
           string | null
         >`min(case when ${campaignRecipients.status} = 'waiting' then coalesce(${campaignRecipients.plannedAt}, now())
-          when ${campaignRecipients.status} = 'sending' then ${campaignRecipients.claimUntil} + ${ms(graceMs)} end)`,
+          when ${campaignRecipients.status} = 'sending' then ${graceEnds(grace)} end)`,
       })
       .from(campaignRecipients)
       .where(and(ofCampaign(campaignId), inArray(campaignRecipients.status, ['waiting', 'sending'])));

@@ -24,6 +24,7 @@ import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { ChatbotContext, ChatbotTurn } from '../../../shared/contract/chatbots';
 import { messages as texts } from '../../../shared/messages';
 import { CHATBOT_INACTIVE_HOURS } from '../../../shared/rules/chatbot';
+import { fillPlaceholders as fillContactPlaceholders } from '../../../shared/rules/placeholders';
 import { systemActor } from '../../access';
 import { type AiClient, createAiClient } from '../../ai/client';
 import type { Config } from '../../config';
@@ -413,7 +414,8 @@ async function handOver(turn: Turn, opts: { reason?: string; toHuman?: boolean; 
     !opts.toHuman && chatbot.redirect === 'flow_chatbot' && chatbot.flowId
       ? await activeFlow(services.db, conversation.accountId, chatbot.flowId)
       : null;
-  const message = fillPlaceholders(
+  // A text to the customer: a placeholder without a value reads as nothing (rules/placeholders.ts).
+  const message = fillContactPlaceholders(
     chatbot.autoTransferMessage,
     await contactOf(services.db, conversation.contactId),
   ).trim();
@@ -556,7 +558,7 @@ async function finishInactive(services: Services, c: ConversationRow) {
     : [];
   const alreadySent = last?.messageId?.startsWith('ai-finish-');
   const text = chatbot
-    ? fillPlaceholders(chatbot.finishMessage, await contactOf(services.db, c.contactId)).trim()
+    ? fillContactPlaceholders(chatbot.finishMessage, await contactOf(services.db, c.contactId)).trim()
     : '';
   if (text && !alreadySent)
     await sendConversationMessage({ services, actor: systemActor(c.accountId, 'chatbots') }, chatbotSender, {

@@ -5,6 +5,7 @@
 
 import type { ChatbotDraft } from '../../../shared/contract/chatbots';
 import { messages as texts } from '../../../shared/messages';
+import { fillPlaceholders as fillContactPlaceholders } from '../../../shared/rules/placeholders';
 import type { ChatMessage, ChatTool } from '../../ai/client';
 
 /** The conversation's last messages the model reads (as the AI summary reads 30). */
@@ -41,20 +42,13 @@ export interface PromptLine {
 
 const oneLine = (v: string) => v.replace(/\s+/g, ' ').trim().slice(0, MAX_VALUE);
 
-const asText = (v: unknown) =>
-  v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-
 /**
- * {nome} is the contact's name, {nome:first} its first word, {key} any contact variable; one without a value
- * (or no contact, in 'Testar chatbot') becomes 'Não tenho essa informação no momento'.
+ * {nome} is the contact's name (or its variable 'nome'), {nome:first} its first word, {key} any contact
+ * variable; one without a value (or no contact, in 'Testar chatbot') becomes 'Não tenho essa informação no
+ * momento'. The one filler (rules/placeholders.ts), each value on one line.
  */
-export function fillPlaceholders(text: string, contact: PromptContact | null) {
-  return text.replace(/\{([A-Za-z0-9_]{1,64})(:first)?\}/g, (_all, key: string, first?: string) => {
-    const raw = contact ? (key === 'nome' ? contact.name : asText(contact.data[key])) : '';
-    const value = oneLine(first ? (raw.trim().split(/\s+/)[0] ?? '') : raw);
-    return value || texts.chatbotNoInformation;
-  });
-}
+export const fillPlaceholders = (text: string, contact: PromptContact | null) =>
+  fillContactPlaceholders(text, contact, { missing: texts.chatbotNoInformation, shape: oneLine });
 
 const GENDER: Record<string, string> = {
   feminina: 'Você é uma persona feminina: fale de si mesma no feminino.',

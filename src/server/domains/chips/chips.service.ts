@@ -176,8 +176,8 @@ export async function saveChip(
         official: p.official,
         // QR numbers: the server's adapter for them (CHANNEL_QR_PROVIDER); the chip keeps it for good.
         provider: p.official ? 'cloud-api' : services.config.qrProvider,
-        // An official number waits for support to set it up (spec 3 §4: Configurar).
-        status: p.official ? 'configuring' : 'new',
+        // Spec 3 §4: new channels are created with status new (support sets an official one up later).
+        status: 'new',
       },
       and(eq(chips.id, id), eq(chips.accountId, user.accountId), eq(chips.filed, false)),
     );

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { AudienceAnalysis, ImportPerson } from '../../../shared/contract/contacts';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
+import { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../../shared/rules/dashboard-interval';
 import { AppError } from '../../http/errors';
 
 /** The most data rows one spreadsheet may have. */
@@ -128,16 +129,29 @@ export interface ExportRow {
 }
 
 const FIXED_COLUMNS = ['telefone', 'nome', 'tags', 'criado_em', 'ignorado'];
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  dateStyle: 'short',
-  timeStyle: 'short',
-});
+/**
+ * Dates in a sheet, as its reader's clock shows them: in the account's time zone (a business in Manaus or
+ * Noronha reads its own hours), whatever the server's zone.
+ */
+export function sheetDateTime(timeZone: string, timeStyle: 'short' | 'medium' = 'short') {
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const format = new Intl.DateTimeFormat('pt-BR', { timeZone: zone, dateStyle: 'short', timeStyle });
+  return (d: Date | null) => (d ? format.format(d) : '');
+}
+
+/** A sheet's file name date: the account's local day. */
+export const sheetDay = (timeZone: string) =>
+  localDay(new Date(), isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE);
 const variableText = (v: unknown) =>
   v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
 
 /** The export: the fixed columns, then every variable any contact has (so the file imports back). */
-export async function writeContactsSheet(rows: ExportRow[], tagNames: Map<string, string>): Promise<Buffer> {
+export async function writeContactsSheet(
+  rows: ExportRow[],
+  tagNames: Map<string, string>,
+  timeZone: string,
+): Promise<Buffer> {
+  const dateTime = sheetDateTime(timeZone);
   const variables: string[] = [];
   const known = new Set(FIXED_COLUMNS);
   for (const r of rows)
@@ -157,7 +171,7 @@ export async function writeContactsSheet(rows: ExportRow[], tagNames: Map<string
           .map((t) => tagNames.get(t))
           .filter(Boolean)
           .join(', '),
-        dateTime.format(r.createdAt),
+        dateTime(r.createdAt),
         r.ignore ? 'sim' : 'não',
         ...variables.map((k) => variableText(r.data[k])),
       ];

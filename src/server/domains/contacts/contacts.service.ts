@@ -16,7 +16,7 @@ import { AppError } from '../../http/errors';
 import { announceFinished, finishContactConversations } from '../conversations/conversation-actions';
 import { loadConversation, toContact } from '../conversations/present';
 import { type ContactChange, type ContactRow, contactsRepo, reachableContacts } from './contacts.repo';
-import { PHONE_COLUMN, writeContactsSheet } from './contacts-sheet';
+import { PHONE_COLUMN, sheetDay, writeContactsSheet } from './contacts-sheet';
 
 type Ctx = SignedInContext;
 
@@ -194,8 +194,9 @@ export async function exportContacts(ctx: Ctx, f: z.output<typeof contactFilter>
     db.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.accountId, ctx.user.accountId)),
   ]);
   const tagNames = new Map(tagRows.map((t) => [t.id, t.name]));
-  const buffer = await writeContactsSheet(rows, tagNames);
-  const date = new Date().toISOString().slice(0, 10);
+  const zone = ctx.user.account.timeZone;
+  const buffer = await writeContactsSheet(rows, tagNames, zone);
+  const date = sheetDay(zone);
   return { file_name: `Contatos_${date}.xlsx`, content_base64: buffer.toString('base64') };
 }
 

@@ -1,5 +1,7 @@
 // When a conversation counts as answered (spec 2 §4: waiting_response becomes false when the user *sends* a
-// message). A team message is stored pending and only answers the customer once the channel accepts it: a
+// message; is_new likewise). Only a user answers: an engine's own message (a flow's, an AI chatbot's and its
+// transfer message, a follow-up, a campaign, the public API, a webhook) leaves the customer waiting, so a
+// conversation an engine hands over shows as 'AGUARDANDO RESPOSTA' to the team. A team message is stored pending and only answers the customer once the channel accepts it: a
 // send that fails (a disconnected chip, a provider error, a send given up) leaves the customer waiting, and a
 // send the provider fails later (a Cloud API 'failed' status) gives the wait back when nothing else answered.
 // Both run inside the transaction that records the send's outcome. They lock the conversation first, then read
@@ -10,8 +12,15 @@ import { and, eq, gt, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Db } from '../../db';
 import { conversations, messages } from '../../db/schema';
+import type { Sender } from './conversations.service';
 
 type MessageRow = typeof messages.$inferSelect;
+
+/** The one rule: a message answers the customer when a user sends it (their own, or scheduled by them). */
+export const answersCustomer = (sender: Sender): boolean => !('chatbot' in sender) && !sender.campaign;
+
+/** Whether this stored send answers once accepted (as its sender was judged when it was stored). */
+export const sendAnswers = (row: MessageRow): boolean => row.outbound?.answers ?? row.origin === 'user';
 
 const lock = (tx: Db, conversationId: string) =>
   tx

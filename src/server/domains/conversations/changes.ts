@@ -9,7 +9,7 @@ import type { Conversation, Message } from '../../../shared/contract/conversatio
 import { actorSeesDepartment, departmentCondition } from '../../access';
 import { contacts, conversations, messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
-import { chipFollowUp, toConversation, toMessage } from './present';
+import { assigneeName, chipFollowUp, toConversation, toMessage } from './present';
 
 type Ctx = SignedInContext;
 
@@ -77,6 +77,7 @@ export async function changesSince(ctx: Ctx, p: { cursor?: string; limit: number
       contact: contacts,
       last: lastMessage,
       followUp: chipFollowUp,
+      assignee: assigneeName,
       at: isoUs(conversations.updatedAt),
     })
     .from(conversations)
@@ -128,7 +129,7 @@ export async function changesSince(ctx: Ctx, p: { cursor?: string; limit: number
   const out = { ...none, conversations: [] as Conversation[], removed: [] as string[] };
   for (const r of conversationRows) {
     if (actorSeesDepartment(ctx.actor, r.conversation.departmentId))
-      out.conversations.push(toConversation(r.conversation, r.contact, r.last, r.followUp));
+      out.conversations.push(toConversation(r.conversation, r.contact, r.last, r.followUp, r.assignee));
     else out.removed.push(r.conversation.id);
   }
   return { cursor, reset: false, ...out, messages: messageRows.map((r) => toMessage(r.message)), more };

@@ -19,7 +19,7 @@ import { queueChatbotReply, servingChatbot } from '../chatbots/start';
 import { activeFlow, queueFlowRun, startingFlow } from '../flows/start';
 import { appendMessage } from './append-message';
 import { visibleConversation } from './conversations.service';
-import { chipFollowUp, loadConversation, toConversation, toMessage } from './present';
+import { assigneeName, chipFollowUp, loadConversation, toConversation, toMessage } from './present';
 
 type Ctx = SignedInContext;
 type ConversationRow = typeof conversations.$inferSelect;
@@ -32,6 +32,7 @@ export interface ListInput {
     tags: string[];
     chips: string[];
     text: string;
+    assigned_user: string | null;
   };
   limit: number;
   after?: { last_message_at: string; _id: string };
@@ -78,7 +79,13 @@ export async function listConversations(ctx: Ctx, p: ListInput) {
   const afterAt = p.after ? new Date(p.after.last_message_at) : null;
   if (afterAt && Number.isNaN(afterAt.getTime())) throw new AppError(texts.invalidPayload);
   const rows = await ctx.services.db
-    .select({ conversation: conversations, contact: contacts, last: lastMessage, followUp: chipFollowUp })
+    .select({
+      conversation: conversations,
+      contact: contacts,
+      last: lastMessage,
+      followUp: chipFollowUp,
+      assignee: assigneeName,
+    })
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
@@ -90,6 +97,7 @@ export async function listConversations(ctx: Ctx, p: ListInput) {
         filter.situation === 'waiting_response' ? eq(conversations.waitingResponse, true) : undefined,
         types.size === 1 ? eq(conversations.isManual, types.has('human')) : undefined,
         filter.chips.length ? inArray(conversations.chipId, filter.chips) : undefined,
+        filter.assigned_user ? eq(conversations.assignedUserId, filter.assigned_user) : undefined,
         filter.tags.length
           ? sql`${contacts.tags} ?| array[${sql.join(
               filter.tags.map((t) => sql`${t}`),
@@ -113,7 +121,7 @@ export async function listConversations(ctx: Ctx, p: ListInput) {
   return {
     conversations: rows
       .slice(0, p.limit)
-      .map((r) => toConversation(r.conversation, r.contact, r.last, r.followUp)),
+      .map((r) => toConversation(r.conversation, r.contact, r.last, r.followUp, r.assignee)),
     load_more: rows.length > p.limit,
   };
 }

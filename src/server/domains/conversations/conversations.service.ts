@@ -7,13 +7,15 @@ import type { Message } from '../../../shared/contract/conversations';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
 import { ChannelError, type ChipRow, type OutboundContent } from '../../channels/adapter';
+import { isDatabaseUnavailable, whileUnavailable } from '../../db';
 import { messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { wakeFollowUps } from '../follow-ups/wake';
+import { answersCustomer } from './answered';
 import { appendMessage } from './append-message';
 import { conversationsRepo } from './conversations.repo';
-import { claimRanOut, deliverPending, resumePendingSends } from './delivery';
+import { claimRanOut, deliverInOrder, releaseFirstClaim, resumePendingSends } from './delivery';
 import { toMessage } from './present';
 
 type Ctx = SignedInContext;
@@ -21,7 +23,8 @@ type Ctx = SignedInContext;
 type ActingCtx = Pick<Ctx, 'services' | 'actor'>;
 /** Whom a sent message is attributed to (its user_id and the signature's name). */
 export type Sender =
-  | Pick<Ctx['user'], 'id' | 'name' | 'userSignature'>
+  /** A user's message; `campaign`: a campaign's, attributed to its creator but sent by the engine. */
+  | (Pick<Ctx['user'], 'id' | 'name' | 'userSignature'> & { campaign?: true })
   /**
    * A flow (or a chatbot) answering by itself: origin 'chatbot', no user, no signature. `followUp`: an
    * automatic follow-up, sent the same way but leaving the follow-up's clock as it is.
@@ -171,33 +174,53 @@ export async function sendConversationMessage(
 
   // The message and the conversation's new preview in one transaction (append-message.ts); 'answered' is
   // recorded with the channel's acceptance (delivery.ts).
-  const { row, created } = await appendMessage(ctx.services, ctx.actor, {
-    conversation,
-    effect: 'chatbot' in sender && sender.followUp ? 'follow_up' : 'team',
-    existing: and(eq(messages.accountId, ctx.actor.accountId), eq(messages.messageId, p.message_id)),
-    message: {
-      origin: 'chatbot' in sender ? 'chatbot' : 'user',
-      type: p.media?.type ?? 'text',
-      message: body,
-      mediaUrl: p.media?.url ?? null,
-      fileName: p.media ? (p.media.file_name ?? null) : null,
-      ptt,
-      userId: 'chatbot' in sender ? null : sender.id,
-      interactive: p.interactive?.menu ?? null,
-      messageId: p.message_id,
-      status: MESSAGE_STATUS.pending,
-      replyMessage: quoted ? { type: quoted.type, message: quoted.message, media: quoted.mediaUrl } : null,
-      // The send's first claim is the row itself (it holds one lease from created_at, the database's
-      // clock): a crash from here on leaves it for the send sweep to resume.
-      outbound: { to, content },
-      sendAttempts: 1,
-    },
-  });
+  const { row, created } = await handBackOnOutage(ctx, p.message_id, () =>
+    appendMessage(ctx.services, ctx.actor, {
+      conversation,
+      effect: 'chatbot' in sender && sender.followUp ? 'follow_up' : 'team',
+      existing: and(eq(messages.accountId, ctx.actor.accountId), eq(messages.messageId, p.message_id)),
+      message: {
+        origin: 'chatbot' in sender ? 'chatbot' : 'user',
+        type: p.media?.type ?? 'text',
+        message: body,
+        mediaUrl: p.media?.url ?? null,
+        fileName: p.media ? (p.media.file_name ?? null) : null,
+        ptt,
+        userId: 'chatbot' in sender ? null : sender.id,
+        interactive: p.interactive?.menu ?? null,
+        messageId: p.message_id,
+        status: MESSAGE_STATUS.pending,
+        replyMessage: quoted ? { type: quoted.type, message: quoted.message, media: quoted.mediaUrl } : null,
+        // The send's first claim is the row itself (it holds one lease from created_at, the database's
+        // clock): a crash from here on leaves it for the send sweep to resume.
+        outbound: { to, content, answers: answersCustomer(sender) },
+        sendAttempts: 1,
+      },
+    }),
+  );
   // Another request with this message_id stored it first (another process, or a moment ago).
   if (!created) return stored(ctx, p.message_id, conversation.id);
   // The business spoke: the follow-up engine works out when this conversation's first follow-up is due.
   if (!('chatbot' in sender && sender.followUp)) await wakeFollowUps(ctx.services, chip.id);
-  return deliverPending(ctx.services, row, { chip, departmentId: conversation.departmentId });
+  return deliverInOrder(ctx.services, row, { chip, departmentId: conversation.departmentId });
+}
+
+/**
+ * The database going away around a send's insert may have kept the row (its commit's answer lost on the way):
+ * this request answers 503 and sends nothing, so the row's first claim is handed back at once. The device's
+ * retry of the message_id then sends it (in its conversation's order) instead of waiting out a lease, and so
+ * do the sends queued behind it.
+ */
+async function handBackOnOutage<T>(ctx: ActingCtx, messageId: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (isDatabaseUnavailable(err))
+      await whileUnavailable(() => releaseFirstClaim(ctx.services.db, ctx.actor.accountId, messageId)).catch(
+        (releaseErr: unknown) => ctx.services.log.warn({ err: releaseErr }, 'send claim not handed back'),
+      );
+    throw err;
+  }
 }
 
 /** Deletes one of the caller's own sent messages, for everyone where the provider allows it. */

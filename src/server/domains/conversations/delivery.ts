@@ -4,15 +4,24 @@
 // process died mid-send: resumePendingSends claims the row again and sends it by the same path. So a send is
 // at least once towards the provider; a second send happens only when a process dies between the provider's
 // acceptance and that one UPDATE (README: 'Sending: exactly-once and the crash window').
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+//
+// Order and outages. A conversation's sends leave in the order they were stored: a send goes to the provider
+// at once only when no earlier send of its conversation is still pending; otherwise it queues behind it (due
+// at once, but the resume never takes a send while an earlier one of its conversation holds a claim). A
+// provider that did not take a message and may later (ChannelError.retryLater: Graph 5xx, transient codes,
+// rate limits, a refused connection) leaves it pending, claimed until a retry moment that backs off with the
+// send's age (5 s, then half its age, at most a minute), and a 'send-resume' job of its conversation takes it
+// and those behind it then. After MAX_SEND_AGE_MS it fails with the provider's last reason.
+import { and, asc, eq, exists, gt, gte, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Message } from '../../../shared/contract/conversations';
 import { messages as texts } from '../../../shared/messages';
 import { ChannelError, type ChipRow, type OutboundContent } from '../../channels/adapter';
-import type { Db } from '../../db';
+import { type Db, isDatabaseUnavailable, whileUnavailable } from '../../db';
 import { chips, conversations, messages } from '../../db/schema';
 import type { Services } from '../../services';
-import { markAnswered } from './answered';
+import { markAnswered, sendAnswers } from './answered';
 import { loadConversation, toMessage } from './present';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -29,6 +38,13 @@ export const MAX_SEND_AGE_MS = 60 * 60 * 1000;
 
 const LEASE = `${SEND_LEASE_MS} milliseconds`;
 
+/** Until the next try of a send the provider may take later: 5 s, then half the send's age, at most a minute. */
+const retryAt = () =>
+  sql`now() + greatest(interval '5 seconds', least(interval '60 seconds', (now() - ${messages.createdAt}) / 2))`;
+
+/** The sends that go through this path (an attendant's, a flow's, a follow-up's, a campaign's…). */
+const SENT_HERE = ['user', 'chatbot'] as const;
+
 /** A resume's claim ends then, by the database's clock (one clock for every process). */
 const sendLease = () => sql`now() + ${LEASE}::interval`;
 
@@ -36,8 +52,18 @@ const sendLease = () => sql`now() + ${LEASE}::interval`;
  * The claim ran out. A row without a lease holds its first claim, taken by its insert: one lease from its
  * created_at (the database's clock too).
  */
-export const claimRanOut = () =>
-  sql<boolean>`(${messages.sendLeaseUntil} < now() or (${messages.sendLeaseUntil} is null and ${messages.createdAt} < now() - ${LEASE}::interval))`;
+export const claimRanOut = () => claimRanOutOf(messages);
+
+function claimRanOutOf(m: { sendLeaseUntil: PgColumn; createdAt: PgColumn }) {
+  // Never NULL (a null lease compared is): `not` of it must hold for a claim that has not run out.
+  return sql<boolean>`coalesce(${m.sendLeaseUntil} < now(), ${m.createdAt} < now() - ${LEASE}::interval)`;
+}
+
+/** A resume's claim of a batch: each send's own lease (SEND_LEASE_MS) starts when it goes. */
+const RESUME_CLAIM = '15 seconds';
+
+/** The advisory lock every process takes to claim sends (any constant shared by them). */
+const SEND_CLAIM_LOCK = 7_340_211;
 
 /**
  * Sends a pending row the caller has claimed, and records the outcome right after the provider answers.
@@ -52,20 +78,32 @@ export async function deliverPending(
   let outcome: Partial<typeof messages.$inferInsert>;
   try {
     if (!row.outbound) throw new ChannelError(texts.sendInterrupted);
-    const chip = known.chip ?? (await db.select().from(chips).where(eq(chips.id, row.chipId)))[0];
-    if (!chip || chip.filed || chip.status !== 'open') throw new ChannelError(texts.chipDisconnected);
+    const chip =
+      known.chip ??
+      (await whileUnavailable(() => db.select().from(chips).where(eq(chips.id, row.chipId))))[0];
+    if (!chip || chip.filed) throw new ChannelError(texts.chipDisconnected);
+    // A QR number reconnecting by itself (its session dropped: 'Conectando', no code to scan) takes the
+    // send once it is back (chipBack); one disconnected, or waiting for a scan, fails it now.
+    if (chip.status !== 'open')
+      throw new ChannelError(texts.chipDisconnected, chip.status === 'connecting' && !chip.qrcode);
     const { to, content } = row.outbound;
-    const sent = await channels.adapter(chip).send(chip, to, checkedMedia(content, media));
+    const sent = await channels.adapter(chip).send(chip, to, checkedMedia(content, media), { key: row.id });
     outcome = { status: MESSAGE_STATUS.sent, platformMessageId: sent.platformMessageId };
   } catch (err) {
+    // The database out of reach (reading the chip): the provider was not asked. The row stays pending under
+    // its claim, and the resume sends it when the claim runs out, rather than failing a send never tried.
+    if (isDatabaseUnavailable(err)) throw err;
     const reason = err instanceof ChannelError ? err.message : texts.providerFailed;
     if (!(err instanceof ChannelError)) log.error({ err }, 'channel send failed');
+    if (err instanceof ChannelError && err.retryLater) return waitForRetry(services, row, reason);
     outcome = { status: MESSAGE_STATUS.failed, failure: reason };
   }
-  const settled = { sendLeaseUntil: null, outbound: null };
+  const settled = { sendLeaseUntil: null, outbound: null, failure: outcome.failure ?? null };
   // A receipt may already have moved it on (a fast phone): a success keeps the higher status. A failure
   // never overwrites a success recorded meanwhile (a resume racing a slow first send).
-  const [final, answered] =
+  // Recorded even across a database restart: the provider has the message now, and a claim left to run out
+  // would send it again.
+  const [final, answered] = await whileUnavailable(async () =>
     outcome.status === MESSAGE_STATUS.failed
       ? [
           (
@@ -88,8 +126,9 @@ export async function deliverPending(
             })
             .where(eq(messages.id, row.id))
             .returning();
-          return [sent, sent ? await markAnswered(tx as Db, sent) : false] as const;
-        });
+          return [sent, sent && sendAnswers(row) ? await markAnswered(tx as Db, sent) : false] as const;
+        }),
+  );
   const current = final ?? (await db.select().from(messages).where(eq(messages.id, row.id)))[0] ?? row;
   const result = toMessage(current);
   const departmentId =
@@ -100,7 +139,144 @@ export async function deliverPending(
   });
   // Answered: the other screens' lists drop its 'waiting response' and 'new' marks.
   if (answered) await announceUpdated(services, row.accountId, row.conversationId);
+  // Sends queued behind this one go now. Not this send's failure if it cannot be queued: the sweep takes them.
+  try {
+    if (await whileUnavailable(() => laterPending(db, row)))
+      await whileUnavailable(() => queueResume(services, row.conversationId));
+  } catch (err) {
+    services.log.warn({ err, conversationId: row.conversationId }, 'sends behind this one left to the sweep');
+  }
   return result;
+}
+
+/**
+ * The provider did not take the send and may later: it stays pending ('enviando'), claimed until its retry
+ * moment, with the reason it will fail with if the provider never comes back; its conversation's resume job is
+ * queued for then.
+ */
+async function waitForRetry(services: Services, row: MessageRow, reason: string): Promise<Message> {
+  const { db, log } = services;
+  const [waiting] = await whileUnavailable(() =>
+    db
+      .update(messages)
+      // A claim taken back without a crash: attempts count only claims that ended without an outcome.
+      .set({ sendLeaseUntil: retryAt(), sendAttempts: 0, failure: reason })
+      .where(and(eq(messages.id, row.id), eq(messages.status, MESSAGE_STATUS.pending)))
+      .returning(),
+  );
+  if (waiting?.sendLeaseUntil) {
+    log.warn({ messageId: row.id, retryAt: waiting.sendLeaseUntil }, 'provider unavailable: send waits');
+    const at = waiting.sendLeaseUntil;
+    await whileUnavailable(() => queueResume(services, row.conversationId, at));
+  }
+  return toMessage(waiting ?? row);
+}
+
+/** The pending sends of `row`'s conversation stored before it, or after it. */
+const pendingBeside = (row: MessageRow, side: 'before' | 'after') => {
+  const than = side === 'before' ? lt : gt;
+  return and(
+    eq(messages.conversationId, row.conversationId),
+    eq(messages.status, MESSAGE_STATUS.pending),
+    inArray(messages.origin, [...SENT_HERE]),
+    or(
+      than(messages.createdAt, row.createdAt),
+      and(eq(messages.createdAt, row.createdAt), than(messages.id, row.id)),
+    ),
+  );
+};
+
+async function laterPending(db: Db, row: MessageRow) {
+  const [later] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(pendingBeside(row, 'after'))
+    .limit(1);
+  return Boolean(later);
+}
+
+/**
+ * A send just stored: to the provider now, unless an earlier send of its conversation is still pending (waiting
+ * for the provider, or being sent): then it queues behind it, due as soon as those are done.
+ */
+export async function deliverInOrder(
+  services: Services,
+  row: MessageRow,
+  known: { chip?: ChipRow; departmentId?: string | null } = {},
+): Promise<Message> {
+  const { db } = services;
+  // Through a database restart too. Should it stay out of reach, nothing was sent: the row's first claim is
+  // handed back, so the device's retry sends it rather than its conversation waiting a lease.
+  const [earlier] = await whileUnavailable(() =>
+    db.select({ id: messages.id }).from(messages).where(pendingBeside(row, 'before')).limit(1),
+  ).catch(async (err: unknown) => {
+    if (row.messageId)
+      await whileUnavailable(() => releaseFirstClaim(db, row.accountId, row.messageId ?? '')).catch(
+        () => undefined,
+      );
+    throw err;
+  });
+  // A chip that is not connected fails the send at once, as it would alone.
+  if (!earlier || (known.chip && known.chip.status !== 'open')) return deliverPending(services, row, known);
+  const [queued] = await whileUnavailable(() =>
+    db
+      .update(messages)
+      .set({ sendLeaseUntil: sql`now()`, sendAttempts: 0 })
+      .where(and(eq(messages.id, row.id), eq(messages.status, MESSAGE_STATUS.pending)))
+      .returning(),
+  );
+  // The earlier send may have finished before this row was queued (and found nothing behind it).
+  await whileUnavailable(() => queueResume(services, row.conversationId));
+  return toMessage(queued ?? row);
+}
+
+/** A send still holding the first claim its insert gave it (never sent, never claimed again) is free now. */
+export async function releaseFirstClaim(db: Db, accountId: string, messageId: string) {
+  await db
+    .update(messages)
+    .set({ sendLeaseUntil: sql`now()` })
+    .where(
+      and(
+        eq(messages.accountId, accountId),
+        eq(messages.messageId, messageId),
+        eq(messages.status, MESSAGE_STATUS.pending),
+        isNull(messages.sendLeaseUntil),
+        eq(messages.sendAttempts, 1),
+      ),
+    );
+}
+
+/** The conversation's sends are looked at again then (now by default): those due go, in order. */
+async function queueResume(services: Services, conversationId: string, at?: Date) {
+  await services.jobs.send(
+    SEND_RESUME_JOB,
+    { conversationId },
+    at ? { startAfter: new Date(at.getTime() + 50), key: `${conversationId}@${at.getTime()}` } : {},
+  );
+}
+
+export const SEND_RESUME_JOB = 'send-resume';
+
+/**
+ * A chip connected again: the sends that waited for it (its session dropped) are due now, each conversation's
+ * in its order.
+ */
+export async function chipBack(services: Services, chipId: string) {
+  const waiting = await services.db
+    .update(messages)
+    .set({ sendLeaseUntil: sql`now()` })
+    .where(
+      and(
+        eq(messages.chipId, chipId),
+        eq(messages.status, MESSAGE_STATUS.pending),
+        inArray(messages.origin, [...SENT_HERE]),
+        // Waiting (handed back), not being sent by a process now.
+        eq(messages.sendAttempts, 0),
+      ),
+    )
+    .returning({ conversationId: messages.conversationId });
+  for (const conversationId of new Set(waiting.map((m) => m.conversationId)))
+    await queueResume(services, conversationId);
 }
 
 /**
@@ -142,15 +318,25 @@ async function departmentOf(services: Services, conversationId: string) {
  */
 export async function resumePendingSends(
   ctx: { services: Services },
-  opts: { limit?: number; id?: string } = {},
+  opts: { limit?: number; id?: string; conversationId?: string } = {},
 ) {
   const { services } = ctx;
   const { db } = services;
+  // One send's retry resumes its conversation: its earlier sends go first.
+  const conversationId = opts.id
+    ? (
+        await db
+          .select({ conversationId: messages.conversationId })
+          .from(messages)
+          .where(eq(messages.id, opts.id))
+      )[0]?.conversationId
+    : opts.conversationId;
+  if (opts.id && !conversationId) return { resumed: 0, failed: 0 };
   const pendingCutOff = and(
-    opts.id ? eq(messages.id, opts.id) : undefined,
+    conversationId ? eq(messages.conversationId, conversationId) : undefined,
     eq(messages.status, MESSAGE_STATUS.pending),
     // The attendants' sends and the flows' (origin 'chatbot'): the same path, the same resume.
-    inArray(messages.origin, ['user', 'chatbot']),
+    inArray(messages.origin, [...SENT_HERE]),
     claimRanOut(),
   );
 
@@ -158,7 +344,8 @@ export async function resumePendingSends(
     .update(messages)
     .set({
       status: MESSAGE_STATUS.failed,
-      failure: texts.sendInterrupted,
+      // A send that waited for its provider fails with the provider's last reason.
+      failure: sql`coalesce(${messages.failure}, ${texts.sendInterrupted})`,
       sendLeaseUntil: null,
       outbound: null,
     })
@@ -180,21 +367,89 @@ export async function resumePendingSends(
     });
   }
 
+  // Not while an earlier send of its conversation holds a claim (being sent, or waiting for its provider).
+  const earlier = alias(messages, 'earlier');
+  const blocked = exists(
+    db
+      .select({ id: earlier.id })
+      .from(earlier)
+      .where(
+        and(
+          eq(earlier.conversationId, messages.conversationId),
+          eq(earlier.status, MESSAGE_STATUS.pending),
+          inArray(earlier.origin, [...SENT_HERE]),
+          or(
+            lt(earlier.createdAt, messages.createdAt),
+            and(eq(earlier.createdAt, messages.createdAt), lt(earlier.id, messages.id)),
+          ),
+          sql`not (${claimRanOutOf(earlier)})`,
+        ),
+      ),
+  );
   const due = db
     .select({ id: messages.id })
     .from(messages)
     .innerJoin(chips, eq(chips.id, messages.chipId))
-    .where(and(pendingCutOff, eq(chips.status, 'open'), eq(chips.filed, false)))
+    .where(and(pendingCutOff, eq(chips.status, 'open'), eq(chips.filed, false), not(blocked)))
     .orderBy(asc(messages.createdAt))
     .limit(opts.limit ?? 100)
     .for('update', { of: messages, skipLocked: true });
-  const claimed = await db
-    .update(messages)
-    .set({ sendAttempts: sql`${messages.sendAttempts} + 1`, sendLeaseUntil: sendLease() })
-    .where(inArray(messages.id, due))
-    .returning();
-  // One at a time, oldest first: a conversation's resumed messages reach the customer in their order.
-  claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  for (const row of claimed) await deliverPending(services, row);
+  // One claim at a time across processes: a claim not yet committed elsewhere would not block ours (its rows
+  // are skipped as locked, and the send behind them looks free).
+  // The claim is short (RESUME_CLAIM): a claim whose commit's answer was lost (the database going away), or a
+  // batch cut short, holds its sends only seconds; each send's claim is lengthened right before it goes.
+  const claimed = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEND_CLAIM_LOCK})`);
+    return tx
+      .update(messages)
+      .set({
+        sendAttempts: sql`${messages.sendAttempts} + 1`,
+        sendLeaseUntil: sql`now() + ${RESUME_CLAIM}::interval`,
+      })
+      .where(inArray(messages.id, due))
+      .returning();
+  });
+  // One at a time, oldest first: a conversation's resumed messages reach the customer in their order. A send
+  // that waits again for its provider holds back those behind it: their claims are handed back.
+  claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  const held = new Set<string>();
+  for (const row of claimed) {
+    if (held.has(row.conversationId)) {
+      await db
+        .update(messages)
+        .set({ sendLeaseUntil: sql`now()`, sendAttempts: sql`${messages.sendAttempts} - 1` })
+        .where(and(eq(messages.id, row.id), eq(messages.status, MESSAGE_STATUS.pending)));
+      continue;
+    }
+    const [going] = await whileUnavailable(() =>
+      db
+        .update(messages)
+        .set({ sendLeaseUntil: sendLease() })
+        .where(and(eq(messages.id, row.id), eq(messages.status, MESSAGE_STATUS.pending)))
+        .returning(),
+    );
+    // Settled meanwhile (a receipt, another path): nothing to send.
+    if (!going) continue;
+    const result = await deliverPending(services, going);
+    if (result.status === MESSAGE_STATUS.pending) held.add(row.conversationId);
+  }
+  // A conversation's sends held back by an earlier claim that no outcome will end (its process died) go when
+  // that claim runs out, not at the next sweep.
+  if (conversationId) {
+    const [next] = await db
+      .select({
+        at: sql<Date>`min(coalesce(${messages.sendLeaseUntil}, ${messages.createdAt} + ${LEASE}::interval))`,
+      })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          eq(messages.status, MESSAGE_STATUS.pending),
+          inArray(messages.origin, [...SENT_HERE]),
+          sql`not (${claimRanOut()})`,
+        ),
+      );
+    if (next?.at && held.size === 0) await queueResume(services, conversationId, new Date(next.at));
+  }
   return { resumed: claimed.length, failed: givenUp.length };
 }

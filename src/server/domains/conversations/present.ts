@@ -1,11 +1,13 @@
 // Rows to the contract's shapes, and the one query that loads a conversation with its contact and last
 // message.
-import { eq, sql } from 'drizzle-orm';
+
+import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Contact, Conversation, Message } from '../../../shared/contract/conversations';
 import { type AutoFollowUpSetting, followUpApplies } from '../../../shared/rules/follow-up';
 import type { Db } from '../../db';
-import { contacts, conversations, followUpSettings, messages } from '../../db/schema';
+import { contacts, conversations, followUpSettings, messages, users } from '../../db/schema';
 
 type MessageRow = typeof messages.$inferSelect;
 type ContactRow = typeof contacts.$inferSelect;
@@ -23,7 +25,8 @@ export const toMessage = (m: MessageRow): Message => ({
   canonical_url: m.canonicalUrl,
   deleted: m.deleted,
   status: m.status,
-  failure: m.failure,
+  // A send waiting for its provider keeps the reason it would fail with: not shown while it may still go.
+  failure: m.status === MESSAGE_STATUS.pending ? null : m.failure,
   created: m.createdAt.toISOString(),
   user: m.userId,
   message_id: m.messageId,
@@ -52,12 +55,21 @@ export const toContact = (c: ContactRow): Contact => ({
  */
 export const chipFollowUp = sql<AutoFollowUpSetting | null>`(select json_build_object('enabled', ${followUpSettings.enabled}, 'types', ${followUpSettings.types}) from ${followUpSettings} where ${followUpSettings.chipId} = ${conversations.chipId})`;
 
-/** The conversation as the contract shapes it. `followUp`: its chip's automatic follow-up setting. */
+/** The name of who holds it under equal distribution: a column to add to a select of conversations. */
+export const assigneeName = sql<
+  string | null
+>`(select ${users.name} from ${users} where ${users.id} = ${conversations.assignedUserId})`;
+
+/**
+ * The conversation as the contract shapes it. `followUp`: its chip's automatic follow-up setting; `assignee`:
+ * the name of who holds it (assigneeName).
+ */
 export const toConversation = (
   c: ConversationRow,
   contact: ContactRow,
   last: MessageRow | null,
   followUp: AutoFollowUpSetting | null = null,
+  assignee: string | null = null,
 ): Conversation => {
   const view = {
     _id: c.id,
@@ -77,6 +89,8 @@ export const toConversation = (
     channel_type: c.channelType,
     last_message: last ? toMessage(last) : null,
     start_flow: c.startFlow,
+    assigned_user: c.assignedUserId,
+    assigned_user_name: c.assignedUserId ? assignee : null,
   };
   return { ...view, follow_up_applies: followUpApplies(view, followUp) };
 };
@@ -85,12 +99,24 @@ const lastMessage = alias(messages, 'last_message');
 
 /** A conversation with its contact and last message, as the contract shapes it; null when not found. */
 export async function loadConversation(db: Db, conversationId: string): Promise<Conversation | null> {
-  const [row] = await db
-    .select({ conversation: conversations, contact: contacts, last: lastMessage, followUp: chipFollowUp })
+  const [one] = await loadConversations(db, [conversationId]);
+  return one ?? null;
+}
+
+/** Several conversations, as loadConversation shapes each (those not found are left out). */
+export async function loadConversations(db: Db, ids: string[]): Promise<Conversation[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      conversation: conversations,
+      contact: contacts,
+      last: lastMessage,
+      followUp: chipFollowUp,
+      assignee: assigneeName,
+    })
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
-    .where(eq(conversations.id, conversationId))
-    .limit(1);
-  return row ? toConversation(row.conversation, row.contact, row.last, row.followUp) : null;
+    .where(ids.length === 1 ? eq(conversations.id, ids[0] as string) : inArray(conversations.id, ids));
+  return rows.map((r) => toConversation(r.conversation, r.contact, r.last, r.followUp, r.assignee));
 }

@@ -1,11 +1,11 @@
 // The dashboards' queries (README 'Dashboard numbers'). A conversation counts once, on the local day it was
-// opened (created_at in the time zone), as human when human_at is set (it was handed to human service at
-// some point), as chatbot otherwise. An interval's bounds are local midnights: `day::timestamp at time zone
+// opened (created_at in the time zone), by who served it (serviceKindSql: shared/rules/service-kind.ts). An interval's bounds are local midnights: `day::timestamp at time zone
 // tz`, so the indexes on created_at (conversations_account_created_idx, conversations_created_idx,
 // messages_created_idx) serve every query. A row is put in its day by a binary search in the interval's
 // midnights (width_bucket), not by converting each row's time to the zone (much slower over a year), and each
 // aggregate is grouped in the database: few rows come back.
 import { type SQL, sql } from 'drizzle-orm';
+import type { ServiceKind } from '../../../shared/rules/service-kind';
 import type { Db } from '../../db';
 import { accounts, chips, contacts, conversations, departments, messages, tags } from '../../db/schema';
 
@@ -28,6 +28,14 @@ export interface ContactRow {
   phone: string;
   profile_picture: string | null;
 }
+
+/**
+ * Who served the conversation, the one definition every dashboard counts by (shared/rules/service-kind.ts,
+ * serviceKind): human when human_at is set (trigger conversations_human_at, migration 0025), else the
+ * chatbot type.
+ */
+export const serviceKindSql = sql<ServiceKind>`(case when ${conversations.humanAt} is not null then 'human'
+  when ${conversations.chatbotType} = 'chatbot' then 'ai_chatbot' else 'flow_chatbot' end)`;
 
 type Rows<T> = { rows: T[] };
 const rows = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as Rows<T>).rows;
@@ -66,13 +74,13 @@ export const dashboardRepo = {
     return row ?? null;
   },
 
-  /** Conversations per day of the interval (1: the first), department id and human or not. */
+  /** Conversations per day of the interval (1: the first), department id and who served them. */
   countsByDayAndDepartment: (db: Db, s: ConversationScope) =>
-    rows<{ day: number; department: string | null; human: boolean; n: number }>(
+    rows<{ day: number; department: string | null; kind: ServiceKind; n: number }>(
       db,
       sql`select width_bucket(${conversations.createdAt}, b.bounds) as day,
                  ${conversations.departmentId} as department,
-                 (${conversations.humanAt} is not null) as human, count(*)::int as n
+                 ${serviceKindSql} as kind, count(*)::int as n
           from ${conversations} cross join ${midnights(s.start, s.end, s.timeZone)} b
           where ${scopeWhere(s)}
           group by 1, 2, 3`,
@@ -151,7 +159,7 @@ export const dashboardRepo = {
         )
       : Promise.resolve([] as ContactRow[]),
 
-  /** The open conversations now (finished_at null), for the real-time cards. */
+  /** The open conversations now (finished_at null), for the real-time cards: human by serviceKindSql. */
   async openCounts(db: Db, s: Pick<ConversationScope, 'accountId' | 'chipId' | 'departments'>) {
     const parts = [
       sql`${conversations.accountId} = ${s.accountId}`,
@@ -163,7 +171,7 @@ export const dashboardRepo = {
       db,
       sql`select count(*)::int as all,
                  (count(*) filter (where ${conversations.waitingResponse}))::int as waiting,
-                 (count(*) filter (where ${conversations.isManual}))::int as manual
+                 (count(*) filter (where ${serviceKindSql} = 'human'))::int as manual
           from ${conversations} where ${sql.join(parts, sql` and `)}`,
     );
     return row ?? { all: 0, waiting: 0, manual: 0 };
@@ -171,12 +179,10 @@ export const dashboardRepo = {
 
   /** Every account's conversations per day of the interval (1: the first) and kind. */
   adminConversations: (db: Db, start: string, end: string, tz: string) =>
-    rows<{ day: number; kind: 'human' | 'ai_chatbot' | 'flow_chatbot'; n: number }>(
+    rows<{ day: number; kind: ServiceKind; n: number }>(
       db,
       sql`select width_bucket(${conversations.createdAt}, b.bounds) as day,
-                 case when ${conversations.humanAt} is not null then 'human'
-                      when ${conversations.chatbotType} = 'chatbot' then 'ai_chatbot'
-                      else 'flow_chatbot' end as kind,
+                 ${serviceKindSql} as kind,
                  count(*)::int as n
           from ${conversations} cross join ${midnights(start, end, tz)} b
           where ${within(conversations.createdAt, start, end, tz)}

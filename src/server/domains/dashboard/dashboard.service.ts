@@ -2,7 +2,8 @@
 // system role tech_dashboard), checked before a handler runs. Here: the interval resolved in the account's
 // time zone (rules/dashboard-interval.ts), the chip checked to be the account's, the attendant's departments
 // (departmentCondition), and the database's grouped counts shaped into cards and charts with every day of the
-// interval present (zeros filled). Counting rules: README 'Dashboard numbers'.
+// interval present (zeros filled). Counting rules: README 'Dashboard numbers'; who served a conversation: the
+// one definition of shared/rules/service-kind.ts, for the live cards, the report and the technical dashboard.
 import { CHIP_STATUS_LABELS, type ChipStatus } from '../../../shared/constants';
 import type {
   AdminDashboardData,
@@ -13,6 +14,7 @@ import type {
 } from '../../../shared/contract/dashboard';
 import { dashboardMessages as M } from '../../../shared/messages-dashboard';
 import { DEFAULT_TIME_ZONE, daysBetween, resolveInterval } from '../../../shared/rules/dashboard-interval';
+import { countsAsHuman } from '../../../shared/rules/service-kind';
 import { departmentCondition } from '../../access';
 import type { Db } from '../../db';
 import { conversations } from '../../db/schema';
@@ -74,12 +76,13 @@ export async function getDashboardData(
     const n = Number(r.n);
     const day = days[Number(r.day) - 1] ?? '';
     const point = byDay.get(day);
+    const human = countsAsHuman(r.kind);
     cards.all += n;
-    if (r.human) cards.manual += n;
+    if (human) cards.manual += n;
     else cards.chatbot += n;
     if (point) {
       point.all += n;
-      if (r.human) point.manual += n;
+      if (human) point.manual += n;
       else point.chatbot += n;
     }
     const name = (r.department && nameOf.get(r.department)) || M.noDepartment;
@@ -193,7 +196,7 @@ export async function getAdminDashboardData(
   for (const r of conversationRows) {
     const n = Number(r.n);
     cards.conversations_all += n;
-    if (r.kind === 'human') cards.conversations_manual += n;
+    if (countsAsHuman(r.kind)) cards.conversations_manual += n;
     else cards.conversations_chatbot += n;
     const point = conversationsByDay.get(days[Number(r.day) - 1] ?? '');
     if (point) point[r.kind] += n;
@@ -231,7 +234,8 @@ export async function getAdminDashboardData(
 /** Users with a live socket now, on every process (the adapter's fetchSockets); simulator pages aside. */
 export async function getOnlineUsers(ctx: Ctx) {
   const sockets = await ctx.services.realtime.io.fetchSockets();
-  const users = new Set<string>();
+  // The user asking is online, socket or not yet (the page asks before its socket has connected).
+  const users = new Set<string>([ctx.user.id]);
   for (const s of sockets) if (!s.data.simulatorRoom && s.data.userId) users.add(s.data.userId);
   return { count: users.size };
 }

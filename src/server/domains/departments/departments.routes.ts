@@ -5,6 +5,7 @@ import { fieldError } from '../../../shared/rules/field-error';
 import type { departments } from '../../db/schema';
 import type { Handlers } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { distributionSettingChanged } from '../distribution/distribution.service';
 import { nameTaken, softSave } from '../soft-save';
 import { departmentsRepo, fileDepartment, soleAttendants } from './departments.repo';
 
@@ -12,6 +13,7 @@ const toDepartment = (d: typeof departments.$inferSelect, sole?: Map<string, str
   _id: d.id,
   name: d.name,
   description: d.description,
+  distribute: d.distribute,
   filed: d.filed,
   ...(sole && { sole_attendants: sole.get(d.id) ?? [] }),
 });
@@ -50,6 +52,7 @@ export const departmentsHandlers = {
       },
       fieldError('name', messages.departmentNameTaken),
     );
+    await distributionSettingChanged(ctx.services, ctx.actor.accountId, row.id, row.distribute && !row.filed);
     return toDepartment(row);
   },
 } satisfies Handlers;

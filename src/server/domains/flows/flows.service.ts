@@ -14,7 +14,7 @@ import {
   flowFile,
   MAX_FLOW_FILE_BYTES,
 } from '../../../shared/contract/flows';
-import { messages } from '../../../shared/messages';
+import { labels, messages } from '../../../shared/messages';
 import { fieldError } from '../../../shared/rules/field-error';
 import {
   flowProblems,
@@ -256,6 +256,14 @@ export async function duplicateFlow(ctx: Ctx, p: Payload<'duplicate-flow'>): Pro
   return toFlow(row);
 }
 
+/** The name an imported flow takes: its own, else named as a duplicate is ('X (cópia)'), until none has it. */
+async function freeName(ctx: Ctx, name: string) {
+  const taken = new Set((await flowsRepo.list(ctx.services.db, ctx.actor)).map((f) => f.name));
+  let free = name;
+  while (taken.has(free)) free = labels.flows.copiaDe(free);
+  return free;
+}
+
 /**
  * Imports an exported file (spec 3 §4). The graph is judged as it was written; from another account, the
  * tags, redirect targets and disabled chips are then dropped (readFlowFile), and the editor marks the nodes
@@ -275,7 +283,7 @@ export async function importFlow(ctx: Ctx, p: Payload<'import-flow'>): Promise<F
     const missing = await referenceProblem(ctx.services.db, ctx.actor.accountId, file);
     if (missing) throw refuse(missing);
   }
-  const name = requiredName(file.name);
+  const name = await freeName(ctx, requiredName(file.name));
   const keywords = cleanKeywords(file.keywords ?? []);
   const trigger = file.trigger ?? false;
   checkTrigger({ trigger, keywords });

@@ -11,6 +11,7 @@ import type { FlowNodeData } from '../../../shared/contract/flows';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
 import { numberedMenu } from '../../../shared/rules/menu';
+import { fillPlaceholders } from '../../../shared/rules/placeholders';
 
 /** A node's failure that sends the conversation to human service with `reason` (pt-BR) in the system note. */
 export class FlowError extends Error {}
@@ -32,25 +33,12 @@ export interface ContactView {
   data: Record<string, unknown>;
 }
 
-const asText = (v: unknown) =>
-  v === undefined || v === null
-    ? ''
-    : typeof v === 'string'
-      ? v
-      : typeof v === 'object'
-        ? JSON.stringify(v)
-        : String(v);
-
 /**
- * {nome} is the contact's name, {nome:first} its first word, {key} any contact variable; an unknown variable
- * reads as nothing (the customer never sees a raw '{key}').
+ * {nome} is the contact's name (or its variable 'nome'), {nome:first} its first word, {key} any contact
+ * variable; an unknown variable reads as nothing (the customer never sees a raw '{key}'). The one filler:
+ * rules/placeholders.ts.
  */
-export function fillVariables(text: string, contact: ContactView) {
-  return text.replace(/\{([A-Za-z0-9_]{1,64})(:first)?\}/g, (_all, key: string, first?: string) => {
-    const value = key === 'nome' ? contact.name : asText(contact.data[key]);
-    return first ? (value.trim().split(/\s+/)[0] ?? '') : value;
-  });
-}
+export const fillVariables = (text: string, contact: ContactView) => fillPlaceholders(text, contact);
 
 type MenuNode =
   | { type: 'buttons'; data: FlowNodeData['buttons'] }

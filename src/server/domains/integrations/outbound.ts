@@ -12,7 +12,7 @@
 // Errors are AppErrors with the HTTP status the public API answers: 404 for a chip or flow that is not the
 // account's (no hint it exists), 400 for bad input, 503 for a disconnected chip.
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import { officialCampaignFields, type TemplateParameter } from '../../../shared/contract/campaigns';
 import { ID_PATTERN, newId } from '../../../shared/ids';
@@ -210,11 +210,19 @@ export async function startFlowFor(
         .onConflictDoNothing()
         .returning();
       if (!recorded) throw new AlreadyDone();
-      if (o.variables && Object.keys(o.variables).length)
+      if (o.variables && Object.keys(o.variables).length) {
+        // A mapped 'nome' names a contact without a name (a new one); a name it has is never overwritten.
+        const nome = typeof o.variables.nome === 'string' ? o.variables.nome.trim().slice(0, 200) : '';
         await tx
           .update(contacts)
-          .set({ data: dataAfter(o.variables) })
+          .set({
+            data: dataAfter(o.variables),
+            ...(nome && {
+              name: sql`case when ${contacts.name} = '' then ${nome} else ${contacts.name} end`,
+            }),
+          })
           .where(eq(contacts.id, contact.id));
+      }
     });
   } catch (err) {
     if (!(err instanceof AlreadyDone)) throw err;

@@ -14,7 +14,7 @@ import { webhookSaveProblems } from '../../../shared/rules/webhook-mapping';
 import { ChannelError, type ChipRow, type ProviderTemplate } from '../../channels/adapter';
 import type { Db } from '../../db';
 import { insertOnce } from '../../db/insert-once';
-import { chips, webhooks } from '../../db/schema';
+import { accounts, chips, webhooks } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
 import type { Services } from '../../services';
@@ -28,9 +28,10 @@ type Ctx = SignedInContext;
 type Payload<N extends CallName> = z.output<Calls[N]['payload']>;
 export type WebhookRow = typeof webhooks.$inferSelect;
 
-/** The public address a third party posts to. */
+/** The public address a third party posts to: absolute with PUBLIC_URL, else a path the page completes with
+ * its own origin (as the /api page's examples do), never a guessed localhost. */
 export const webhookUrl = (services: Services, id: string) =>
-  `${services.config.publicUrl}/api/v1/webhooks/${id}`;
+  `${services.config.serverAddress}/api/v1/webhooks/${id}`;
 
 export const webhooksRepo = {
   list: (db: Db, accountId: string) =>
@@ -224,6 +225,7 @@ export async function createOrUpdateWebhook(ctx: Ctx, p: Payload<'create-or-upda
   const found = await webhooksRepo.find(db, actor.accountId, _id);
   if (!found) {
     if (filed || actor.kind !== 'user') throw new AppError(M.notFound);
+    await requireApiKey(ctx);
     const made = await insertOnce(
       db,
       webhooks,
@@ -251,7 +253,17 @@ export async function createOrUpdateWebhook(ctx: Ctx, p: Payload<'create-or-upda
   return toWebhook(ctx.services, row);
 }
 
+/** Spec 3 §6: creating or activating a webhook needs the account's API key (generated at /api). */
+async function requireApiKey(ctx: Ctx) {
+  const [account] = await ctx.services.db
+    .select({ apiKey: accounts.apiKey })
+    .from(accounts)
+    .where(eq(accounts.id, ctx.actor.accountId));
+  if (!account?.apiKey) throw new AppError(M.apiKeyRequired);
+}
+
 async function update(ctx: Ctx, current: WebhookRow, changes: Changes) {
+  if (changes.status === 'active' && current.status !== 'active') await requireApiKey(ctx);
   const set = await prepare(ctx, current, changes);
   const { db } = ctx.services;
   await db

@@ -188,6 +188,7 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
             setTemplateKey(null);
             setError(null);
           }}
+          error={chips.isError ? messages.chipsLoadFailed : undefined}
           comboboxProps={{ withinPortal: true }}
         />
         <SegmentedControl

@@ -224,6 +224,14 @@ export function cachedConversation(client: QueryClient, id: string): Conversatio
   return undefined;
 }
 
+/** Our own send, shown at once as the list's preview (offline it waits in the outbox, typed and queued). */
+export function previewOwnSend(client: QueryClient, message: Message) {
+  const current = cachedConversation(client, message.conversation_id);
+  if (!current) return;
+  const next = { ...current, last_message: message };
+  placeConversation(client, next, (filter) => matchesFilter(next, filter));
+}
+
 /** A message changed (status, deleted): the list's preview follows when it is the last message. */
 export function patchLastMessage(
   client: QueryClient,

@@ -4,6 +4,7 @@
 import { Button, Checkbox, Drawer, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useDepartments } from '@/app/lib/lists';
+import { useBackClose } from '@/app/ui/back-stack';
 import { TagSelect } from '@/app/ui/TagSelect';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { User } from '@/shared/contract';
@@ -21,10 +22,12 @@ interface Props {
 
 export function HistoryFilterSheet({ opened, onClose, ...form }: Props) {
   const mobile = useIsMobile();
+  const top = useBackClose(opened, onClose);
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
+      closeOnEscape={top}
       title={labels.history.filtros}
       position="right"
       size={mobile ? '100%' : 400}

@@ -1,5 +1,12 @@
 import { Avatar, Badge, Group, Text, UnstyledButton } from '@mantine/core';
-import { IconAlertCircle, IconClock, IconClockOff, IconHierarchy2, IconRobot } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconClock,
+  IconClockOff,
+  IconHierarchy2,
+  IconRobot,
+  IconUserCheck,
+} from '@tabler/icons-react';
 import { memo } from 'react';
 import { displayName, initialsOf } from '@/app/ui/contact-name';
 import { TagChips } from '@/app/ui/TagBadges';
@@ -8,6 +15,8 @@ import type { Conversation } from '@/shared/contract/conversations';
 import { labels, messages } from '@/shared/messages';
 import { replyWindowLeft } from '../contact-view';
 import { activityOf } from '../data/conversations';
+import { tickOf } from '../pane/pane-view';
+import { Ticks } from '../pane/Ticks';
 import { formatListTime, lastMessageFailed, previewOf, visibleTags } from './list-view';
 import { useMinuteTick } from './minute-ticker';
 
@@ -69,6 +78,26 @@ function FlowMark({ kind }: { kind: 'flow' | 'ai' }) {
   );
 }
 
+/** Who holds it under equal distribution (spec 3 §9). */
+function Holder({ name }: { name: string }) {
+  const label = labels.departments.atribuidaA(name);
+  return (
+    <Text
+      span
+      size="xs"
+      c="dimmed"
+      title={label}
+      aria-label={label}
+      truncate="end"
+      // The holder's name wins the room over the chip's, which is cut first.
+      style={{ flex: '0 0 auto', maxWidth: '55%' }}
+    >
+      <IconUserCheck size={13} aria-hidden style={{ verticalAlign: '-2px', marginRight: 3 }} />
+      {name}
+    </Text>
+  );
+}
+
 interface Props {
   conversation: Conversation;
   chipName: string;
@@ -89,6 +118,10 @@ export const ConversationItem = memo(function ConversationItem({
   const served = automaticServer(c);
   const known = c.contact.tags.flatMap((id) => tags.get(id) ?? []);
   const { shown, more } = visibleTags(known);
+  // The business's own last message (a person's, a chatbot's or a flow's): 'Você:' and its ticks; a failed
+  // one has its own mark.
+  const last = c.last_message;
+  const own = last && last.origin !== 'customer' && !last.deleted && !lastMessageFailed(c) ? last : null;
   return (
     <UnstyledButton
       onClick={() => onSelect(c._id)}
@@ -128,6 +161,7 @@ export const ConversationItem = memo(function ConversationItem({
               {chipName}
             </Text>
             {served && <FlowMark kind={served} />}
+            {c.assigned_user_name && <Holder name={c.assigned_user_name} />}
           </Group>
           {c.context_window && <ReplyWindow deadline={c.context_window} />}
         </Group>
@@ -142,6 +176,14 @@ export const ConversationItem = memo(function ConversationItem({
             >
               <title>{c.last_message?.failure ?? messages.listLastMessageFailed}</title>
             </IconAlertCircle>
+          )}
+          {own && (
+            <span style={{ marginRight: 4, color: 'var(--mantine-color-dimmed)' }}>
+              <span style={{ display: 'inline-block', verticalAlign: '-3px', marginRight: 2 }}>
+                <Ticks tick={tickOf(own)} />
+              </span>
+              {messages.listYou}
+            </span>
           )}
           {previewOf(c.last_message)}
         </Text>

@@ -6,10 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { chipsQuery } from '@/app/lib/chips';
 import { useDepartments } from '@/app/lib/lists';
+import { useBackClose } from '@/app/ui/back-stack';
 import { TagSelect } from '@/app/ui/TagSelect';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { User } from '@/shared/contract';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { seesDepartment, subjectOfAnswer } from '@/shared/rules/access';
 import type { ConversationFilter } from '../data/conversations';
 import type { ConversationType } from './list-view';
@@ -29,10 +30,12 @@ interface Props {
 
 export function FilterSheet({ opened, onClose, ...form }: Props) {
   const mobile = useIsMobile();
+  const top = useBackClose(opened, onClose);
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
+      closeOnEscape={top}
       title={messages.listSearchOrFilter}
       position="right"
       size={mobile ? '100%' : 400}
@@ -80,6 +83,12 @@ function FilterForm({ user, value, fallback, onApply }: Omit<Props, 'opened' | '
             <Radio value="waiting_response" label={messages.filterSituationWaiting} />
           </Group>
         </Radio.Group>
+        <Checkbox
+          label={labels.departments.minhas}
+          description={labels.departments.minhasExplicacao}
+          checked={draft.assigned_user === user._id}
+          onChange={(e) => set({ assigned_user: e.currentTarget.checked ? user._id : null })}
+        />
         <Checkbox.Group
           label={messages.filterType}
           value={draft.types}

@@ -20,6 +20,8 @@ export function loadFilter(userId: string, fallback: ConversationFilter): Conver
       tags: strings(raw.tags) ? raw.tags : [],
       chips: strings(raw.chips) ? raw.chips : [],
       text: typeof raw.text === 'string' ? raw.text.slice(0, 100) : '',
+      // 'Minhas' is this user's own conversations: another id is not kept.
+      assigned_user: raw.assigned_user === userId ? userId : null,
     };
   } catch {
     return fallback;

@@ -60,6 +60,7 @@ export function defaultFilter(user: UserAnswerSubject): ConversationFilter {
     tags: [],
     chips: [],
     text: '',
+    assigned_user: null,
   };
 }
 
@@ -75,6 +76,7 @@ export function normalizeFilter(filter: ConversationFilter): ConversationFilter 
     tags: sorted(filter.tags),
     chips: sorted(filter.chips),
     text: filter.text.trim(),
+    assigned_user: filter.assigned_user ?? null,
   };
 }
 
@@ -91,6 +93,7 @@ export function matchesFilter(c: Conversation, filter: ConversationFilter): bool
   if (f.types.length === 1 && c.is_manual !== (f.types[0] === 'human')) return false;
   if (f.departments.length && !(c.department && f.departments.includes(c.department))) return false;
   if (f.chips.length && !f.chips.includes(c.chip)) return false;
+  if (f.assigned_user && c.assigned_user !== f.assigned_user) return false;
   if (f.tags.length && !c.contact.tags.some((t) => f.tags.includes(t))) return false;
   if (f.text) {
     const text = f.text.toLocaleLowerCase('pt-BR');

@@ -1,4 +1,6 @@
-// The list's real time (spec 2 §4): socket events into the conversations' cache while the screen is open.
+// The list's real time (spec 2 §4): socket events into the conversations' cache for the whole session (a
+// conversation resumed from /conversas is in Atendimento's list when the user comes back to it, not after a
+// reload), and the 'Nova conversa' toast and sound while the screen is open.
 // A new conversation is fetched 2 s after its event and an updated one 1 s after (one fetch per conversation
 // however many events arrive meanwhile); a message moves its conversation to the top at once.
 import { notifications } from '@mantine/notifications';
@@ -14,6 +16,7 @@ import {
   cachedConversation,
   conversationQuery,
   dropConversation,
+  LIST_KEY,
   patchLastMessage,
   placeConversation,
 } from '../data/conversations';
@@ -23,6 +26,11 @@ import { playNotificationSound } from './notification-sound';
 export const NEW_CONVERSATION_DELAY_MS = 2000;
 export const UPDATED_CONVERSATION_DELAY_MS = 1000;
 const NEW_CONVERSATION_TOAST = 'new-conversation';
+
+/** Whether a list or the conversation's own entry is in the cache: else there is nothing to keep live. */
+const cachedAnywhere = (client: QueryClient, id: string) =>
+  client.getQueryData(conversationQuery(id).queryKey) !== undefined ||
+  client.getQueriesData({ queryKey: LIST_KEY }).some(([, data]) => data !== undefined);
 
 interface Options {
   /** The user's choice (user.config.disable_notification_sound). */
@@ -68,25 +76,13 @@ function applyMessage(client: QueryClient, id: string, message: Message, fetchLa
   placeConversation(client, next, (filter) => matchesFilter(next, filter));
 }
 
+/** The 'Nova conversa' toast and sound, while Atendimento is open (its cache is kept by useListCache). */
 export function useListRealtime({ sound, userId, onOpen }: Options) {
-  const client = useQueryClient();
   // The latest options, read when an event arrives, so the listener is registered once.
   const options = useRef({ sound, userId, onOpen });
   options.current = { sound, userId, onOpen };
 
   useEffect(() => {
-    const timers = new Map<string, ReturnType<typeof setTimeout>>();
-    const fetchAfter = (id: string, ms: number) => {
-      if (timers.has(id)) return;
-      timers.set(
-        id,
-        setTimeout(() => {
-          timers.delete(id);
-          void refresh(client, id);
-        }, ms),
-      );
-    };
-
     // One 'Nova conversa' at a time: the newest replaces the one shown, so they never stack.
     const notifyNew = (conversation: Conversation) => {
       notifications.hide(NEW_CONVERSATION_TOAST);
@@ -96,6 +92,8 @@ export function useListRealtime({ sound, userId, onOpen }: Options) {
         title: messages.newConversation,
         message: displayName(conversation.contact),
         style: { cursor: 'pointer' },
+        // The one toast that is a control (a tap opens the conversation): it takes the pointer (toasts.css).
+        className: 'toast-action',
         onClick: (e) => {
           // Its close button only closes it.
           if ((e.target as Element).closest('button')) return;
@@ -105,11 +103,35 @@ export function useListRealtime({ sound, userId, onOpen }: Options) {
       });
       if (options.current.sound) playNotificationSound();
     };
+    return onConversationEvent((event) => {
+      if (event.type === 'new_conversation' && event.user !== options.current.userId)
+        notifyNew(event.message);
+    });
+  }, []);
+}
+
+/**
+ * The conversation events into the lists and conversations the cache holds, for the whole signed-in session:
+ * every change that brings a conversation into a list (a new one, a resume, a transfer in) reaches it live.
+ */
+export function useListCache() {
+  const client = useQueryClient();
+  useEffect(() => {
+    const timers = new Map<string, ReturnType<typeof setTimeout>>();
+    const fetchAfter = (id: string, ms: number) => {
+      if (timers.has(id) || !cachedAnywhere(client, id)) return;
+      timers.set(
+        id,
+        setTimeout(() => {
+          timers.delete(id);
+          void refresh(client, id);
+        }, ms),
+      );
+    };
 
     const handle = (event: ConversationEvent) => {
       switch (event.type) {
         case 'new_conversation':
-          if (event.user !== options.current.userId) notifyNew(event.message);
           fetchAfter(event.message._id, NEW_CONVERSATION_DELAY_MS);
           break;
         case 'new_message':

@@ -4,7 +4,9 @@ import {
   CloseButton,
   Combobox,
   Group,
+  Loader,
   Menu,
+  Popover,
   Text,
   Textarea,
   Tooltip,
@@ -16,6 +18,7 @@ import {
   IconHeadphones,
   IconLibraryPhoto,
   IconMicrophone,
+  IconMoodSmile,
   IconMovie,
   IconPaperclip,
   IconPhoto,
@@ -36,6 +39,9 @@ import type { Attachment } from '../data/provisional';
 import { AiActions } from './AiActions';
 import classes from './pane.module.css';
 import type { Draft } from './send-message';
+
+// The emoji grid loads when the picker first opens.
+const EmojiGrid = lazy(() => import('./EmojiGrid').then((m) => ({ default: m.EmojiGrid })));
 
 const ACCEPT: Record<MediaType, string> = {
   image: SENDABLE_MEDIA.image.join(','),
@@ -86,12 +92,23 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const [dismissed, setDismissed] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
+  /** An emoji where the caret is (or over the selection); the caret goes after it. */
+  const insertEmoji = (emoji: string) => {
+    const el = box.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
   const fileInput = useRef<HTMLInputElement>(null);
   const fileType = useRef<MediaType>('image');
   const quick = useQuickMessages();
   const combobox = useCombobox();
   const maxMb = useAppConfig()?.media_max_mb ?? DEFAULT_MEDIA_MAX_MB;
-  const [dialog, setDialog] = useState<'library' | 'recorder' | null>(null);
+  const [dialog, setDialog] = useState<'library' | 'recorder' | 'voice' | null>(null);
 
   const query = quickQuery(text);
   const options = useMemo(
@@ -104,6 +121,11 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
     [query, quick.data],
   );
   const menuOpen = query !== null && !dismissed;
+  // Each '/' asks for the list again: one created meanwhile (by a manager, in another tab) is offered at once.
+  const refetchQuick = quick.refetch;
+  useEffect(() => {
+    if (menuOpen) void refetchQuick();
+  }, [menuOpen, refetchQuick]);
 
   useEffect(() => {
     if (menuOpen) {
@@ -276,6 +298,21 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
+        {!mobile && (
+          // Where WhatsApp has it, beside the attachments.
+          <Popover position="top-start" shadow="md" width={300}>
+            <Popover.Target>
+              <ActionIcon variant="subtle" color="gray" size={40} radius="xl" aria-label={messages.paneEmoji}>
+                <IconMoodSmile size={22} aria-hidden />
+              </ActionIcon>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <Suspense fallback={<Loader size="sm" aria-label={messages.paneEmoji} />}>
+                <EmojiGrid onPick={insertEmoji} />
+              </Suspense>
+            </Popover.Dropdown>
+          </Popover>
+        )}
         <AiActions
           conversationId={conversationId}
           onFollowUp={(followUp) => {
@@ -289,7 +326,12 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
             {dialog === 'library' ? (
               <MediaLibraryDialog opened onClose={() => setDialog(null)} onPick={sendStored} />
             ) : (
-              <AudioRecorderDialog opened onClose={() => setDialog(null)} onSend={sendRecording} />
+              <AudioRecorderDialog
+                opened
+                autoStart={dialog === 'voice'}
+                onClose={() => setDialog(null)}
+                onSend={sendRecording}
+              />
             )}
           </Suspense>
         )}
@@ -298,6 +340,8 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
           onOptionSubmit={choose}
           position="top-start"
           withinPortal
+          // Wider than the text box on a phone: the previews need the room.
+          width={mobile ? 'calc(100vw - 16px)' : 440}
           middlewares={{ flip: false, shift: true }}
         >
           <Combobox.Target>
@@ -339,7 +383,7 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
                 <Combobox.Empty>{messages.paneNoQuickMessages}</Combobox.Empty>
               ) : (
                 options.map((q) => (
-                  <Combobox.Option key={q._id} value={q._id}>
+                  <Combobox.Option key={q._id} value={q._id} className={classes.quickOption}>
                     <Group gap={6} wrap="nowrap">
                       <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
                         /{q.shortcut}
@@ -354,16 +398,22 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
             </Combobox.Options>
           </Combobox.Dropdown>
         </Combobox>
-        <ActionIcon
-          size={40}
-          radius="xl"
-          color="#00a884"
-          aria-label={messages.paneSend}
-          disabled={!text.trim() && !attachment}
-          onClick={submit}
-        >
-          <IconSend2 size={20} aria-hidden />
-        </ActionIcon>
+        {!text.trim() && !attachment ? (
+          // Nothing to send yet: the microphone, as in WhatsApp (opens the recorder already recording).
+          <ActionIcon
+            size={40}
+            radius="xl"
+            color="#00a884"
+            aria-label={messages.recorderTitle}
+            onClick={() => setDialog('voice')}
+          >
+            <IconMicrophone size={20} aria-hidden />
+          </ActionIcon>
+        ) : (
+          <ActionIcon size={40} radius="xl" color="#00a884" aria-label={messages.paneSend} onClick={submit}>
+            <IconSend2 size={20} aria-hidden />
+          </ActionIcon>
+        )}
       </div>
     </div>
   );

@@ -1,15 +1,17 @@
 // The service screen's right column (spec 2 §2.3): the selected conversation with its header, message area
 // and command bar. On phones the page shows it in a full-screen dialog; the header's back button closes it.
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconPlayerPlay } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlayerPlay, IconWifiOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { api, errorMessage } from '@/app/lib/api';
 import { notifyError, notifyInfo } from '@/app/lib/notify';
+import { useOnline } from '@/app/lib/online';
 import { useCurrentUser } from '@/app/lib/user';
 import { confirm } from '@/app/ui/confirm';
 import { displayName } from '@/app/ui/contact-name';
 import { lazyDialog } from '@/app/ui/lazy-dialog';
+import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { Conversation } from '@/shared/contract/conversations';
 import { messages } from '@/shared/messages';
 import { seesDepartment, subjectOfAnswer } from '@/shared/rules/access';
@@ -132,10 +134,25 @@ function Pane({ conversation, onClose }: { conversation: Conversation; onClose()
     [data],
   );
   const finished = conversation.finished !== null;
+  // On a phone the full-screen pane hides the shell's offline banner: the pane says it itself.
+  const online = useOnline();
+  const mobile = useIsMobile();
 
   return (
     <section className={classes.pane} aria-label={displayName(conversation.contact)}>
       <PaneHeader conversation={conversation} onClose={onClose} />
+      {!online && mobile && (
+        <Alert
+          color="yellow"
+          radius={0}
+          py={6}
+          icon={<IconWifiOff size={16} aria-hidden />}
+          role="status"
+          style={{ flex: 'none' }}
+        >
+          {messages.offline}
+        </Alert>
+      )}
       {list.isPending ? (
         <Center style={{ flex: 1 }}>
           <Loader size="sm" aria-label={messages.paneLoading} />

@@ -1,11 +1,7 @@
 import { ActionIcon, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
-  IconAlertCircle,
   IconBan,
-  IconCheck,
-  IconChecks,
   IconChevronDown,
-  IconClock,
   IconNotes,
   IconRobot,
   IconTrash,
@@ -18,27 +14,12 @@ import { withoutBidiControls } from '@/shared/format';
 import { labels, messages } from '@/shared/messages';
 import type { PaneMessage } from '../data/messages';
 import classes from './pane.module.css';
-import { contactCard, replyText, sideOf, TICK_LABELS, type Tick, tickOf } from './pane-view';
+import { contactCard, replyText, sideOf, tickOf } from './pane-view';
+import { Ticks } from './Ticks';
 
 export interface BubbleActions {
   onOpenImage(url: string, alt: string): void;
   onDelete(message: PaneMessage): void;
-}
-
-function Ticks({ tick }: { tick: Tick }) {
-  const label = TICK_LABELS[tick];
-  switch (tick) {
-    case 'failed':
-      return <IconAlertCircle size={14} color="var(--mantine-color-red-7)" role="img" aria-label={label} />;
-    case 'pending':
-      return <IconClock size={12} role="img" aria-label={label} />;
-    case 'sent':
-      return <IconCheck size={15} role="img" aria-label={label} />;
-    case 'delivered':
-      return <IconChecks size={15} role="img" aria-label={label} />;
-    case 'read':
-      return <IconChecks size={15} className={classes.read} role="img" aria-label={label} />;
-  }
 }
 
 function Text_({ text }: { text: string }) {

@@ -1,6 +1,7 @@
 // The open conversation on a phone: full screen over the list (its own history entry, see useSelection).
 // Loaded with the pane, after the list's first paint.
 import { Modal } from '@mantine/core';
+import { useLayer } from '@/app/ui/back-stack';
 import { ConversationPane } from './ConversationPane';
 
 interface Props {
@@ -11,8 +12,10 @@ interface Props {
 }
 
 export function MobilePane({ conversationId, label, onClose }: Props) {
+  // Its history entry is the list's (useSelection); Escape closes it only when nothing is open over it.
+  const top = useLayer(Boolean(conversationId));
   return (
-    <Modal.Root opened={Boolean(conversationId)} onClose={onClose} fullScreen>
+    <Modal.Root opened={Boolean(conversationId)} onClose={onClose} closeOnEscape={top} fullScreen>
       <Modal.Content aria-label={label}>
         <Modal.Body p={0} h="100%">
           {conversationId && (

@@ -75,6 +75,11 @@ export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Pr
             </Text>
           )}
           {conversation.context_window && !finished && <ReplyWindow deadline={conversation.context_window} />}
+          {conversation.assigned_user_name && (
+            <Text size="xs" c="dimmed" truncate="end" style={{ minWidth: 0 }}>
+              {labels.departments.atribuidaA(conversation.assigned_user_name)}
+            </Text>
+          )}
         </Group>
         <Group gap={4} mt={2} wrap="wrap">
           {chip && (

@@ -8,6 +8,7 @@ import { isOnline } from '@/app/lib/online';
 import { useCurrentUser } from '@/app/lib/user';
 import { onOutbox, outbox, requestBackgroundSync } from '@/app/offline/app-offline';
 import { newId } from '@/shared/ids';
+import { previewOwnSend } from '../data/conversations';
 import { addProvisional, dropProvisional, putMessage } from '../data/messages';
 import { type Attachment, provisionalMessage, type StoredMedia } from '../data/provisional';
 
@@ -50,6 +51,7 @@ export async function sendDraft(
     ptt,
   );
   addProvisional(client, provisional);
+  previewOwnSend(client, provisional);
   const settled = new Promise<boolean>((resolve) => {
     const stop = onOutbox({
       sent(_, message) {

@@ -37,17 +37,19 @@ interface Props {
   onClose(): void;
   /** Sends the recording into the conversation: the MP3, or the library item it was saved as. */
   onSend(recording: File | LibraryMedia): void;
+  /** Opened by the composer's microphone: it starts recording at once (as WhatsApp's does). */
+  autoStart?: boolean;
 }
 
-export default function AudioRecorderDialog({ opened, onClose, onSend }: Props) {
+export default function AudioRecorderDialog({ opened, onClose, onSend, autoStart }: Props) {
   return (
     <Dialog opened={opened} onClose={onClose} title={messages.recorderTitle} size="md">
-      {opened && <Recorder onClose={onClose} onSend={onSend} />}
+      {opened && <Recorder onClose={onClose} onSend={onSend} autoStart={autoStart} />}
     </Dialog>
   );
 }
 
-function Recorder({ onClose, onSend }: Omit<Props, 'opened'>) {
+function Recorder({ onClose, onSend, autoStart }: Omit<Props, 'opened'>) {
   const client = useQueryClient();
   const [state, setState] = useState<State>({ step: 'idle' });
   const { saving, error, setError, save: run } = useFormMutation();
@@ -101,6 +103,12 @@ function Recorder({ onClose, onSend }: Omit<Props, 'opened'>) {
   }
 
   stopRef.current = () => void stop();
+
+  // Once, on opening: the microphone tap already said 'record'.
+  const startRef = useRef(start);
+  useEffect(() => {
+    if (autoStart) void startRef.current();
+  }, [autoStart]);
 
   function cancel() {
     recording.current?.cancel();
@@ -233,7 +241,8 @@ function Recorder({ onClose, onSend }: Omit<Props, 'opened'>) {
           px="sm"
           color="#00a884"
           leftSection={<IconSend2 size={18} aria-hidden />}
-          disabled={state.step === 'recording' || state.step === 'encoding' || state.step === 'starting'}
+          // Only a recording can be sent (spec 2 §2.5's recorded state).
+          disabled={state.step !== 'recorded'}
           onClick={send}
         >
           {messages.recorderSend}
