@@ -36,6 +36,8 @@ function vitestFiles(report) {
       ran: f.assertionResults
         .filter((a) => a.status === 'passed' || a.status === 'failed')
         .map((a) => `${file} › ${a.fullName}`),
+      failedNames: f.assertionResults.filter((a) => a.status === 'failed').map((a) => `${file} › ${a.fullName}`),
+      flakyNames: [],
     };
   });
 }
@@ -53,6 +55,8 @@ function playwrightFiles(report) {
           ms: 0,
           states: { passed: 0, failed: 0, skipped: 0, flaky: 0 },
           ran: [],
+          failedNames: [],
+          flakyNames: [],
         };
         rows.set(key, row);
         for (const r of t.results) row.ms += r.duration;
@@ -60,6 +64,9 @@ function playwrightFiles(report) {
         else if (t.status === 'expected') row.states.passed++;
         else if (t.status === 'flaky') row.states.flaky++;
         else row.states.failed++;
+        const name = `${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`;
+        if (t.status === 'unexpected') row.failedNames.push(name);
+        if (t.status === 'flaky') row.flakyNames.push(name);
         if (t.status !== 'skipped') row.ran.push(`${spec.file} › ${[...titles, spec.title].join(' › ')}`);
       }
     }
@@ -106,6 +113,9 @@ for (const [name, where, parse] of sources) {
         `${(sum / 1000).toFixed(0)} s summed over files (report of ${got.at.toISOString()})`,
     );
     for (const r of mine.slice(0, TOP)) console.log(`${secs(r.ms)} s  ${r.file}`);
+    // Named at the end of CI's output, where a cut log still shows them.
+    for (const r of mine) for (const n of r.failedNames) console.log(`  FALHOU   ${n}`);
+    for (const r of mine) for (const n of r.flakyNames) console.log(`  INSTÁVEL ${n} (passou na 2ª tentativa)`);
   }
 }
 if (!found) {
