@@ -36,7 +36,9 @@ function vitestFiles(report) {
       ran: f.assertionResults
         .filter((a) => a.status === 'passed' || a.status === 'failed')
         .map((a) => `${file} › ${a.fullName}`),
-      failedNames: f.assertionResults.filter((a) => a.status === 'failed').map((a) => `${file} › ${a.fullName}`),
+      failedNames: f.assertionResults
+        .filter((a) => a.status === 'failed')
+        .map((a) => `${file} › ${a.fullName}`),
       flakyNames: [],
     };
   });
@@ -115,7 +117,8 @@ for (const [name, where, parse] of sources) {
     for (const r of mine.slice(0, TOP)) console.log(`${secs(r.ms)} s  ${r.file}`);
     // Named at the end of CI's output, where a cut log still shows them.
     for (const r of mine) for (const n of r.failedNames) console.log(`  FALHOU   ${n}`);
-    for (const r of mine) for (const n of r.flakyNames) console.log(`  INSTÁVEL ${n} (passou na 2ª tentativa)`);
+    for (const r of mine)
+      for (const n of r.flakyNames) console.log(`  INSTÁVEL ${n} (passou na 2ª tentativa)`);
   }
 }
 if (!found) {
