@@ -81,6 +81,9 @@ export const CHIP_STATUS_LABELS: Record<ChipStatus, string> = {
 
 export const MESSAGE_ORIGINS = ['customer', 'user', 'chatbot'] as const;
 export type MessageOrigin = (typeof MESSAGE_ORIGINS)[number];
+/** Which engine wrote a message of origin 'chatbot' (the pane labels it so): none on older rows. */
+export const MESSAGE_SOURCES = ['flow', 'chatbot', 'api', 'follow_up'] as const;
+export type MessageSource = (typeof MESSAGE_SOURCES)[number];
 export const MESSAGE_TYPES = [
   'text',
   'audio',

@@ -330,6 +330,8 @@ export const messages = {
   paneDeletedMessage: 'Mensagem apagada',
   paneSummary: 'Resumo da conversa',
   paneChatbotAuthor: 'Chatbot',
+  /** The author line of an automatic message, by the engine that wrote it. */
+  paneAutomaticAuthor: { flow: 'Fluxo', chatbot: 'Chatbot', api: 'API', follow_up: 'Follow-up' } as const,
   paneYou: 'Você',
   paneCustomer: 'Cliente',
   paneImage: 'Imagem',

@@ -182,11 +182,18 @@ test('a flow built in the editor serves a chip, and the simulator customer runs 
       'Qual é o seu e-mail?',
       messages.flowInvalidAnswer,
     ]);
+    expect(new Set(history.filter((m) => m.origin === 'chatbot').map((m) => m.source))).toEqual(
+      new Set(['flow']),
+    );
 
     // The attendant sees it in Atendimento, no longer served by the flow.
     await page.goto(`/atendimento?c=${conversation?._id}`);
     const pane = page.getByRole('region', { name: /Mariana Souza/ });
     await expect(pane.getByText('mariana@exemplo.com')).toBeVisible();
+    // The flow's messages are labelled by their engine, not as the AI chatbot's.
+    const welcome = pane.getByRole('listitem').filter({ hasText: 'Olá Mariana! Bem-vindo à Loja Demo.' });
+    await expect(welcome).toContainText(messages.paneAutomaticAuthor.flow);
+    await expect(welcome).not.toContainText(messages.paneChatbotAuthor);
     await shot(page, 'flow-journey-attendance');
   } finally {
     await phoneContext.close();

@@ -190,8 +190,8 @@ describe('follow-up engine', () => {
     // Run again at the same moment: nothing more.
     expect(await run(firstAt)).toBe(0);
     let sent = await followUps(conversationId);
-    expect(sent.map((m) => [m.message, m.messageId, m.userId])).toEqual([
-      ['Ainda está aí?', followUpMessageId(conversationId, anchor, 1), null],
+    expect(sent.map((m) => [m.message, m.messageId, m.userId, m.source])).toEqual([
+      ['Ainda está aí?', followUpMessageId(conversationId, anchor, 1), null, 'follow_up'],
     ]);
     // The follow-up does not restart the clock; message 2 is off, so message 3 is 1 h after message 1 was sent.
     expect((await row(conversationId)).followUpAnchor?.getTime()).toBe(anchor.getTime());

@@ -81,6 +81,9 @@ describe('send-text', () => {
     const first = await api('send-text', { chip: chipId, api_key: key }, { phone, message: 'Olá pela API' });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ error: false, message: { status: 'sent', failure: null } });
+    // Stored as the API's (the pane labels it 'API', not 'Chatbot').
+    const [stored] = await services().db.select().from(messages).where(eq(messages.message, 'Olá pela API'));
+    expect(stored).toMatchObject({ origin: 'chatbot', source: 'api' });
     const second = await api(
       'send-text',
       { chip: chipId },

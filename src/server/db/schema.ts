@@ -22,6 +22,7 @@ import type {
   ChipRedirect,
   ChipStatus,
   MessageOrigin,
+  MessageSource,
   MessageType,
   SubscriptionStatus,
   SystemUserRole,
@@ -455,6 +456,8 @@ export const messages = pgTable(
       .notNull()
       .references(() => chips.id),
     origin: text('origin').$type<MessageOrigin>().notNull(),
+    /** The engine behind a message of origin 'chatbot' (flow, AI chatbot, public API, follow-up). */
+    source: text('source').$type<MessageSource>(),
     type: text('type').$type<MessageType>().notNull(),
     message: text('message').notNull().default(''),
     mediaUrl: text('media_url'),

@@ -1,7 +1,7 @@
 // Conversations, messages and contacts (spec 2 §3, §7): the message pipeline's calls. The service screen
 // (Atendimento) adds its list, filters and conversation actions on top of these shapes.
 import { z } from 'zod';
-import { MESSAGE_ORIGINS, MESSAGE_TYPES, SENDABLE_MEDIA } from '../constants';
+import { MESSAGE_ORIGINS, MESSAGE_SOURCES, MESSAGE_TYPES, SENDABLE_MEDIA } from '../constants';
 import { fileName, id, interactiveMenu, noPayload } from './common';
 import { defineCall } from './define';
 
@@ -34,6 +34,8 @@ export const message = z.object({
   conversation_id: id,
   message: z.string(),
   origin: z.enum(MESSAGE_ORIGINS),
+  /** Which engine wrote a message of origin 'chatbot'; absent on older copies. */
+  source: z.enum(MESSAGE_SOURCES).nullish(),
   type: z.enum(MESSAGE_TYPES),
   media_url: z.string().nullable(),
   file_name: z.string().nullable(),

@@ -441,7 +441,13 @@ async function handOver(turn: Turn, opts: { reason?: string; toHuman?: boolean; 
         conversation,
         effect: 'none',
         announce: false,
-        message: { origin: 'chatbot', type: 'system', message: note, status: MESSAGE_STATUS.sent },
+        message: {
+          origin: 'chatbot',
+          source: 'chatbot',
+          type: 'system',
+          message: note,
+          status: MESSAGE_STATUS.sent,
+        },
       },
     );
     return row;
@@ -571,6 +577,7 @@ async function finishInactive(services: Services, c: ConversationRow) {
     effect: 'none',
     message: {
       origin: 'chatbot',
+      source: 'chatbot',
       type: 'system',
       message: texts.chatbotFinishedInactive,
       status: MESSAGE_STATUS.sent,

@@ -1,7 +1,7 @@
 // The outbound half of the message pipeline, and the conversation calls around it. Who may see a
 // conversation: owners and managers every one of the account; attendants those of their departments.
 import { and, desc, eq, lt } from 'drizzle-orm';
-import { MESSAGE_STATUS } from '../../../shared/constants';
+import { MESSAGE_STATUS, type MessageSource } from '../../../shared/constants';
 import type { InteractiveMenu } from '../../../shared/contract/common';
 import type { Message } from '../../../shared/contract/conversations';
 import { messages as texts } from '../../../shared/messages';
@@ -26,13 +26,16 @@ export type Sender =
   /** A user's message; `campaign`: a campaign's, attributed to its creator but sent by the engine. */
   | (Pick<Ctx['user'], 'id' | 'name' | 'userSignature'> & { campaign?: true })
   /**
-   * A flow (or a chatbot) answering by itself: origin 'chatbot', no user, no signature. `followUp`: an
-   * automatic follow-up, sent the same way but leaving the follow-up's clock as it is.
+   * An engine answering by itself (a flow, the AI chatbot, the public API, a follow-up): origin 'chatbot', no
+   * user, no signature; `source` names the engine for the pane. `followUp`: an automatic follow-up, sent the
+   * same way but leaving the follow-up's clock as it is.
    */
-  | { chatbot: true; followUp?: true };
+  | { chatbot: true; source: MessageSource; followUp?: true };
 
-export const chatbotSender: Sender = { chatbot: true };
-export const followUpSender: Sender = { chatbot: true, followUp: true };
+export const flowSender: Sender = { chatbot: true, source: 'flow' };
+export const chatbotSender: Sender = { chatbot: true, source: 'chatbot' };
+export const apiSender: Sender = { chatbot: true, source: 'api' };
+export const followUpSender: Sender = { chatbot: true, source: 'follow_up', followUp: true };
 
 /** The conversation with its chip and contact, when the caller may see it; otherwise 'not found'. */
 export const visibleConversation = (ctx: ActingCtx, conversationId: string) =>
@@ -181,6 +184,7 @@ export async function sendConversationMessage(
       existing: and(eq(messages.accountId, ctx.actor.accountId), eq(messages.messageId, p.message_id)),
       message: {
         origin: 'chatbot' in sender ? 'chatbot' : 'user',
+        source: 'chatbot' in sender ? sender.source : null,
         type: p.media?.type ?? 'text',
         message: body,
         mediaUrl: p.media?.url ?? null,

@@ -18,6 +18,7 @@ export const toMessage = (m: MessageRow): Message => ({
   conversation_id: m.conversationId,
   message: m.deleted ? '' : m.message,
   origin: m.origin,
+  source: m.source,
   type: m.type,
   media_url: m.deleted ? null : m.mediaUrl,
   file_name: m.fileName,

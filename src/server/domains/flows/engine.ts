@@ -35,11 +35,7 @@ import { tagsAfter } from '../contacts/contact-change';
 import { appendMessage } from '../conversations/append-message';
 import { claimConversation, customerInputAfter, leaseFor, releaseConversation } from '../conversations/claim';
 import { accountDepartment, finishOpen, toDepartment } from '../conversations/conversation-actions';
-import {
-  chatbotSender,
-  type SendInput,
-  sendConversationMessage,
-} from '../conversations/conversations.service';
+import { flowSender, type SendInput, sendConversationMessage } from '../conversations/conversations.service';
 import { loadConversation, toMessage } from '../conversations/present';
 import { showTyping } from '../conversations/typing';
 import {
@@ -274,7 +270,7 @@ async function send(
   const { services, conversation } = run;
   const message = await sendConversationMessage(
     { services, actor: systemActor(conversation.accountId, 'flows') },
-    chatbotSender,
+    flowSender,
     {
       conversation_id: conversation.id,
       message_id: `flow-${ctx.run}-${ctx.step}${index ? `-${index}` : ''}`,
@@ -665,6 +661,7 @@ async function failToHuman(run: Run, err: unknown) {
         announce: false,
         message: {
           origin: 'chatbot',
+          source: 'flow',
           type: 'system',
           message: texts.flowEngineFailed(reason),
           status: MESSAGE_STATUS.sent,

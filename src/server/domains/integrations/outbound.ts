@@ -28,7 +28,7 @@ import { queueOfficialCampaignRun } from '../../jobs/official-campaigns';
 import type { Services } from '../../services';
 import { prepare as prepareOfficialSend } from '../campaigns/official.service';
 import { dataAfter } from '../contacts/contact-change';
-import { chatbotSender, sendConversationMessage } from '../conversations/conversations.service';
+import { apiSender, sendConversationMessage } from '../conversations/conversations.service';
 import {
   contactByPhone,
   findOpenConversation,
@@ -165,7 +165,7 @@ export async function sendTextTo(
   const conversation = await conversationWith(services, chip, contact.id);
   const message = await sendConversationMessage(
     { services, actor: systemActor(o.accountId, 'integrations') },
-    chatbotSender,
+    apiSender,
     { conversation_id: conversation.id, message_id: messageId, text },
   );
   return textOutcome(message);

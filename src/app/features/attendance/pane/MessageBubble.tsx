@@ -140,15 +140,18 @@ export const MessageBubble = memo(function MessageBubble({ message, me, actions 
   const bubbleClass = [classes.bubble, chatbot && classes.chatbot, message.provisional && classes.provisional]
     .filter(Boolean)
     .join(' ');
-  const who =
-    side === 'customer' ? messages.paneCustomer : chatbot ? messages.paneChatbotAuthor : messages.paneYou;
+  // An automatic message says which engine wrote it (older copies without a source say 'Chatbot').
+  const automaticAuthor = message.source
+    ? messages.paneAutomaticAuthor[message.source]
+    : messages.paneChatbotAuthor;
+  const who = side === 'customer' ? messages.paneCustomer : chatbot ? automaticAuthor : messages.paneYou;
   return (
     <div className={`${classes.row} ${classes[side]}`}>
       <div className={bubbleClass}>
         {chatbot ? (
           <div className={classes.author}>
             <IconRobot size={14} aria-hidden />
-            {messages.paneChatbotAuthor}
+            {automaticAuthor}
           </div>
         ) : (
           <VisuallyHidden>{who}:</VisuallyHidden>
