@@ -115,6 +115,10 @@ export const SENDABLE_MEDIA: Record<'image' | 'audio' | 'video' | 'document', re
     'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   ],
 };
+/** The longest a send may have waited on a device (the offline outbox) and still keep its typed time. */
+export const MESSAGE_WAITED_MAX_MS = 30 * 24 * 3600 * 1000;
+/** Shorter waits are the network's: the bubble shows when the server took the message. */
+export const MESSAGE_WAITED_SHOWN_MS = 60 * 1000;
 export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
 /** What the media library keeps (spec 2 §5 Media): as a conversation sends, but audio only as MP3. */
 export const LIBRARY_MEDIA: Record<keyof typeof SENDABLE_MEDIA, readonly string[]> = {

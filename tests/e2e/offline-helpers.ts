@@ -78,6 +78,32 @@ export const deviceKeys = (page: Page, table: string) =>
     table,
   );
 
+/** Moves every outbox entry's typing time `ms` back, as if the attendant had typed it that long ago. */
+export const ageOutbox = (page: Page, ms: number) =>
+  page.evaluate(
+    (back) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('painel-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('outbox', 'readwrite');
+          const store = tx.objectStore('outbox');
+          const all = store.getAll();
+          all.onsuccess = () => {
+            for (const e of all.result as { created: string }[])
+              store.put({ ...e, created: new Date(Date.parse(e.created) - back).toISOString() });
+          };
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    ms,
+  );
+
 /** A DevTools session on `page` with the app's service worker registration, to deliver it push and sync events. */
 export async function serviceWorkerDevTools(context: BrowserContext, page: Page, origin: string) {
   const cdp = await context.newCDPSession(page);

@@ -7,6 +7,7 @@ import { messages } from '@/shared/messages';
 import { calm, connectedChip, conversationOf, isPhone, signedIn, signOut, tokenOf } from './app';
 import { expect, test } from './fixtures';
 import {
+  ageOutbox,
   allMessages,
   deviceCount,
   deviceKeys,
@@ -99,6 +100,8 @@ test('offline after one visit: the list, the messages seen, a search, an answer 
     `${messages.offlineShort} · ${messages.outboxWaiting(1)}`,
   );
   expect(await deviceCount(page, 'outbox')).toBe(1);
+  // The attendant typed it 10 minutes before the network came back (issue 33 §23: it keeps that time).
+  await ageOutbox(page, 10 * 60_000);
   // On a phone the full-screen conversation hides the shell's banner: it says it is offline itself.
   if (isPhone())
     await expect(
@@ -133,7 +136,12 @@ test('offline after one visit: the list, the messages seen, a search, an answer 
   await expect(page.getByTestId('offline-indicator')).toHaveCount(0);
   await expect.poll(() => deviceCount(page, 'outbox')).toBe(0);
   const stored = await allMessages(server, manager, conversation._id);
-  expect(stored.filter((m) => m.message.includes('Saiu hoje cedo'))).toHaveLength(1);
+  const sent = stored.filter((m) => m.message.includes('Saiu hoje cedo'));
+  expect(sent).toHaveLength(1);
+  // It keeps the time it was typed (10 minutes before it went, by the server's clock), and shows it.
+  const typedAt = Date.parse(sent[0]?.typed_at ?? '');
+  expect(Date.parse(sent[0]?.created ?? '') - typedAt).toBeGreaterThan(9.5 * 60_000);
+  expect(Date.parse(sent[0]?.created ?? '') - typedAt).toBeLessThan(11 * 60_000);
   const caughtUp = conversationList(page).getByRole('listitem').filter({ hasText: name });
   // The catch-up after 'online' (get-changes-since) brings it; the answer, sent after it, is the newest.
   await expect(caughtUp).toContainText('Saiu hoje cedo, chega quinta.', { timeout: 20_000 });
@@ -142,6 +150,12 @@ test('offline after one visit: the list, the messages seen, a search, an answer 
   await expect(bubbles(after).filter({ hasText: 'Mandei o comprovante' })).toBeVisible({ timeout: 20_000 });
   await expect(bubbles(after).filter({ hasText: 'Mandei o comprovante' })).toHaveCount(1);
   await expect(bubbles(after).filter({ hasText: 'Saiu hoje cedo' })).toHaveCount(1);
+  const hhmm = new Intl.DateTimeFormat('pt-BR', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'America/Sao_Paulo',
+  }).format(typedAt);
+  await expect(bubbles(after).filter({ hasText: 'Saiu hoje cedo' }).locator('time')).toHaveText(hhmm);
   await expect(bubbles(after).filter({ hasText: 'pedido 4471' })).toHaveCount(1);
 
   await chip.file();

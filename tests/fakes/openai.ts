@@ -33,6 +33,8 @@ export interface FakeOpenAi {
   /** Answer only the next N chat requests with `failStatus` (then answer normally). */
   failTimes: number;
   failStatus: number;
+  /** Never answer the next N chat requests (a provider timing out: the caller's own timeout ends them). */
+  hangTimes: number;
   /** Answer chat requests with garbage: 200 with no text and no tool call, or a body that is not JSON. */
   garbage: 'empty' | 'not-json' | null;
   /** When the last user message matches `when` and `name` was offered as a tool: a call to it. */
@@ -51,6 +53,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     failWith: null as number | null,
     failTimes: 0,
     failStatus: 500,
+    hangTimes: 0,
     garbage: null as FakeOpenAi['garbage'],
     toolCall: null as FakeOpenAi['toolCall'],
     reply: 'Resumo de teste.' as FakeOpenAi['reply'],
@@ -76,6 +79,10 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       if (fake.failWith) return send(fake.failWith, { error: { message: 'fake failure' } });
       if (path === '/chat/completions' && record.json) {
         const json = record.json;
+        if (fake.hangTimes > 0) {
+          fake.hangTimes--;
+          return;
+        }
         if (fake.failTimes > 0) {
           fake.failTimes--;
           return send(fake.failStatus, { error: { message: 'fake failure' } });

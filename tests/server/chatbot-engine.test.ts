@@ -15,7 +15,12 @@ import { conversationRow, insertFlow, openConversationOf, waitBot } from './flow
 import { testServerPerFile } from './helpers';
 
 let fake: FakeOpenAi;
-const env: Record<string, string> = { CHATBOT_TYPING_SECONDS: '0', CHATBOT_RETRY_BASE_SECONDS: '0.2' };
+// AI_TIMEOUT_SECONDS: a provider that never answers is given up after 3 s (60 s in production).
+const env: Record<string, string> = {
+  CHATBOT_TYPING_SECONDS: '0',
+  CHATBOT_RETRY_BASE_SECONDS: '0.2',
+  AI_TIMEOUT_SECONDS: '3',
+};
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   Object.assign(env, { AI_BASE_URL: fake.url, AI_API_KEY: fake.key, AI_MODEL: 'modelo-teste' });
@@ -320,6 +325,24 @@ describe('answers', () => {
       .where(eq(messages.conversationId, conversation.id));
     expect(customer.map((m) => m.message)).toContain('Meu pedido não chegou');
   });
+
+  it('a provider timing out on every try: after the last a person serves, the message kept (issue 35)', async () => {
+    const { token } = await served();
+    const phone = newPhone();
+    fake.hangTimes = 4;
+    const before = fake.requests.filter((r) => r.path === '/chat/completions').length;
+    await say(token, phone, 'Alguém aí?');
+    const conversation = await openConversationOf(services(), phone);
+    await until(async () => (await conversationRow(services(), conversation.id)).isManual, 30_000);
+    expect(fake.requests.filter((r) => r.path === '/chat/completions').length - before).toBe(4);
+    expect(await systemNotes(services(), conversation.id)).toEqual([texts.chatbotProviderFailed]);
+    expect(await chatbotReplies(services(), conversation.id)).toHaveLength(0);
+    const stored = await services()
+      .db.select()
+      .from(messages)
+      .where(eq(messages.conversationId, conversation.id));
+    expect(stored.map((m) => m.message)).toContain('Alguém aí?');
+  }, 45_000);
 
   it('garbage and an error, then a good answer: one answer, the tries forgotten', async () => {
     const { token } = await served();

@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { graphErrorReason } from '@/server/channels/cloud-api/graph';
 import { campaignRecipients, campaigns, chips } from '@/server/db/schema';
-import { queueOfficialCampaignRun } from '@/server/jobs/official-campaigns';
+import { MAX_TRANSIENT_ATTEMPTS, queueOfficialCampaignRun } from '@/server/jobs/official-campaigns';
 import { officialSendMessages } from '@/shared/messages-campaigns';
 import { type FakeGraph, messagesNotification, postWebhook, startFakeGraph } from '../fakes/graph-api';
 import { collect, connected, until } from './channel-helpers';
@@ -23,12 +23,14 @@ import {
   WABA,
 } from './official-helpers';
 
+/** The backoff base of these tests (OFFICIAL_RETRY_BASE_SECONDS; 5 s in production). */
+const BASE_MS = 50;
 const graph: FakeGraph = await startFakeGraph();
 const s = testServerPerFile(
   graphEnv(graph, {
     OFFICIAL_SEND_GRACE_SECONDS: '4',
     OFFICIAL_SEND_TIMEOUT_SECONDS: '5',
-    OFFICIAL_RETRY_BASE_SECONDS: '0.05',
+    OFFICIAL_RETRY_BASE_SECONDS: String(BASE_MS / 1000),
     OFFICIAL_PAIR_RETRY_SECONDS: '0.3',
   }),
 );
@@ -161,7 +163,7 @@ describe('official campaigns: sending', () => {
     graph.failTo(phoneOf(2), { code: 131047 });
     graph.failTo(phoneOf(3), { code: 131056 });
     graph.failTo(phoneOf(4), { code: 1, status: 500 }, 2);
-    graph.failTo(phoneOf(5), { code: 131000, status: 500 }, 10);
+    graph.failTo(phoneOf(5), { code: 131000, status: 500 }, MAX_TRANSIENT_ATTEMPTS);
     graph.failTo(phoneOf(6), { code: 132012 });
     const c = await start();
     const done = await ended(c.id);
@@ -183,14 +185,37 @@ describe('official campaigns: sending', () => {
     expect(rows.get(phoneOf(5))).toMatchObject({
       status: 'error',
       failureCode: 131000,
-      attempts: 4,
+      attempts: MAX_TRANSIENT_ATTEMPTS,
       failure: graphErrorReason(131000, 500),
     });
     const requests = graph.to('/messages').filter((r) => r.json?.to === phoneOf(5));
-    expect(requests).toHaveLength(4);
+    expect(requests).toHaveLength(MAX_TRANSIENT_ATTEMPTS);
     expect(done).toMatchObject({ sentMessages: 8, failedMessages: 4 });
     expect(graph.sent).toHaveLength(8);
     noDoubles();
+  });
+
+  it('Graph down (503, code 2) for 60 backoff bases (5 minutes at the default 5 s): the chip asks now and then, nobody fails, each person is sent once when it is back', async () => {
+    const { start } = await setup(20, { throughput: 80 });
+    const outageMs = 60 * BASE_MS;
+    const began = Date.now();
+    graph.outage = {
+      until: began + outageMs,
+      failure: { code: 2, status: 503, message: 'Service temporarily unavailable', transient: true },
+    };
+    const c = await start();
+    const done = await ended(c.id);
+    expect(done).toMatchObject({ status: 'finished', sentMessages: 20, failedMessages: 0 });
+    expect(graph.sent).toHaveLength(20);
+    noDoubles();
+    // Not hammered: at 80 a second Graph would have met ~240 sends in the outage; the pauses let few through.
+    const refused = graph.to('/messages').length - graph.sent.length;
+    expect(refused).toBeGreaterThanOrEqual(1);
+    expect(refused).toBeLessThanOrEqual(30);
+    console.log(
+      `official campaign, Graph down ${outageMs} ms (60 bases): 20 people sent once, failed 0, ` +
+        `requests refused during it ${refused}, finished ${Date.now() - began - outageMs} ms after it came back`,
+    );
   });
 
   it('a send cut off after Meta took it is recorded by its status webhook and never sent again; one Meta never got is sent after the grace', {

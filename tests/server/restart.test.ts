@@ -335,18 +335,20 @@ it.skipIf(!process.env.DATABASE_URL)(
         resumePendingSends({ services: second.server.services }, { limit: 10 }),
       ]);
       const resumed = runs.reduce((n, r) => n + r.resumed, 0);
-      const sends = [...(sentBy[0] ?? []), ...(sentBy[1] ?? [])];
-      expect(resumed).toBe(sends.length);
-      expect(new Set(sends).size).toBe(sends.length); // none twice
-      // What the six runs left (all 40 claimed by some run, or a few left for the next sweep) goes once too.
+      expect(resumed).toBeGreaterThanOrEqual(1);
+      // What the six runs left goes too: a sweep, or the conversation's resume job that each send queues for
+      // the sends behind it (a job of either process, running beside this test's calls).
       await resumePendingSends({ services: second.server.services });
+      const statuses = () =>
+        first.server.services.db
+          .select({ status: messages.status })
+          .from(messages)
+          .where(sql`${messages.messageId} like 'cutoff-%'`);
+      await until(async () => (await statuses()).every((r) => r.status === 1), 30_000);
+      expect((await statuses()).map((r) => r.status)).toEqual(texts40.map(() => 1));
+      // Each once, across both processes.
       const all = [...(sentBy[0] ?? []), ...(sentBy[1] ?? [])].sort();
       expect(all).toEqual([...texts40].sort());
-      const rows = await first.server.services.db
-        .select({ status: messages.status })
-        .from(messages)
-        .where(sql`${messages.messageId} like 'cutoff-%'`);
-      expect(rows.map((r) => r.status)).toEqual(texts40.map(() => 1));
     } finally {
       await second.close({ keepDatabase: true });
       await first.close();

@@ -211,6 +211,38 @@ describe('send-conversation-message', () => {
     expect(foreign.body).toEqual({ error: true, message: texts.mediaNotFound });
   });
 
+  it('a send that waited on the device (offline) keeps when it was typed, by the server’s clock; a short wait does not', async () => {
+    const { agent, conversation } = await conversationWithPhone();
+    const before = Date.now();
+    const queued = await s.t.call(
+      'send-conversation-message',
+      {
+        conversation_id: conversation._id,
+        message_id: localId(),
+        text: 'Escrita offline',
+        waited_ms: 600_000,
+      },
+      agent,
+    );
+    const typed = Date.parse(queued.typed_at ?? '');
+    expect(typed).toBeGreaterThanOrEqual(before - 600_000);
+    expect(typed).toBeLessThanOrEqual(Date.now() - 600_000);
+    // The order stays the server's: created is when it arrived.
+    expect(Date.parse(queued.created)).toBeGreaterThanOrEqual(before);
+    const quick = await s.t.call(
+      'send-conversation-message',
+      { conversation_id: conversation._id, message_id: localId(), text: 'Na hora', waited_ms: 3_000 },
+      agent,
+    );
+    expect(quick.typed_at).toBeNull();
+    const bad = await s.t.post(
+      'send-conversation-message',
+      { conversation_id: conversation._id, message_id: localId(), text: 'x', waited_ms: -5 },
+      agent,
+    );
+    expect(bad.body).toMatchObject({ error: true });
+  });
+
   it('uploads a file checked by content and sends it as media', async () => {
     const { agent, conversation, phone } = await conversationWithPhone();
     const png = Buffer.from(

@@ -9,11 +9,15 @@
 // messages behind it go on, and is asked again later, or settled by the socket's message_updated.
 import Dexie from 'dexie';
 import type { FailureKind } from '@/app/lib/api-client';
-import { MESSAGE_STATUS } from '@/shared/constants';
+import { MESSAGE_STATUS, MESSAGE_WAITED_MAX_MS } from '@/shared/constants';
 import type { MediaType, Message } from '@/shared/contract/conversations';
 import type { OfflineDb, OutboxEntry } from './db';
 
 export type { FailureKind };
+
+/** How long an entry has waited since it was typed, by this device's clock (a duration: no clock skew). */
+const waitedSince = (created: string) =>
+  Math.min(MESSAGE_WAITED_MAX_MS, Math.max(0, Math.round(Date.now() - Date.parse(created)))) || 0;
 
 export interface OutboxTransport {
   upload(file: Blob, type: MediaType, fileName: string): Promise<{ url: string; file_name: string }>;
@@ -22,6 +26,7 @@ export interface OutboxTransport {
     message_id: string;
     text: string;
     media?: { type: MediaType; url: string; file_name: string; ptt?: boolean };
+    waited_ms?: number;
   }): Promise<Message>;
   classify(err: unknown): FailureKind;
 }
@@ -136,6 +141,8 @@ export function createOutbox(opts: OutboxOptions) {
       message_id: entry.message_id,
       text: entry.text,
       media: media && entry.ptt ? { ...media, ptt: true } : media,
+      // The server keeps the typed time of a send that waited here (offline), by its own clock.
+      waited_ms: waitedSince(entry.created),
     });
   }
 

@@ -19,8 +19,10 @@
 // Errors (Meta's 'Error codes' reference):
 // - 130429 (throughput): the chip's limiter backs off and slows; the person waits for its turn again.
 // - 131056 (pair rate limit): that person again after OFFICIAL_PAIR_RETRY_SECONDS.
-// - Graph 5xx and transient codes (1, 2, 131000, 131016, 133004): the person again after a backoff, at most
-//   MAX_ATTEMPTS times, then failed.
+// - Graph 5xx and transient codes (1, 2, 131000, 131016, 133004): Graph is down, for a moment or for minutes.
+//   The chip pauses (OFFICIAL_RETRY_BASE_SECONDS, doubled at each such answer in a row, at most 12 times it):
+//   it asks Graph now and then rather than hammer it. The person again after the same backoff, at most
+//   MAX_TRANSIENT_ATTEMPTS times (about 9 minutes with the default base), then failed.
 // - Template gone, paused or disabled (132001, 132015, 132016), the account locked or unpaid, the token: the
 //   campaign stops with status error and the pt-BR reason. Also on a webhook pausing or rejecting it.
 // - Anything else Graph refuses is the person's: failed with graphErrorReason and failure_code.
@@ -61,8 +63,18 @@ const LEASE_MS = 30_000;
  * 2 × 5 s for running jobs) finds it done.
  */
 const RUN_MS = 8_000;
-/** Tries of one person (Graph 5xx, cut-off sends) before it fails. Rate limits are not counted. */
+/** Tries of one person (cut-off sends) before it fails. Rate limits are not counted. */
 const MAX_ATTEMPTS = 4;
+/**
+ * Tries of one person Graph answered as down (5xx, transient codes): 5 + 10 + 20 + 40 + 8 × 60 s ≈ 9 minutes with
+ * the default base, so an outage of several minutes delays a campaign and fails nobody.
+ */
+export const MAX_TRANSIENT_ATTEMPTS = 12;
+/** The longest backoff, in bases (60 s with the default 5 s). */
+const MAX_BACKOFF_BASES = 12;
+/** The wait after a person's `attempts`-th transient failure: base × 2^(attempts − 1), at most 12 bases. */
+export const transientBackoffMs = (baseMs: number, attempts: number) =>
+  baseMs * Math.min(MAX_BACKOFF_BASES, 2 ** Math.max(0, attempts - 1));
 /**
  * When this process began, as the start of the grace of every send it finds unconfirmed (Grace in
  * official-send.repo.ts). The module loads as the server starts, a few seconds before it listens for Meta's
@@ -144,6 +156,27 @@ export class ChipLimiter {
     const turn = this.chain.then(() => this.wait());
     this.chain = turn.catch(() => {});
     return turn;
+  }
+  /** Graph answered as down this many times in a row (reset by a send it took). */
+  private downStreak = 0;
+  /**
+   * Graph answered as down (5xx, a transient code): the chip pauses, longer at each such answer in a row
+   * (transientBackoffMs), and starts again at one send a second: after an outage's pause one send asks
+   * whether Graph is back, not a burst.
+   */
+  down(baseMs: number) {
+    const now = Date.now();
+    // Sends in flight meet the same outage: one pause for them.
+    if (this.pausedUntil > now) return;
+    this.downStreak++;
+    this.rate = 1;
+    this.pausedUntil = now + transientBackoffMs(baseMs, this.downStreak);
+    this.nextSlot = this.pausedUntil;
+    this.lastChange = this.pausedUntil;
+  }
+  /** Graph took a send: the next outage starts from the shortest pause. */
+  up() {
+    this.downStreak = 0;
   }
   /** Meta answered 130429: slower, and a pause. */
   backoff() {
@@ -380,6 +413,7 @@ async function sendBatch(
         await rows.fail(db, p, texts.providerFailed, null);
         return;
       }
+      limiter.up();
       const sent = await rows.sent(db, p, wamid);
       if (sent && c.conversationCreationRule === 'all')
         conversations.open(c, chip, { ...sent, platformMessageId: wamid });
@@ -402,9 +436,11 @@ async function sendBatch(
           return;
         }
         if (err.transient) {
-          if (p.attempts >= MAX_ATTEMPTS)
+          const baseMs = config.OFFICIAL_RETRY_BASE_SECONDS * 1000;
+          limiter.down(baseMs);
+          if (p.attempts >= MAX_TRANSIENT_ATTEMPTS)
             await rows.fail(db, p, graphErrorReason(code, err.status), code ?? null);
-          else await rows.retry(db, p, config.OFFICIAL_RETRY_BASE_SECONDS * 1000 * 2 ** (p.attempts - 1));
+          else await rows.retry(db, p, transientBackoffMs(baseMs, p.attempts));
           return;
         }
         await rows.fail(db, p, graphErrorReason(code, err.status), code ?? null);

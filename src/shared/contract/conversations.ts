@@ -1,7 +1,13 @@
 // Conversations, messages and contacts (spec 2 §3, §7): the message pipeline's calls. The service screen
 // (Atendimento) adds its list, filters and conversation actions on top of these shapes.
 import { z } from 'zod';
-import { MESSAGE_ORIGINS, MESSAGE_SOURCES, MESSAGE_TYPES, SENDABLE_MEDIA } from '../constants';
+import {
+  MESSAGE_ORIGINS,
+  MESSAGE_SOURCES,
+  MESSAGE_TYPES,
+  MESSAGE_WAITED_MAX_MS,
+  SENDABLE_MEDIA,
+} from '../constants';
 import { fileName, id, interactiveMenu, noPayload } from './common';
 import { defineCall } from './define';
 
@@ -47,6 +53,8 @@ export const message = z.object({
   status: z.number().int(),
   failure: z.string().nullable(),
   created: iso,
+  /** A send that waited on the attendant's device: when it was typed (its bubble shows this time). */
+  typed_at: iso.nullish(),
   user: id.nullable(),
   message_id: z.string().nullable(),
   platform_message_id: z.string().nullable(),
@@ -126,6 +134,11 @@ export const conversationsCalls = {
         .optional(),
       /** The message being answered. */
       reply_message: id.optional(),
+      /**
+       * How long it waited on the device (the offline outbox) before this try, in ms: the server keeps the time
+       * it was typed as now minus this, by its own clock (a device's clock may be off; a duration is not).
+       */
+      waited_ms: z.number().int().min(0).max(MESSAGE_WAITED_MAX_MS).optional(),
     }),
     answer: message,
   }),

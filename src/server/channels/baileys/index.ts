@@ -209,6 +209,12 @@ export function createBaileysChannel(deps: {
       () => {
         void acquireLease(svc().db, chipId, processId, leaseMs())
           .then(async (held) => {
+            // The session ended while this renewal was on its way (its release came first): give the lease
+            // back again, or the chip stays held by a process with no socket until the lease runs out.
+            if (held && !state.session) {
+              await releaseLease(svc().db, chipId, processId);
+              return;
+            }
             // Another process took the chip (we were stalled past the lease): it holds the socket now.
             if (!held && state.session) {
               svc().log.warn({ chipId }, 'baileys: lease lost, socket closed here');

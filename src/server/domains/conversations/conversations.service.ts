@@ -1,7 +1,7 @@
 // The outbound half of the message pipeline, and the conversation calls around it. Who may see a
 // conversation: owners and managers every one of the account; attendants those of their departments.
 import { and, desc, eq, lt } from 'drizzle-orm';
-import { MESSAGE_STATUS, type MessageSource } from '../../../shared/constants';
+import { MESSAGE_STATUS, MESSAGE_WAITED_SHOWN_MS, type MessageSource } from '../../../shared/constants';
 import type { InteractiveMenu } from '../../../shared/contract/common';
 import type { Message } from '../../../shared/contract/conversations';
 import { messages as texts } from '../../../shared/messages';
@@ -90,6 +90,8 @@ export interface SendInput {
   text: string;
   media?: { type: 'image' | 'audio' | 'video' | 'document'; url: string; file_name?: string; ptt?: boolean };
   reply_message?: string;
+  /** How long an attendant's send waited on the device (offline) before this try. */
+  waited_ms?: number;
   /** Official numbers outside the reply window: a fixed-content template (new conversation, scheduled send). */
   template?: { name: string; language: string; preview: string };
   /**
@@ -195,6 +197,7 @@ export async function sendConversationMessage(
         messageId: p.message_id,
         status: MESSAGE_STATUS.pending,
         replyMessage: quoted ? { type: quoted.type, message: quoted.message, media: quoted.mediaUrl } : null,
+        typedAt: typedAt(p.waited_ms),
         // The send's first claim is the row itself (it holds one lease from created_at, the database's
         // clock): a crash from here on leaves it for the send sweep to resume.
         outbound: { to, content, answers: answersCustomer(sender) },
@@ -208,6 +211,10 @@ export async function sendConversationMessage(
   if (!('chatbot' in sender && sender.followUp)) await wakeFollowUps(ctx.services, chip.id);
   return deliverInOrder(ctx.services, row, { chip, departmentId: conversation.departmentId });
 }
+
+/** A send that waited on the device long enough to matter keeps when it was typed (the server's clock). */
+const typedAt = (waitedMs: number | undefined) =>
+  waitedMs !== undefined && waitedMs >= MESSAGE_WAITED_SHOWN_MS ? new Date(Date.now() - waitedMs) : null;
 
 /**
  * The database going away around a send's insert may have kept the row (its commit's answer lost on the way):

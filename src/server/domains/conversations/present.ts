@@ -29,6 +29,7 @@ export const toMessage = (m: MessageRow): Message => ({
   // A send waiting for its provider keeps the reason it would fail with: not shown while it may still go.
   failure: m.status === MESSAGE_STATUS.pending ? null : m.failure,
   created: m.createdAt.toISOString(),
+  typed_at: m.typedAt?.toISOString() ?? null,
   user: m.userId,
   message_id: m.messageId,
   platform_message_id: m.platformMessageId,

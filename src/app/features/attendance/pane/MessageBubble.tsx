@@ -179,7 +179,9 @@ export const MessageBubble = memo(function MessageBubble({ message, me, actions 
           </ul>
         )}
         <div className={classes.meta}>
-          <time dateTime={message.created}>{clockTime(message.created)}</time>
+          <time dateTime={message.typed_at ?? message.created}>
+            {clockTime(message.typed_at ?? message.created)}
+          </time>
           {tick && !message.deleted && <Ticks tick={tick} />}
         </div>
         {tick === 'failed' && message.failure && (
