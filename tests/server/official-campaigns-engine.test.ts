@@ -6,8 +6,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { graphErrorReason } from '@/server/channels/cloud-api/graph';
-import { campaignRecipients, campaigns, chips } from '@/server/db/schema';
+import {
+  audiencePeople,
+  audiences,
+  campaignRecipients,
+  campaigns,
+  chips,
+  contacts,
+} from '@/server/db/schema';
 import { MAX_TRANSIENT_ATTEMPTS, queueOfficialCampaignRun } from '@/server/jobs/official-campaigns';
+import { newId } from '@/shared/ids';
 import { officialSendMessages } from '@/shared/messages-campaigns';
 import { type FakeGraph, messagesNotification, postWebhook, startFakeGraph } from '../fakes/graph-api';
 import { collect, connected, until } from './channel-helpers';
@@ -140,6 +148,39 @@ describe('official campaigns: sending', () => {
       expect(r).toMatchObject({ status: 'sent', attempts: 1, pricingCategory: 'marketing', failure: null });
       expect(r.platformMessageId).toBe(wamids.get(r.phone));
     }
+  });
+
+  it("a parameter the audience leaves empty reads the person's contact: its name, else its variable 'nome', else the fallback (issue 33 §2)", async () => {
+    const { db, chipId } = await setup(0);
+    const accountId = s.seed.accountId;
+    const audienceId = newId();
+    await db
+      .insert(audiences)
+      .values({ id: audienceId, accountId, name: 'Sem nomes', props: ['telefone'], peopleCount: 4 });
+    await db.insert(audiencePeople).values(
+      [900, 901, 902, 903].map((n, position) => ({
+        audienceId,
+        phone: phoneOf(n),
+        // The sheet names only the last one: the sheet wins over the contact.
+        data: n === 903 ? { nome: 'Da Planilha' } : ({} as Record<string, string>),
+        position,
+      })),
+    );
+    await db.insert(contacts).values([
+      { id: newId(), accountId, phone: phoneOf(900), name: 'Joana Lima' },
+      { id: newId(), accountId, phone: phoneOf(901), name: '', data: { nome: 'Carla' } },
+      { id: newId(), accountId, phone: phoneOf(903), name: 'Outro Nome' },
+    ]);
+    const c = await insertOfficialCampaign(db, { accountId, chipId, audienceId });
+    await queueOfficialCampaignRun(s.t.server.services, c);
+    expect(await ended(c.id)).toMatchObject({ status: 'finished', sentMessages: 4 });
+    const named = (n: number) =>
+      (
+        graph.to('/messages').find((r) => r.json?.to === phoneOf(n))?.json as
+          | { template: { components: { type: string; parameters: { text?: string }[] }[] } }
+          | undefined
+      )?.template.components.find((x) => x.type === 'body')?.parameters[0]?.text;
+    expect([900, 901, 902, 903].map(named)).toEqual(['Joana Lima', 'Carla', 'cliente', 'Da Planilha']);
   });
 
   it('a throughput higher than Meta allows meets 130429: the chip backs off and every person is sent once', async () => {

@@ -2,6 +2,7 @@
 // delete-conversation-message, check-phone and upload-file.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { encodeMp3 } from '@/app/widgets/media/audio/mp3-encoder';
 import { chips, messages } from '@/server/db/schema';
 import { MAX_SEND_ATTEMPTS, resumePendingSends } from '@/server/domains/conversations/delivery';
 import { applyReceipt } from '@/server/domains/conversations/pipeline';
@@ -282,6 +283,71 @@ describe('send-conversation-message', () => {
     const onPhone = await until(() => phoneMessages(phone)[0]);
     expect(onPhone).toMatchObject({ message: { type: 'image', media_url: url, ptt: false } });
     expect(await statusOf(`${s.t.url}${url}`)).toBe(200);
+  });
+});
+
+describe('an audio’s length (the list’s preview: Áudio (0:03))', () => {
+  const threeSeconds = () =>
+    Buffer.from(
+      encodeMp3(
+        new Float32Array(44100 * 3).map((_, i) => Math.sin(i / 10) / 2),
+        44100,
+      ),
+    );
+  const form = (fields: Record<string, string>, data: Buffer, name: string) => {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(fields)) f.append(k, v);
+    f.append('file', new Blob([new Uint8Array(data)]), name);
+    return f;
+  };
+
+  it('an attendant’s recording and a customer’s audio are stored with their length; the list’s last message has it', async () => {
+    const { agent, conversation, simulatorToken } = await conversationWithPhone();
+    const uploaded = await fetch(`${s.t.url}/api/upload-file`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${agent}` },
+      body: form({ type: 'audio' }, threeSeconds(), 'recado.mp3'),
+    }).then((r) => r.json() as Promise<{ message: { url: string } }>);
+    const sent = await s.t.call(
+      'send-conversation-message',
+      {
+        conversation_id: conversation._id,
+        message_id: localId(),
+        media: { type: 'audio', url: uploaded.message.url, file_name: 'recado.mp3', ptt: true },
+      },
+      agent,
+    );
+    expect(sent).toMatchObject({ type: 'audio', audio_seconds: 3 });
+    expect((await view(conversation._id, agent))?.last_message).toMatchObject({
+      type: 'audio',
+      audio_seconds: 3,
+    });
+
+    // The customer's, through the simulator (a file its channel stored itself).
+    const customerFile = await fetch(`${s.t.url}/api/simulator-upload`, {
+      method: 'POST',
+      body: form({ token: simulatorToken }, threeSeconds(), 'audio.mp3'),
+    }).then((r) => r.json() as Promise<{ message: { url: string } }>);
+    await s.t.call('simulator-send', {
+      token: simulatorToken,
+      phone: PHONE,
+      name: 'João',
+      id: localId(),
+      type: 'audio',
+      media_url: customerFile.message.url,
+    });
+    await until(async () => (await view(conversation._id, agent))?.last_message?.origin === 'customer');
+    expect((await view(conversation._id, agent))?.last_message).toMatchObject({
+      type: 'audio',
+      audio_seconds: 3,
+    });
+    // Not an audio: no length.
+    const text = await s.t.call(
+      'send-conversation-message',
+      { conversation_id: conversation._id, message_id: localId(), text: 'Ouvi!' },
+      agent,
+    );
+    expect(text.audio_seconds).toBeNull();
   });
 });
 

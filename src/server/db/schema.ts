@@ -458,6 +458,8 @@ export const messages = pgTable(
     origin: text('origin').$type<MessageOrigin>().notNull(),
     /** The engine behind a message of origin 'chatbot' (flow, AI chatbot, public API, follow-up). */
     source: text('source').$type<MessageSource>(),
+    /** An audio's length in seconds (the list's preview), when its file says. */
+    audioSeconds: integer('audio_seconds'),
     /** When an attendant typed a send that waited on the device (offline): the time its bubble shows. */
     typedAt: timestamp('typed_at', { withTimezone: true }),
     type: text('type').$type<MessageType>().notNull(),

@@ -391,9 +391,22 @@ async function sendBatch(
   let stop: string | null = null;
   const inFlight = new Set<Promise<void>>();
   const undispatched: number[] = [];
+  // A parameter the audience leaves empty reads the person's contact (its name for 'nome', its variables).
+  const known = await rows.contactsOf(
+    db,
+    c.accountId,
+    batch.map((p) => p.phone),
+  );
 
   const sendOne = async (p: RecipientRow) => {
-    const { components } = officialTemplateContent(c.id, template, c.templateParameters, p.data, imageUrl);
+    const { components } = officialTemplateContent(
+      c.id,
+      template,
+      c.templateParameters,
+      p.data,
+      imageUrl,
+      known.get(p.phone),
+    );
     try {
       const answer = await graph.post<{ messages?: { id?: string }[] }>(
         `${chip.phoneNumberId}/messages`,

@@ -47,6 +47,8 @@ export const message = z.object({
   file_name: z.string().nullable(),
   /** Audio sent as a voice note. */
   ptt: z.boolean(),
+  /** An audio's length in seconds, when known. */
+  audio_seconds: z.number().int().nullish(),
   canonical_url: z.string().nullable(),
   deleted: z.boolean(),
   /** 0 pending, 1 sent, 3 delivered, 4 or more read; -1 failed (then `failure` says why, in pt-BR). */

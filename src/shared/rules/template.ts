@@ -7,6 +7,7 @@ import {
   TEMPLATE_MAX_BUTTONS,
 } from '../contract/templates';
 import { templateMessages } from '../messages-campaigns';
+import { type PlaceholderContact, placeholderValue } from './placeholders';
 
 /** A {{ n }} placeholder with any inner spaces; its inside is kept as written. */
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
@@ -74,10 +75,18 @@ export function templateParameters(components: readonly ComponentLike[]): Templa
   return out;
 }
 
-/** A parameter's value for one person: the audience column's value when present, else the fallback. */
-export function parameterValue(p: TemplateParameter, data: Readonly<Record<string, string>>): string {
+/**
+ * A parameter's value for one person: the audience column's value when present, else the contact's (its name
+ * for 'nome', its variables: the placeholders' one rule), else the fallback.
+ */
+export function parameterValue(
+  p: TemplateParameter,
+  data: Readonly<Record<string, string>>,
+  contact?: PlaceholderContact | null,
+): string {
   const fromAudience = p.var ? (data[p.var] ?? '').trim() : '';
-  return fromAudience || p.fallback.trim();
+  const fromContact = p.var && contact ? placeholderValue(contact, p.var).trim() : '';
+  return fromAudience || fromContact || p.fallback.trim();
 }
 
 /** Replaces {{n}} in a text by values[n] (left as is when missing). */

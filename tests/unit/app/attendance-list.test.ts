@@ -82,6 +82,13 @@ describe('a conversation item', () => {
     );
     expect(previewOf(message({ deleted: true }))).toBe(messages.listDeletedMessage);
     expect(previewOf(null)).toBe(messages.listNoMessages);
+    // An audio's length, as WhatsApp's list shows it; unknown, the bare label.
+    expect(previewOf(message({ type: 'audio', message: '', audio_seconds: 7 }))).toBe('Áudio (0:07)');
+    expect(previewOf(message({ type: 'audio', message: '', audio_seconds: 65 }))).toBe('Áudio (1:05)');
+    expect(previewOf(message({ type: 'audio', message: '', audio_seconds: 3723 }))).toBe('Áudio (1:02:03)');
+    expect(previewOf(message({ type: 'audio', message: '', audio_seconds: null }))).toBe(
+      messages.previewAudio,
+    );
   });
 
   it('marks a team message that was not sent (spec 2 §4), and only that', () => {

@@ -100,6 +100,7 @@ async function openOfficial(
     campaign.templateParameters,
     person.data,
     publicUrl(services),
+    { name: contact.overrideName || contact.name, data: contact.data },
   );
   const appended = await appendMessage(services, systemActor(campaign.accountId, 'campaigns'), {
     conversation,

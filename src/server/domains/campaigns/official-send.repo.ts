@@ -3,7 +3,7 @@
 // Across accounts: the job names a campaign by id. Times are the database's clock.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { campaignRecipients, campaigns, chips } from '../../db/schema';
+import { campaignRecipients, campaigns, chips, contacts } from '../../db/schema';
 
 export type RecipientRow = typeof campaignRecipients.$inferSelect;
 
@@ -45,6 +45,26 @@ export function readCallbackData(data: string | undefined): { campaignId: string
 }
 
 export const officialSendRows = {
+  /** The contacts of a batch's phones (their name and variables fill parameters the audience leaves empty). */
+  async contactsOf(db: Db, accountId: string, phones: readonly string[]) {
+    const rows = phones.length
+      ? await db
+          .select({
+            phone: contacts.phone,
+            name: sql<string>`coalesce(nullif(${contacts.overrideName}, ''), ${contacts.name})`,
+            data: contacts.data,
+          })
+          .from(contacts)
+          .where(
+            and(
+              eq(contacts.accountId, accountId),
+              inArray(contacts.phone, [...phones]),
+              eq(contacts.filed, false),
+            ),
+          )
+      : [];
+    return new Map(rows.map((r) => [r.phone, { name: r.name, data: r.data }]));
+  },
   /**
    * Claims up to `n` people due now (waiting, their retry time passed), in order, while the campaign runs:
    * status 'sending', one more attempt, a claim for `claimMs` (the send's timeout and then some).

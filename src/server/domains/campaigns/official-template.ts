@@ -5,6 +5,7 @@ import type {
   TemplateParameter,
   TemplatePayload,
 } from '../../../shared/contract/campaigns';
+import type { PlaceholderContact } from '../../../shared/rules/placeholders';
 import { fillPlaceholders, parameterValue } from '../../../shared/rules/template';
 
 /** The payload of a quick-reply button: the campaign and the button, read back when the person taps it. */
@@ -38,13 +39,15 @@ export function officialTemplateContent(
   parameters: readonly TemplateParameter[],
   data: Readonly<Record<string, string>>,
   imageUrl: (link: string) => string,
+  /** The person's contact, when known: a parameter the audience leaves empty reads its name or variable. */
+  contact?: PlaceholderContact | null,
 ): TemplateSend {
   const comps = template.components as Component[];
   const of = (type: string) => comps.find((c) => String(c.type ?? '').toUpperCase() === type);
   const values = (location: 'header' | 'body') => {
     const map = new Map<number, string>();
     for (const p of parameters)
-      if (p.location === location && p.type === 'text') map.set(p.index, parameterValue(p, data));
+      if (p.location === location && p.type === 'text') map.set(p.index, parameterValue(p, data, contact));
     return map;
   };
   const textParameters = (map: Map<number, string>) =>

@@ -11,6 +11,7 @@ import { isDatabaseUnavailable, whileUnavailable } from '../../db';
 import { messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { audioSeconds } from '../../media/audio-length';
 import { wakeFollowUps } from '../follow-ups/wake';
 import { answersCustomer } from './answered';
 import { appendMessage } from './append-message';
@@ -135,6 +136,7 @@ export async function sendConversationMessage(
     if (kind.kind !== p.media.type) throw new AppError(texts.mediaWrongType);
     file = { mime: kind.mime };
   }
+  const seconds = p.media?.type === 'audio' ? await storedAudioSeconds(ctx.services, p.media.url) : null;
   let quoted: typeof messages.$inferSelect | undefined;
   if (p.reply_message) {
     [quoted] = await db
@@ -192,6 +194,7 @@ export async function sendConversationMessage(
         mediaUrl: p.media?.url ?? null,
         fileName: p.media ? (p.media.file_name ?? null) : null,
         ptt,
+        audioSeconds: seconds,
         userId: 'chatbot' in sender ? null : sender.id,
         interactive: p.interactive?.menu ?? null,
         messageId: p.message_id,
@@ -210,6 +213,12 @@ export async function sendConversationMessage(
   // The business spoke: the follow-up engine works out when this conversation's first follow-up is due.
   if (!('chatbot' in sender && sender.followUp)) await wakeFollowUps(ctx.services, chip.id);
   return deliverInOrder(ctx.services, row, { chip, departmentId: conversation.departmentId });
+}
+
+/** A stored audio's length, for the list's preview. */
+async function storedAudioSeconds(services: ActingCtx['services'], url: string) {
+  const bytes = await services.media.read(url);
+  return bytes ? audioSeconds(bytes) : null;
 }
 
 /** A send that waited on the device long enough to matter keeps when it was typed (the server's clock). */

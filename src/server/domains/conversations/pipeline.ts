@@ -11,6 +11,7 @@ import type { ChipRow, InboundMessage, ReceiptStatus } from '../../channels/adap
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
 import { contacts, conversations, flows, messages, tags } from '../../db/schema';
+import { audioSeconds } from '../../media/audio-length';
 import type { Services } from '../../services';
 import { officialCampaignChanged, officialCampaignReply } from '../campaigns/official-conversation';
 import { onChatbotCustomerMessage } from '../chatbots/engine';
@@ -179,6 +180,13 @@ async function autoTags(
   return matchAutoTags(text, candidates).filter((id) => !contact.tags.includes(id));
 }
 
+/** A customer's audio's length: from the bytes in hand, or from the file the channel stored itself. */
+async function inboundAudioSeconds(services: Services, inbound: InboundMessage) {
+  if (inbound.media) return audioSeconds(inbound.media.buffer, inbound.media.mime);
+  const bytes = inbound.storedMedia ? await services.media.read(inbound.storedMedia.url) : null;
+  return bytes ? audioSeconds(bytes) : null;
+}
+
 async function saveInboundMedia(services: Services, media: NonNullable<InboundMessage['media']>) {
   const sniffed = await services.media.sniff(media.buffer, [media.mime]);
   const fromName = /\.([a-z0-9]{2,5})$/i.exec(media.fileName ?? '')?.[1]?.toLowerCase();
@@ -256,6 +264,7 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
   }
   const tagged = handled ? await autoTags(services, chip, contact, inbound.text, found?.autoTags) : [];
   const stored = inbound.media ? await saveInboundMedia(services, inbound.media) : null;
+  const seconds = inbound.type === 'audio' ? await inboundAudioSeconds(services, inbound) : null;
   // The message and the conversation's change in one transaction (append-message.ts).
   const appended = await appendMessage(services, actor, {
     conversation,
@@ -284,6 +293,7 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
       mediaUrl: stored?.url ?? inbound.storedMedia?.url ?? null,
       fileName: withoutBidiControls(inbound.media?.fileName ?? inbound.storedMedia?.fileName ?? '') || null,
       ptt: inbound.type === 'audio' && inbound.voice === true,
+      audioSeconds: seconds,
       platformMessageId: inbound.platformMessageId,
       status: MESSAGE_STATUS.sent,
       location: inbound.location ?? null,
@@ -449,6 +459,7 @@ export async function attachInboundMedia(
       mediaUrl: stored.url,
       fileName: withoutBidiControls(media.fileName ?? '') || null,
       ptt: media.type === 'audio' && media.voice === true,
+      audioSeconds: media.type === 'audio' ? await audioSeconds(media.buffer, media.mime) : null,
     })
     .where(
       and(

@@ -23,6 +23,7 @@ export const toMessage = (m: MessageRow): Message => ({
   media_url: m.deleted ? null : m.mediaUrl,
   file_name: m.fileName,
   ptt: m.ptt,
+  audio_seconds: m.audioSeconds,
   canonical_url: m.canonicalUrl,
   deleted: m.deleted,
   status: m.status,

@@ -25,7 +25,18 @@ export function previewOf(message: Message | null): string {
   const label = TYPE_LABELS[message.type];
   if (!label) return truncatePreview(text);
   const detail = text || (message.type === 'document' ? (message.file_name ?? '') : '');
-  return truncatePreview(detail ? `${label}: ${detail}` : label);
+  // An audio says how long it is, as WhatsApp's list does.
+  const length =
+    message.type === 'audio' && message.audio_seconds ? ` (${clockLength(message.audio_seconds)})` : '';
+  return truncatePreview(detail ? `${label}${length}: ${detail}` : `${label}${length}`);
+}
+
+/** 0:07, 1:05, 1:02:03. */
+export function clockLength(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
 /** The team's last message never reached the customer: the list marks it (spec 2 §4). */
