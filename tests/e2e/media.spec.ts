@@ -262,6 +262,13 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
     // A voice note: the microphone mark beside the player, on the team's side and on the customer's phone.
     await expect(sent.getByRole('img', { name: messages.paneVoiceNote })).toBeVisible();
     await shot(page, 'pane-voice-note');
+    // The list's preview says how long it is, as WhatsApp's list does (the server read it from the MP3).
+    const item = page
+      .getByRole('list', { name: messages.listConversations })
+      .getByRole('listitem')
+      .filter({ hasText: 'Rui Cliente' });
+    await expect(item).toContainText(/Áudio \(0:0[2-4]\)/);
+    await item.screenshot({ path: `${SHOTS}/list-audio-length-${project()}.png` });
     expect(await sent.locator('audio').getAttribute('src')).toBe(saved?.url);
     expect(uploads).toEqual([]);
     // Its length shows before anyone plays it (the player reads the metadata), not '0:00 / 0:00'.
