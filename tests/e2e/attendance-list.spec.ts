@@ -426,7 +426,7 @@ test('equal distribution: switched on in the department dialog, a new conversati
     await signedIn(page, server, email, '123456');
     await page.goto('/atendimento');
     await realtimeReady(page);
-    await chip.write(phoneOf(7, 1), 'Cliente Distribuído', 'Oi, quero ajuda');
+    await chip.write(phoneOf(1, 21), 'Cliente Distribuído', 'Oi, quero ajuda');
     const row = item(page, 'Cliente Distribuído');
     await expect(row.getByLabel(labels.departments.atribuidaA('Clara Distribuída'))).toBeVisible();
     await clearToasts(page);

@@ -180,7 +180,7 @@ test('the chip filter, and a live card changing when a customer writes (no reloa
 
     // A customer writes to that chip: the open card moves by itself (the room's hint asks again).
     const before = realTimeCalls.length;
-    await chip.write(phoneOf(7, 1), 'Cliente Painel', 'Oi, tudo bem?');
+    await chip.write(phoneOf(4, 1), 'Cliente Painel', 'Oi, tudo bem?');
     await expect(card(page, L.open)).toContainText('1', { timeout: 15_000 });
     expect(realTimeCalls.length).toBeGreaterThan(before);
 

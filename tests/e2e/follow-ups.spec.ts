@@ -125,7 +125,7 @@ test.describe('a follow-up arrives', () => {
       },
       token,
     );
-    const phone = phoneOf(7, isPhone() ? 1 : 2);
+    const phone = phoneOf(5, isPhone() ? 1 : 2);
     const { conversation } = await chip.customer(phone, 'Rita Follow');
     await page.goto(`${server.url}/simulador/${chip.simulator}`);
     await expect(page.getByRole('heading', { name: 'Quem é você?' })).toBeVisible();
