@@ -4,12 +4,11 @@
 // rows the same time. The last page's cursor steps back OVERLAP_MS, so a change whose transaction committed
 // after it was read comes again next time instead of never (the app merges by id).
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Conversation, Message } from '../../../shared/contract/conversations';
 import { actorSeesDepartment, departmentCondition } from '../../access';
-import { contacts, conversations, messages } from '../../db/schema';
+import { conversations, messages } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
-import { assigneeName, chipFollowUp, toConversation, toMessage } from './present';
+import { conversationView, selectConversationViews, toMessage } from './present';
 
 type Ctx = SignedInContext;
 
@@ -49,8 +48,6 @@ const isoUs = (column: unknown) =>
 const after = (at: unknown, idColumn: unknown, p: Position) =>
   sql`(${at}, ${idColumn}) > (${p.at}::timestamptz, ${p.id})`;
 
-const lastMessage = alias(messages, 'last_message');
-
 export async function changesSince(ctx: Ctx, p: { cursor?: string; limit: number }) {
   const { db } = ctx.services;
   const { user } = ctx;
@@ -71,18 +68,7 @@ export async function changesSince(ctx: Ctx, p: { cursor?: string; limit: number
   if (!since || since.conversations.at < clock.oldest || since.messages.at < clock.oldest)
     return { cursor: fresh, reset: true, ...none, more: false };
 
-  const changedConversations = await db
-    .select({
-      conversation: conversations,
-      contact: contacts,
-      last: lastMessage,
-      followUp: chipFollowUp,
-      assignee: assigneeName,
-      at: isoUs(conversations.updatedAt),
-    })
-    .from(conversations)
-    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
+  const changedConversations = await selectConversationViews(db, isoUs(conversations.updatedAt))
     .where(
       and(
         eq(conversations.accountId, user.accountId),
@@ -129,7 +115,7 @@ export async function changesSince(ctx: Ctx, p: { cursor?: string; limit: number
   const out = { ...none, conversations: [] as Conversation[], removed: [] as string[] };
   for (const r of conversationRows) {
     if (actorSeesDepartment(ctx.actor, r.conversation.departmentId))
-      out.conversations.push(toConversation(r.conversation, r.contact, r.last, r.followUp, r.assignee));
+      out.conversations.push(conversationView(r));
     else out.removed.push(r.conversation.id);
   }
   return { cursor, reset: false, ...out, messages: messageRows.map((r) => toMessage(r.message)), more };

@@ -2,7 +2,6 @@
 // caller may see the conversation, changes it, and tells the other screens over the socket: a conversation
 // that moves to another department is announced to both departments, so it leaves one list and joins the other.
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Conversation } from '../../../shared/contract/conversations';
 import { messages as texts } from '../../../shared/messages';
@@ -10,7 +9,7 @@ import { fieldError } from '../../../shared/rules/field-error';
 import { type TransferInput, transferError } from '../../../shared/rules/transfer';
 import { departmentCondition, narrowDepartments } from '../../access';
 import type { Db } from '../../db';
-import { contacts, conversations, departments, messages, tags } from '../../db/schema';
+import { contacts, conversations, departments, tags } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
 import type { Services } from '../../services';
@@ -19,7 +18,7 @@ import { queueChatbotReply, servingChatbot } from '../chatbots/start';
 import { activeFlow, queueFlowRun, startingFlow } from '../flows/start';
 import { appendMessage } from './append-message';
 import { visibleConversation } from './conversations.service';
-import { assigneeName, chipFollowUp, loadConversation, toConversation, toMessage } from './present';
+import { conversationView, loadConversation, selectConversationViews, toMessage } from './present';
 
 type Ctx = SignedInContext;
 type ConversationRow = typeof conversations.$inferSelect;
@@ -39,7 +38,6 @@ export interface ListInput {
   conversation_id?: string;
 }
 
-const lastMessage = alias(messages, 'last_message');
 const activity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
 // The cursor comes back as a JS date (milliseconds) while PostgreSQL keeps microseconds: the list sorts and
 // pages on the millisecond, or a conversation between the cursor and its true time would be skipped.
@@ -78,17 +76,7 @@ export async function listConversations(ctx: Ctx, p: ListInput) {
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const afterAt = p.after ? new Date(p.after.last_message_at) : null;
   if (afterAt && Number.isNaN(afterAt.getTime())) throw new AppError(texts.invalidPayload);
-  const rows = await ctx.services.db
-    .select({
-      conversation: conversations,
-      contact: contacts,
-      last: lastMessage,
-      followUp: chipFollowUp,
-      assignee: assigneeName,
-    })
-    .from(conversations)
-    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
+  const rows = await selectConversationViews(ctx.services.db)
     .where(
       and(
         eq(conversations.accountId, ctx.actor.accountId),
@@ -119,9 +107,7 @@ export async function listConversations(ctx: Ctx, p: ListInput) {
     .orderBy(desc(activityMs), desc(conversations.id))
     .limit(p.limit + 1);
   return {
-    conversations: rows
-      .slice(0, p.limit)
-      .map((r) => toConversation(r.conversation, r.contact, r.last, r.followUp, r.assignee)),
+    conversations: rows.slice(0, p.limit).map(conversationView),
     load_more: rows.length > p.limit,
   };
 }

@@ -1,7 +1,7 @@
 // Rows to the contract's shapes, and the one query that loads a conversation with its contact and last
 // message.
 
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Contact, Conversation, Message } from '../../../shared/contract/conversations';
@@ -106,20 +106,39 @@ export async function loadConversation(db: Db, conversationId: string): Promise<
   return one ?? null;
 }
 
-/** Several conversations, as loadConversation shapes each (those not found are left out). */
-export async function loadConversations(db: Db, ids: string[]): Promise<Conversation[]> {
-  if (!ids.length) return [];
-  const rows = await db
+/**
+ * The one select of conversations as the app shows them (with their contact, last message, follow-up setting
+ * and holder), for a load, the list and the catch-up; `at`: the column the catch-up pages by (null for the
+ * others). Each row goes through conversationView.
+ */
+export function selectConversationViews<T = null>(db: Db, at: SQL<T> = sql<T>`null`) {
+  return db
     .select({
       conversation: conversations,
       contact: contacts,
       last: lastMessage,
       followUp: chipFollowUp,
       assignee: assigneeName,
+      at,
     })
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
-    .where(ids.length === 1 ? eq(conversations.id, ids[0] as string) : inArray(conversations.id, ids));
-  return rows.map((r) => toConversation(r.conversation, r.contact, r.last, r.followUp, r.assignee));
+    .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId));
+}
+
+export const conversationView = (r: {
+  conversation: ConversationRow;
+  contact: ContactRow;
+  last: MessageRow | null;
+  followUp: AutoFollowUpSetting | null;
+  assignee: string | null;
+}) => toConversation(r.conversation, r.contact, r.last, r.followUp, r.assignee);
+
+/** Several conversations, as loadConversation shapes each (those not found are left out). */
+export async function loadConversations(db: Db, ids: string[]): Promise<Conversation[]> {
+  if (!ids.length) return [];
+  const rows = await selectConversationViews(db).where(
+    ids.length === 1 ? eq(conversations.id, ids[0] as string) : inArray(conversations.id, ids),
+  );
+  return rows.map(conversationView);
 }
