@@ -53,16 +53,21 @@ export async function registerStatic(
       );
     });
     if ('dir' in media) {
+      // Only our generated names, each sent by name: the static plugin's wildcard route would list the whole
+      // media folder on every request (its check of a path's spelling), a cost that grows with every upload.
       await scope.register(fastifyStatic, {
         root: media.dir,
-        prefix: '/media/',
-        decorateReply: false,
+        serve: false,
         index: false,
         cacheControl: false,
         setHeaders(res, file) {
           res.header('cache-control', MEDIA_CACHE);
           res.headers(mediaHeaders(file, String(res.getHeader('content-type') ?? '')));
         },
+      });
+      scope.get<{ Params: { name: string } }>('/media/:name', (req, reply) => {
+        const name = mediaNameOf(`/media/${req.params.name}`);
+        return name ? reply.sendFile(name) : reply.callNotFound();
       });
     } else registerStoredMedia(scope, media.open);
   });
@@ -72,7 +77,9 @@ export async function registerStatic(
     await app.register(fastifyStatic, {
       root: opts.distDir,
       prefix: '/',
-      wildcard: true,
+      // A route per file of the build, listed once at the start (dist/ does not change while the server runs):
+      // the wildcard route would read the assets folder on every request (the path spelling check).
+      wildcard: false,
       index: 'index.html',
       // The build writes .br and .gz beside each asset: send those to browsers that accept them.
       preCompressed: true,
