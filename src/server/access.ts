@@ -1,7 +1,8 @@
-// The one access rule of the server. Every call and every job acts as an Actor: a signed-in user, or the
-// system acting for one account (a job, a channel's inbound message). Account scope, role, access area and
-// the attendant's departments are decided here and nowhere else; repositories take the actor, so a query
-// by bare id, outside the actor's account or departments, cannot be written by accident.
+// The one access rule of the server. Every call and every job acts as an Actor: a signed-in user, the
+// public API's caller (the account's key), or the system acting for one account (a job, a channel's inbound
+// message); platform staff in /admin act as a StaffActor over every account. Account scope, role, access
+// area and the attendant's departments are decided here and nowhere else; repositories take the actor, so a
+// query by bare id, outside the actor's account or departments, cannot be written by accident.
 import { type Column, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CallAccess } from '../shared/contract/define';
 import { messages } from '../shared/messages';
@@ -17,13 +18,23 @@ import { contacts, conversations } from './db/schema';
 import type { AuthUser } from './domains/auth/auth.service';
 import { AppError } from './http/errors';
 
+/** Who acts inside one account. */
 export type Actor =
   | { kind: 'user'; accountId: string; userId: string; user: AuthUser }
+  /** The public API and the outbound integrations, authenticated by the account's key: the whole account. */
+  | { kind: 'apiKey'; accountId: string }
   | {
       kind: 'system';
       accountId: string /** What acts: 'scheduler', 'pipeline', … (for logs). */;
       job: string;
     };
+
+/** Platform staff (the admin flag) in /admin: every account, and only the admin calls. */
+export interface StaffActor {
+  kind: 'staff';
+  userId: string;
+  user: AuthUser;
+}
 
 export const userActor = (user: AuthUser): Actor => ({
   kind: 'user',
@@ -35,12 +46,21 @@ export const userActor = (user: AuthUser): Actor => ({
 /** A job or a channel acting for one account: every department, no role, never another account. */
 export const systemActor = (accountId: string, job: string): Actor => ({ kind: 'system', accountId, job });
 
+/** The public API's caller, once its key named the account. */
+export const apiKeyActor = (accountId: string): Actor => ({ kind: 'apiKey', accountId });
+
+/** A signed-in user with the admin flag, acting as platform staff; anyone else is refused. */
+export function staffActor(user: AuthUser): StaffActor {
+  if (!user.admin) throw new AppError(messages.insufficientPermissions);
+  return { kind: 'staff', userId: user.id, user };
+}
+
 /** The departments the actor is limited to, or null for every department of its account. */
 export const actorDepartments = (actor: Actor): readonly string[] | null =>
-  actor.kind === 'system' ? null : departmentLimit(actor.user);
+  actor.kind === 'user' ? departmentLimit(actor.user) : null;
 
 export const actorSeesDepartment = (actor: Actor, departmentId: string | null | undefined) =>
-  actor.kind === 'system' || seesDepartment(actor.user, departmentId);
+  actor.kind !== 'user' || seesDepartment(actor.user, departmentId);
 
 /**
  * The SQL condition 'this department column is one the actor sees' (undefined: no limit). An attendant
@@ -56,7 +76,7 @@ export function departmentCondition(actor: Actor, column: Column | SQL): SQL | u
 /** Refuses a call the actor may not make (role, access area, admin flag, plan). Jobs make no calls. */
 export function assertMayCall(actor: Actor, access: CallAccess) {
   if (access.public) return;
-  if (actor.kind === 'system' || !mayCall(actor.user, access)) {
+  if (actor.kind !== 'user' || !mayCall(actor.user, access)) {
     throw new AppError(messages.insufficientPermissions);
   }
   if (!planAllows(actor.user.account, access))
@@ -108,7 +128,7 @@ export function contactReachCondition(actor: Actor): SQL | undefined {
 
 /** Exporting the contact list is for owners and managers (spec 2 §6). */
 export function assertMayExportContacts(actor: Actor) {
-  if (actor.kind === 'system' || !mayExportContacts(actor.user)) {
+  if (actor.kind !== 'user' || !mayExportContacts(actor.user)) {
     throw new AppError(messages.exportNotAuthorized);
   }
 }
