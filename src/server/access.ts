@@ -29,6 +29,9 @@ export type Actor =
       job: string;
     };
 
+/** A signed-in user acting in her account: what a service that records who did it (a message's author) takes. */
+export type UserActor = Extract<Actor, { kind: 'user' }>;
+
 /** Platform staff (the admin flag) in /admin: every account, and only the admin calls. */
 export interface StaffActor {
   kind: 'staff';
