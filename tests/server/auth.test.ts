@@ -202,6 +202,54 @@ describe('password recovery', () => {
     }
   });
 
+  /** Makes every write of `column` on `table` fail (a real fault in the database), until the returned undo. */
+  async function failWritesOf(table: 'users' | 'sessions', column: string) {
+    const { db } = s.t.server.services;
+    await db.execute(
+      sql.raw(`create or replace function test_fault() returns trigger language plpgsql as $$
+        begin raise exception 'test fault'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger test_fault before update of ${column} on ${table}
+        for each row execute function test_fault()`),
+    );
+    return async () => {
+      await db.execute(sql.raw(`drop trigger test_fault on ${table}`));
+      await db.execute(sql.raw('drop function test_fault()'));
+    };
+  }
+
+  it('a reset that fails to write the password leaves the link usable and the sessions open', async () => {
+    const old = await s.t.login('gerente@demo.com');
+    await s.t.call('send-password-recovery', { email: 'gerente@demo.com' });
+    const token = linkIn((await mails()).at(-1) as string);
+    const undo = await failWritesOf('users', 'password_hash');
+    const failed = await s.t.post('reset-password', { token, password: 'segredo2' });
+    await undo();
+    expect(failed.body.error).toBe(true);
+    expect((await s.t.post('get-user', {}, old)).status).toBe(200);
+    expect(await s.t.login('gerente@demo.com')).toBeTruthy();
+    // The same link still works once the fault is gone.
+    expect(await s.t.call('reset-password', { token, password: 'segredo2' })).toEqual({ ok: true });
+    expect((await s.t.post('get-user', {}, old)).status).toBe(401);
+    expect(await s.t.login('gerente@demo.com', 'segredo2')).toBeTruthy();
+  });
+
+  it('a password change that fails to end the other sessions keeps the old password', async () => {
+    const phone = await s.t.login('dono@demo.com');
+    const desktop = await s.t.login('dono@demo.com');
+    const undo = await failWritesOf('sessions', 'revoked_at');
+    const failed = await s.t.post(
+      'change-user-password',
+      { old_password: 'demo123', password: 'nova456' },
+      desktop,
+    );
+    await undo();
+    expect(failed.body.error).toBe(true);
+    expect(await s.t.login('dono@demo.com')).toBeTruthy();
+    expect((await s.t.post('get-user', {}, phone)).status).toBe(200);
+  });
+
   it('refuses an expired link', async () => {
     await s.t.call('send-password-recovery', { email: 'gerente@demo.com' });
     const token = linkIn((await mails()).at(-1) as string);

@@ -5,6 +5,14 @@ import { accounts, loginFailures, passwordResets, sessions, users } from '../../
 
 const DAY = sql`interval '1 day'`;
 
+/** A reset link by its token's hash, unused and unexpired. */
+const validReset = (tokenHash: string) =>
+  and(
+    eq(passwordResets.tokenHash, tokenHash),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, sql`now()`),
+  );
+
 export const authRepo = {
   /** Every authenticated call starts here: prepared, so its three-table select is built once. */
   async findSessionByTokenHash(db: Db, tokenHash: string) {
@@ -122,18 +130,21 @@ export const authRepo = {
   insertPasswordReset: (db: Db, row: typeof passwordResets.$inferInsert) =>
     db.insert(passwordResets).values(row),
 
+  /** The user of a valid, unused, unexpired reset; null otherwise (nothing is marked). */
+  async findPasswordReset(db: Db, tokenHash: string): Promise<string | null> {
+    const [row] = await db
+      .select({ userId: passwordResets.userId })
+      .from(passwordResets)
+      .where(validReset(tokenHash));
+    return row?.userId ?? null;
+  },
+
   /** Marks a valid, unused, unexpired reset as used and returns its user id; null otherwise. */
   async consumePasswordReset(db: Db, tokenHash: string): Promise<string | null> {
     const rows = await db
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, tokenHash),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, sql`now()`),
-        ),
-      )
+      .where(validReset(tokenHash))
       .returning({ userId: passwordResets.userId });
     return rows[0]?.userId ?? null;
   },

@@ -134,7 +134,10 @@ export async function logout({ db, realtime }: Services, sessionId: string) {
   realtime.dropSession(sessionId);
 }
 
-/** A new password ends the user's other sessions, and closes their open sockets. */
+/**
+ * A new password ends the user's other sessions, and closes their open sockets. The hash and the revocation
+ * are one transaction: a new password never leaves the old sessions open.
+ */
 export async function changePassword(
   { db, realtime }: Services,
   user: AuthUser,
@@ -143,8 +146,11 @@ export async function changePassword(
   password: string,
 ) {
   if (!(await verifyPassword(user.passwordHash, oldPassword))) throw new AppError(messages.wrongOldPassword);
-  await usersRepo.update(db, user.id, { passwordHash: await hashPassword(password) });
-  await authRepo.revokeUserSessions(db, user.id, sessionId);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await usersRepo.update(tx, user.id, { passwordHash });
+    await authRepo.revokeUserSessions(tx, user.id, sessionId);
+  });
   await realtime.dropUser(user.id, { keepSessionId: sessionId });
 }
 
@@ -191,11 +197,22 @@ export async function sendPasswordRecovery(services: Services, email: string, ip
   });
 }
 
-/** A reset ends every session of the user, and closes their open sockets. */
+/**
+ * A reset ends every session of the user, and closes their open sockets. The link is used up in the same
+ * transaction as the new password and the revocation: a reset that fails leaves the link usable. The hash is
+ * made before (it takes a while), once the link is known to be valid.
+ */
 export async function resetPassword({ db, realtime }: Services, token: string, password: string) {
-  const userId = await authRepo.consumePasswordReset(db, hashToken(token));
-  if (!userId) throw new AppError(messages.resetLinkInvalid);
-  await usersRepo.update(db, userId, { passwordHash: await hashPassword(password) });
-  await authRepo.revokeUserSessions(db, userId);
+  const tokenHash = hashToken(token);
+  if (!(await authRepo.findPasswordReset(db, tokenHash))) throw new AppError(messages.resetLinkInvalid);
+  const passwordHash = await hashPassword(password);
+  const userId = await db.transaction(async (tx) => {
+    const id = await authRepo.consumePasswordReset(tx, tokenHash);
+    // Used by a concurrent reset meanwhile.
+    if (!id) throw new AppError(messages.resetLinkInvalid);
+    await usersRepo.update(tx, id, { passwordHash });
+    await authRepo.revokeUserSessions(tx, id);
+    return id;
+  });
   await realtime.dropUser(userId);
 }
