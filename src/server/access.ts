@@ -9,6 +9,7 @@ import { messages } from '../shared/messages';
 import { campaignMessages } from '../shared/messages-campaigns';
 import {
   departmentLimit,
+  isPlatformStaff,
   mayCall,
   mayExportContacts,
   planAllows,
@@ -32,7 +33,7 @@ export type Actor =
 /** A signed-in user acting in her account: what a service that records who did it (a message's author) takes. */
 export type UserActor = Extract<Actor, { kind: 'user' }>;
 
-/** Platform staff (the admin flag) in /admin: every account, and only the admin calls. */
+/** Platform staff (the admin flag or a system role) in /admin: every account, and only the admin calls. */
 export interface StaffActor {
   kind: 'staff';
   userId: string;
@@ -52,11 +53,23 @@ export const systemActor = (accountId: string, job: string): Actor => ({ kind: '
 /** The public API's caller, once its key named the account. */
 export const apiKeyActor = (accountId: string): Actor => ({ kind: 'apiKey', accountId });
 
-/** A signed-in user with the admin flag, acting as platform staff; anyone else is refused. */
+/** A signed-in member of the platform staff (shared rule isPlatformStaff); anyone else is refused. */
 export function staffActor(user: AuthUser): StaffActor {
-  if (!user.admin) throw new AppError(messages.insufficientPermissions);
+  if (!isPlatformStaff(user)) throw new AppError(messages.insufficientPermissions);
   return { kind: 'staff', userId: user.id, user };
 }
+
+/**
+ * The platform acting on its own, over no single account: the billing webhook (Guru, authenticated by its own
+ * token) keeping the ledger and finding which account a sale belongs to. Its effects on an account act as
+ * that account's system actor.
+ */
+export interface PlatformJob {
+  kind: 'platformJob';
+  job: string;
+}
+
+export const platformJob = (job: string): PlatformJob => ({ kind: 'platformJob', job });
 
 /** The departments the actor is limited to, or null for every department of its account. */
 export const actorDepartments = (actor: Actor): readonly string[] | null =>

@@ -105,6 +105,16 @@ export function seesDepartment(
   return limit === null || (departmentId != null && limit.includes(departmentId));
 }
 
+/**
+ * Platform staff: the admin flag (account creation, acting as a customer) or a system role (the customers'
+ * table, offers, dashboards). The call's own access says which of them it needs; staff act over every account.
+ */
+export const isPlatformStaff = (s: Pick<AccessSubject, 'admin' | 'systemUserRoles'>) =>
+  s.admin || (s.systemUserRoles?.length ?? 0) > 0;
+
+/** The account's public API and its key (spec 1 §6): a plan with more than one channel ('integrations'). */
+export const planHasApi = (p: PlanSubject) => planAllows(p, { plan: 'integrations' });
+
 /** Exporting contacts and reading the account's API key are for owners and managers. */
 export const mayExportContacts = (s: Pick<AccessSubject, 'userRole'>) => s.userRole !== 'user';
 export const seesApiKey = (s: Pick<AccessSubject, 'userRole'>) => s.userRole !== 'user';

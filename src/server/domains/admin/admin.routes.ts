@@ -1,3 +1,4 @@
+import { staffActor } from '../../access';
 import type { Handlers } from '../../http/context';
 import {
   addAccountWaba,
@@ -13,18 +14,20 @@ import {
   wabaPhoneNumbers,
 } from './admin.service';
 
+// Platform staff act over every account: each call acts as the StaffActor (refused to anyone else).
 export const adminHandlers = {
-  'get-customers': (p, ctx) => getCustomers(ctx.services.db, p),
-  'change-customer-password': (p, ctx) => changeCustomerPassword(ctx, p),
-  'get-account-usage': (p, ctx) => getAccountUsage(ctx.services.db, p.account),
-  'update-account': (p, ctx) => updateAccount(ctx.services.db, p),
-  'get-official-chips-of-account': (p, ctx) => officialChipsOf(ctx.services.db, p.account),
-  'add-account-waba': (p, ctx) => addAccountWaba(ctx.services, p),
-  'get-waba-phone-numbers': (p, ctx) => wabaPhoneNumbers(ctx.services, p),
-  'admin-create-chip': (p, ctx) => adminCreateChip(ctx.services, p),
-  'admin-register-phone-number': (p, ctx) => adminRegisterPhoneNumber(ctx.services, p),
-  'admin-set-chip-status': (p, ctx) => adminSetChipStatus(ctx.services, p),
-  'admin-delete-chip': (p, ctx) => adminDeleteChip(ctx.services, p._id),
+  'get-customers': (p, ctx) => getCustomers(ctx.services, staffActor(ctx.user), p),
+  'change-customer-password': (p, ctx) =>
+    changeCustomerPassword(ctx.services, staffActor(ctx.user), { ...p, currentSessionId: ctx.sessionId }),
+  'get-account-usage': (p, ctx) => getAccountUsage(ctx.services, staffActor(ctx.user), p.account),
+  'update-account': (p, ctx) => updateAccount(ctx.services, staffActor(ctx.user), p),
+  'get-official-chips-of-account': (p, ctx) => officialChipsOf(ctx.services, staffActor(ctx.user), p.account),
+  'add-account-waba': (p, ctx) => addAccountWaba(ctx.services, staffActor(ctx.user), p),
+  'get-waba-phone-numbers': (p, ctx) => wabaPhoneNumbers(ctx.services, staffActor(ctx.user), p),
+  'admin-create-chip': (p, ctx) => adminCreateChip(ctx.services, staffActor(ctx.user), p),
+  'admin-register-phone-number': (p, ctx) => adminRegisterPhoneNumber(ctx.services, staffActor(ctx.user), p),
+  'admin-set-chip-status': (p, ctx) => adminSetChipStatus(ctx.services, staffActor(ctx.user), p),
+  'admin-delete-chip': (p, ctx) => adminDeleteChip(ctx.services, staffActor(ctx.user), p._id),
   'get-meta-signup-config': async (_p, ctx) => {
     const { config } = ctx.services;
     return {

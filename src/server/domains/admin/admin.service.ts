@@ -1,30 +1,26 @@
 // Platform administration (spec 3 §2.4, §5, §6, §7): platform staff act on any account, so nothing here is
-// scoped to the caller's account; the contract's access (system role customer_admin) is the gate. Limits are
-// changed under the account row's lock, the same lock chip, user and flow creation take, so a limit can never
-// be set below what a concurrent creation has just made.
-import { and, asc, type Column, count, desc, eq, or, sql } from 'drizzle-orm';
-import { PAGE_SIZE, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../shared/constants';
+// scoped to the caller's account; every function takes the StaffActor (the contract's access, system role
+// customer_admin, is the gate; staffActor() refuses anyone outside the platform staff). Limits are changed under
+// the account row's lock, the same lock chip, user and flow creation take, so a limit can never be set below
+// what a concurrent creation has just made. The queries are admin.repo.ts's.
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../shared/constants';
 import type { Chip } from '../../../shared/contract';
-import type { AccountUsage, AdminAccount, Customer } from '../../../shared/contract/admin';
-import { newId } from '../../../shared/ids';
+import type { AdminAccount, Customer } from '../../../shared/contract/admin';
 import { messages } from '../../../shared/messages';
 import { adminMessages } from '../../../shared/messages-admin';
 import { type AccountLimitsInput, pinError, prepareAccountLimits } from '../../../shared/rules/admin-account';
 import { cleanChipName } from '../../../shared/rules/chip';
+import type { StaffActor } from '../../access';
 import { ChannelError } from '../../channels/adapter';
 import { GraphError } from '../../channels/cloud-api/graph';
 import { wabaClient } from '../../channels/cloud-api/waba';
 import type { Db } from '../../db';
-import { accounts, chips, departments, flows, subscriptions, users } from '../../db/schema';
-import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
 import type { Services } from '../../services';
 import { authRepo } from '../auth/auth.repo';
 import { hashPassword } from '../auth/passwords';
 import { toChip } from '../chips/chips.service';
-
-type AccountRow = typeof accounts.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { type AccountRow, adminRepo } from './admin.repo';
 
 /** Meta's answer to a register with another PIN than the number's two-step verification one. */
 const PIN_MISMATCH = 133005;
@@ -48,48 +44,18 @@ function toAdminAccount(a: AccountRow, lastStatus?: string | null): AdminAccount
   };
 }
 
-// Accents and case aside, in SQL and in JS alike (no extension needed: PGlite and PostgreSQL both have it).
-const ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüçñý';
-const PLAIN = 'aaaaaaeeeeiiiiooooouuuucny';
-const folded = (column: Column) => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
-const fold = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-/** The query as a LIKE pattern: its own % and _ are letters, not wildcards. */
-const containsPattern = (text: string) => `%${fold(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The customers' table (spec 3 §2.4): live users of every account, newest first, 10 a page. */
 export async function getCustomers(
-  db: Db,
+  services: Services,
+  staff: StaffActor,
   p: { query: string; page: number },
 ): Promise<{ data: Customer[]; total: number }> {
-  const query = p.query.trim();
-  const pattern = containsPattern(query);
-  const where = and(
-    eq(users.filed, false),
-    query
-      ? or(
-          sql`${folded(users.name)} like ${pattern} escape '\\'`,
-          sql`${folded(users.email)} like ${pattern} escape '\\'`,
-        )
-      : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ user: users, account: accounts, lastStatus: subscriptions.lastStatus })
-      .from(users)
-      .innerJoin(accounts, eq(accounts.id, users.accountId))
-      .leftJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(PAGE_SIZE)
-      .offset((p.page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
+  const { rows, total } = await adminRepo.customers(services.db, staff, {
+    query: p.query.trim(),
+    page: p.page,
+  });
   return {
-    total: total?.n ?? 0,
+    total,
     data: rows.map(({ user, account, lastStatus }) => ({
       _id: user.id,
       name: user.name,
@@ -103,73 +69,55 @@ export async function getCustomers(
   };
 }
 
-/** Any user's new password: every session of theirs ends (the admin's own one stays, if it is theirs). */
+/**
+ * Any user's new password: every session of theirs ends (the staff member's own one, `currentSessionId`,
+ * stays if the user is themself).
+ */
 export async function changeCustomerPassword(
-  ctx: SignedInContext,
-  p: { _id: string; password: string; confirmation?: string },
+  services: Services,
+  staff: StaffActor,
+  p: { _id: string; password: string; confirmation?: string; currentSessionId: string },
 ) {
-  const { db, realtime } = ctx.services;
+  const { db, realtime } = services;
   if (p.confirmation !== undefined && p.confirmation !== p.password)
     throw fieldFailure({ field: 'confirmation', message: adminMessages.passwordsDontMatch });
-  const [target] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, p._id), eq(users.filed, false)));
+  const target = await adminRepo.liveUser(db, staff, p._id);
   if (!target) throw new AppError(adminMessages.userNotFound);
   const passwordHash = await hashPassword(p.password);
-  const keep = target.id === ctx.user.id ? ctx.sessionId : undefined;
+  const keep = target.id === staff.userId ? p.currentSessionId : undefined;
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, target.id));
+    await adminRepo.setPassword(tx, staff, target.id, passwordHash);
     await authRepo.revokeUserSessions(tx, target.id, keep);
   });
   await realtime.dropUser(target.id, keep ? { keepSessionId: keep } : {});
   return { ok: true as const };
 }
 
-async function usageOf(db: Db | Tx, accountId: string): Promise<AccountUsage> {
-  const [chipRows, [userCount], [flowCount]] = await Promise.all([
-    db
-      .select({ official: chips.official, n: count() })
-      .from(chips)
-      .where(and(eq(chips.accountId, accountId), eq(chips.filed, false)))
-      .groupBy(chips.official),
-    db
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(users.accountId, accountId), eq(users.filed, false))),
-    db
-      .select({ n: count() })
-      .from(flows)
-      .where(and(eq(flows.accountId, accountId), eq(flows.filed, false))),
-  ]);
-  return {
-    channels: chipRows.find((r) => !r.official)?.n ?? 0,
-    official_channels: chipRows.find((r) => r.official)?.n ?? 0,
-    users: userCount?.n ?? 0,
-    flows: flowCount?.n ?? 0,
-  };
-}
-
-async function accountById(db: Db, accountId: string) {
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+async function accountById(db: Db, staff: StaffActor, accountId: string) {
+  const account = await adminRepo.account(db, staff, accountId);
   if (!account) throw new AppError(adminMessages.accountNotFound);
   return account;
 }
 
-export async function getAccountUsage(db: Db, accountId: string) {
-  await accountById(db, accountId);
-  return usageOf(db, accountId);
+export async function getAccountUsage(services: Services, staff: StaffActor, accountId: string) {
+  await accountById(services.db, staff, accountId);
+  return adminRepo.usage(services.db, staff, accountId);
 }
 
 /** Edits an account's limits; none may go below what the account already uses. */
-export async function updateAccount(db: Db, p: AccountLimitsInput & { _id: string }): Promise<AdminAccount> {
+export async function updateAccount(
+  services: Services,
+  staff: StaffActor,
+  p: AccountLimitsInput & { _id: string },
+): Promise<AdminAccount> {
+  const { db } = services;
   const prepared = prepareAccountLimits(p);
   if (!prepared.ok) throw fieldFailure(prepared.error);
   const l = prepared.limits;
   const updated = await db.transaction(async (tx) => {
-    const [account] = await tx.select().from(accounts).where(eq(accounts.id, p._id)).for('update');
+    const account = await adminRepo.lockAccount(tx, staff, p._id);
     if (!account) throw new AppError(adminMessages.accountNotFound);
-    const used = await usageOf(tx, account.id);
+    const used = await adminRepo.usage(tx, staff, account.id);
     const below = (
       [
         ['max_channels', l.max_channels, used.channels, adminMessages.usageChannels],
@@ -187,25 +135,17 @@ export async function updateAccount(db: Db, p: AccountLimitsInput & { _id: strin
       const [field, , n, what] = below;
       throw fieldFailure({ field, message: adminMessages.limitBelowUsage(what, n) });
     }
-    const [row] = await tx
-      .update(accounts)
-      .set({
-        maxChannels: l.max_channels,
-        maxOfficialChannels: l.max_official_channels,
-        maxUsers: l.max_users,
-        maxFlows: l.max_flows,
-        campaignsEnabled: l.campaigns_enabled,
-        customNegotiation: l.custom_negotiation,
-      })
-      .where(eq(accounts.id, account.id))
-      .returning();
+    const row = await adminRepo.updateAccount(tx, staff, account.id, {
+      maxChannels: l.max_channels,
+      maxOfficialChannels: l.max_official_channels,
+      maxUsers: l.max_users,
+      maxFlows: l.max_flows,
+      campaignsEnabled: l.campaigns_enabled,
+      customNegotiation: l.custom_negotiation,
+    });
     return row ?? account;
   });
-  const [sub] = await db
-    .select({ lastStatus: subscriptions.lastStatus })
-    .from(subscriptions)
-    .where(eq(subscriptions.accountId, updated.id));
-  return toAdminAccount(updated, sub?.lastStatus);
+  return toAdminAccount(updated, await adminRepo.subscriptionStatus(db, staff, updated.id));
 }
 
 // --- official numbers ----------------------------------------------------------------------------------
@@ -227,108 +167,95 @@ function checkWabaId(waba: string) {
   if (!/^\d{1,32}$/.test(waba)) throw fieldFailure({ field: 'waba', message: adminMessages.wabaInvalid });
 }
 
-export async function officialChipsOf(db: Db, accountId: string) {
-  const account = await accountById(db, accountId);
-  const rows = await db
-    .select()
-    .from(chips)
-    .where(and(eq(chips.accountId, account.id), eq(chips.official, true), eq(chips.filed, false)))
-    .orderBy(asc(chips.createdAt), asc(chips.id));
+export async function officialChipsOf(services: Services, staff: StaffActor, accountId: string) {
+  const account = await accountById(services.db, staff, accountId);
+  const rows = await adminRepo.officialChips(services.db, staff, account.id);
   return { wabas: account.wabas, data: rows.map(toChip) };
 }
 
 /** Adds a WABA to the account with the name the provider gives it (its id must be one the token sees). */
-export async function addAccountWaba(services: Services, p: { account: string; waba: string }) {
+export async function addAccountWaba(
+  services: Services,
+  staff: StaffActor,
+  p: { account: string; waba: string },
+) {
   checkWabaId(p.waba);
-  const account = await accountById(services.db, p.account);
+  const account = await accountById(services.db, staff, p.account);
   if (account.wabas.some((w) => w.id === p.waba)) throw new AppError(adminMessages.wabaAlreadyAdded);
   const name = await viaGraph(() => wabas(services).name(p.waba));
   return services.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(accounts).where(eq(accounts.id, account.id)).for('update');
+    const locked = await adminRepo.lockAccount(tx, staff, account.id);
     if (!locked) throw new AppError(adminMessages.accountNotFound);
     if (locked.wabas.some((w) => w.id === p.waba)) throw new AppError(adminMessages.wabaAlreadyAdded);
     const list = [...locked.wabas, { id: p.waba, name }];
-    await tx.update(accounts).set({ wabas: list }).where(eq(accounts.id, locked.id));
+    await adminRepo.updateAccount(tx, staff, locked.id, { wabas: list });
     return list;
   });
 }
 
-async function accountWaba(db: Db, accountId: string, waba: string) {
+async function accountWaba(db: Db, staff: StaffActor, accountId: string, waba: string) {
   checkWabaId(waba);
-  const account = await accountById(db, accountId);
+  const account = await accountById(db, staff, accountId);
   if (!account.wabas.some((w) => w.id === waba)) throw new AppError(adminMessages.wabaNotOfAccount);
   return account;
 }
 
-export async function wabaPhoneNumbers(services: Services, p: { account: string; waba: string }) {
-  await accountWaba(services.db, p.account, p.waba);
+export async function wabaPhoneNumbers(
+  services: Services,
+  staff: StaffActor,
+  p: { account: string; waba: string },
+) {
+  await accountWaba(services.db, staff, p.account, p.waba);
   return { data: await viaGraph(() => wabas(services).phoneNumbers(p.waba)) };
 }
 
 /** The chip of one of the WABA's numbers: official, waiting to be registered (status configuring). */
 export async function adminCreateChip(
   services: Services,
+  staff: StaffActor,
   p: { account: string; waba: string; phone_number_id: string },
 ): Promise<Chip> {
   const { db } = services;
-  const account = await accountWaba(db, p.account, p.waba);
+  const account = await accountWaba(db, staff, p.account, p.waba);
   const numbers = await viaGraph(() => wabas(services).phoneNumbers(p.waba));
   const phone = numbers.find((n) => n.id === p.phone_number_id);
   if (!phone) throw new AppError(adminMessages.phoneNotInWaba);
-  const taken = async (tx: Db | Tx) =>
-    (
-      await tx
-        .select({ id: chips.id })
-        .from(chips)
-        .where(and(eq(chips.phoneNumberId, phone.id), eq(chips.filed, false)))
-    ).length > 0;
   try {
     return await db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(accounts).where(eq(accounts.id, account.id)).for('update');
+      const locked = await adminRepo.lockAccount(tx, staff, account.id);
       if (!locked) throw new AppError(adminMessages.accountNotFound);
-      if (await taken(tx)) throw new AppError(adminMessages.phoneAlreadyChip);
-      const used = await usageOf(tx, locked.id);
+      if (await adminRepo.phoneNumberTaken(tx, staff, phone.id))
+        throw new AppError(adminMessages.phoneAlreadyChip);
+      const used = await adminRepo.usage(tx, staff, locked.id);
       if (used.official_channels >= locked.maxOfficialChannels)
         throw new AppError(messages.officialChannelLimitReached(locked.maxOfficialChannels));
       // The account's first department takes the number's conversations until the owner picks one.
-      const [department] = await tx
-        .select({ id: departments.id })
-        .from(departments)
-        .where(and(eq(departments.accountId, locked.id), eq(departments.filed, false)))
-        .orderBy(asc(departments.createdAt), asc(departments.id))
-        .limit(1);
-      const [row] = await tx
-        .insert(chips)
-        .values({
-          id: newId(),
-          accountId: locked.id,
-          name: cleanChipName(phone.verified_name) || phone.display_phone_number.replace(/\D/g, ''),
-          official: true,
-          provider: 'cloud-api',
-          redirect: 'human',
-          status: 'new',
-          waba: p.waba,
-          phoneNumberId: phone.id,
-          displayPhoneNumber: phone.display_phone_number,
-          phoneNumberQuality: phone.quality_rating,
-          departmentId: department?.id ?? null,
-        })
-        .returning();
-      if (!row) throw new Error('chip insert returned nothing');
+      const department = await adminRepo.firstDepartment(tx, staff, locked.id);
+      const row = await adminRepo.insertChip(tx, staff, {
+        accountId: locked.id,
+        name: cleanChipName(phone.verified_name) || phone.display_phone_number.replace(/\D/g, ''),
+        official: true,
+        provider: 'cloud-api',
+        redirect: 'human',
+        status: 'new',
+        waba: p.waba,
+        phoneNumberId: phone.id,
+        displayPhoneNumber: phone.display_phone_number,
+        phoneNumberQuality: phone.quality_rating,
+        departmentId: department?.id ?? null,
+      });
       return toChip(row);
     });
   } catch (err) {
     // Two creations of one number at once: the unique index decides, the loser gets the clear message.
-    if (!(err instanceof AppError) && (await taken(db))) throw new AppError(adminMessages.phoneAlreadyChip);
+    if (!(err instanceof AppError) && (await adminRepo.phoneNumberTaken(db, staff, phone.id)))
+      throw new AppError(adminMessages.phoneAlreadyChip);
     throw err;
   }
 }
 
-async function liveOfficialChip(db: Db, id: string) {
-  const [chip] = await db
-    .select()
-    .from(chips)
-    .where(and(eq(chips.id, id), eq(chips.filed, false)));
+async function liveOfficialChip(db: Db, staff: StaffActor, id: string) {
+  const chip = await adminRepo.liveChip(db, staff, id);
   if (!chip) throw new AppError(messages.notFound);
   if (!chip.official) throw new AppError(messages.chipNotOfficial);
   return chip;
@@ -337,9 +264,10 @@ async function liveOfficialChip(db: Db, id: string) {
 /** Registers the number with the provider with support's PIN (or removes it), then marks the chip. */
 export async function adminRegisterPhoneNumber(
   services: Services,
+  staff: StaffActor,
   p: { _id: string; register: boolean; pin: string },
 ): Promise<Chip> {
-  const chip = await liveOfficialChip(services.db, p._id);
+  const chip = await liveOfficialChip(services.db, staff, p._id);
   if (!chip.phoneNumberId) throw new AppError(messages.chipNoPhoneNumberId);
   const pin = p.pin.trim();
   if (p.register) {
@@ -348,11 +276,10 @@ export async function adminRegisterPhoneNumber(
   }
   const adapter = services.channels.adapter(chip);
   await viaGraph(async () => adapter.register?.(chip, p.register, p.register ? pin : undefined));
-  const [row] = await services.db
-    .update(chips)
-    .set({ registered: p.register, status: p.register ? 'close' : 'configuring' })
-    .where(eq(chips.id, chip.id))
-    .returning();
+  const row = await adminRepo.updateChip(services.db, staff, chip.id, {
+    registered: p.register,
+    status: p.register ? 'close' : 'configuring',
+  });
   if (!p.register && chip.status === 'open') {
     services.realtime.toAccount(chip.accountId, {
       type: 'status',
@@ -366,31 +293,28 @@ export async function adminRegisterPhoneNumber(
 /** Spec 3 §4 manual admin status: the row changes and the account's /chips sees it live. */
 export async function adminSetChipStatus(
   services: Services,
+  staff: StaffActor,
   p: { _id: string; status: 'open' | 'configuring' | 'close' },
 ): Promise<Chip> {
-  const chip = await liveOfficialChip(services.db, p._id);
-  const [row] = await services.db
-    .update(chips)
-    .set({ status: p.status, qrcode: null })
-    .where(eq(chips.id, chip.id))
-    .returning();
+  const chip = await liveOfficialChip(services.db, staff, p._id);
+  const row = await adminRepo.updateChip(services.db, staff, chip.id, { status: p.status, qrcode: null });
   services.realtime.toAccount(chip.accountId, { type: 'status', chip_number_id: chip.id, message: p.status });
   return toChip(row ?? chip);
 }
 
 /** Deletes an official number (filed); a connected one is disconnected first. */
-export async function adminDeleteChip(services: Services, id: string): Promise<Chip> {
-  const chip = await liveOfficialChip(services.db, id);
+export async function adminDeleteChip(services: Services, staff: StaffActor, id: string): Promise<Chip> {
+  const chip = await liveOfficialChip(services.db, staff, id);
   if (chip.status === 'open' || chip.status === 'connecting') {
     await services.channels
       .adapter(chip)
       .disconnect(chip)
       .catch((err: unknown) => services.log.warn({ err }, 'disconnect of a deleted official chip failed'));
   }
-  const [row] = await services.db
-    .update(chips)
-    .set({ filed: true, status: 'close', qrcode: null })
-    .where(eq(chips.id, chip.id))
-    .returning();
+  const row = await adminRepo.updateChip(services.db, staff, chip.id, {
+    filed: true,
+    status: 'close',
+    qrcode: null,
+  });
   return toChip(row ?? chip);
 }
