@@ -3,21 +3,17 @@
 // monthly balance (the plan's max_summaries / max_follow_ups, counted in ai_usage per calendar month); a
 // provider failure gives the unit back.
 import { basename, parse } from 'node:path';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS, SENDABLE_MEDIA } from '../../../shared/constants';
 import { messages as texts } from '../../../shared/messages';
+import type { UserActor } from '../../access';
 import { type AiClient, type ChatMessage, createAiClient } from '../../ai/client';
 import type { Config } from '../../config';
-import { aiRuns, aiUsage, messages } from '../../db/schema';
-import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import type { Services } from '../../services';
 import { appendMessage } from '../conversations/append-message';
 import { visibleConversation } from '../conversations/conversations.service';
 import { toMessage } from '../conversations/present';
-
-type Ctx = SignedInContext;
-type Kind = 'summary' | 'follow_up';
-type MessageRow = typeof messages.$inferSelect;
+import { aiRepo, type AiKind as Kind, type AiMessageRow as MessageRow } from './ai.repo';
 
 /** Spec 2 §5: the summary reads the last 30 text and audio messages, the follow-up the last 15. */
 export const SUMMARY_MESSAGES = 30;
@@ -33,51 +29,26 @@ function clientFor(config: Config): AiClient {
   return client;
 }
 
-const month = (d = new Date()) => d.toISOString().slice(0, 7);
-
 /** Takes one unit of this month's balance; answers what is left, or refuses when none is. */
-async function spend(ctx: Ctx, kind: Kind): Promise<number> {
-  const { account } = ctx.user;
+async function spend(services: Services, actor: UserActor, kind: Kind): Promise<number> {
+  const { account } = actor.user;
   const max = kind === 'summary' ? account.maxSummaries : account.maxFollowUps;
   const refusal = kind === 'summary' ? texts.aiNoSummaryBalance : texts.aiNoFollowUpBalance;
   if (max <= 0) throw new AppError(refusal);
-  const column = kind === 'summary' ? aiUsage.summaries : aiUsage.followUps;
-  const key = kind === 'summary' ? 'summaries' : 'followUps';
-  const rows = await ctx.services.db
-    .insert(aiUsage)
-    .values({ accountId: ctx.actor.accountId, month: month(), [key]: 1 })
-    .onConflictDoUpdate({
-      target: [aiUsage.accountId, aiUsage.month],
-      set: { [key]: sql`${column} + 1` },
-      setWhere: sql`${column} < ${max}`,
-    })
-    .returning({ used: column });
-  const used = rows[0]?.used;
-  if (used === undefined) throw new AppError(refusal);
+  const used = await aiRepo.spendUnit(services.db, actor, kind, max);
+  if (used === null) throw new AppError(refusal);
   return max - used;
 }
 
-async function refund(ctx: Ctx, kind: Kind) {
-  const column = kind === 'summary' ? aiUsage.summaries : aiUsage.followUps;
-  const key = kind === 'summary' ? 'summaries' : 'followUps';
-  await ctx.services.db
-    .update(aiUsage)
-    .set({ [key]: sql`greatest(${column} - 1, 0)` })
-    .where(and(eq(aiUsage.accountId, ctx.actor.accountId), eq(aiUsage.month, month())));
-}
-
 /** Runs `work` holding the conversation's lock for `kind`; a second request meanwhile is refused. */
-async function exclusive<T>(ctx: Ctx, conversationId: string, kind: Kind, work: () => Promise<T>) {
-  const { db } = ctx.services;
-  const mine = and(eq(aiRuns.conversationId, conversationId), eq(aiRuns.kind, kind));
-  await db.delete(aiRuns).where(and(mine, lt(aiRuns.startedAt, new Date(Date.now() - STALE_RUN_MS))));
-  const taken = await db.insert(aiRuns).values({ conversationId, kind }).onConflictDoNothing().returning();
-  if (!taken.length)
+async function exclusive<T>(services: Services, conversationId: string, kind: Kind, work: () => Promise<T>) {
+  const { db } = services;
+  if (!(await aiRepo.takeRun(db, conversationId, kind, new Date(Date.now() - STALE_RUN_MS))))
     throw new AppError(kind === 'summary' ? texts.aiSummaryRunning : texts.aiFollowUpRunning);
   try {
     return await work();
   } finally {
-    await db.delete(aiRuns).where(mine);
+    await aiRepo.releaseRun(db, conversationId, kind);
   }
 }
 
@@ -93,17 +64,22 @@ const MEDIA_LABEL: Partial<Record<MessageRow['type'], string>> = {
 };
 
 /** A message as a line of the transcript; audio is transcribed when the provider can, else left out. */
-async function lineOf(ctx: Ctx, ai: AiClient, m: MessageRow, keepMedia: boolean): Promise<string | null> {
+async function lineOf(
+  services: Services,
+  ai: AiClient,
+  m: MessageRow,
+  keepMedia: boolean,
+): Promise<string | null> {
   let text = m.message.trim();
   if (m.type === 'audio') {
-    const file = ai.transcribe && m.mediaUrl && ctx.services.media.owns(m.mediaUrl) ? m.mediaUrl : null;
+    const file = ai.transcribe && m.mediaUrl && services.media.owns(m.mediaUrl) ? m.mediaUrl : null;
     if (!file || !ai.transcribe) return keepMedia ? `${speaker(m)}: [áudio]` : null;
-    const audio = await ctx.services.media.read(file).catch(() => null);
+    const audio = await services.media.read(file).catch(() => null);
     if (!audio) return keepMedia ? `${speaker(m)}: [áudio]` : null;
     // The provider reads the format from the type and the name's extension: a customer's voice note is
     // Ogg/Opus, a recording MP3. Both come from the content (the message's file name may be a library title
     // with no extension, and an older stored file may have none that fits).
-    const kind = await ctx.services.media.sniff(audio, SENDABLE_MEDIA.audio);
+    const kind = await services.media.sniff(audio, SENDABLE_MEDIA.audio);
     const name = kind ? `${parse(file).name}.${kind.ext}` : basename(file);
     text = await ai.transcribe(audio, name, kind?.mime ?? 'application/octet-stream');
     text = `[áudio] ${text}`;
@@ -115,32 +91,16 @@ async function lineOf(ctx: Ctx, ai: AiClient, m: MessageRow, keepMedia: boolean)
   return text ? `${speaker(m)}: ${text}` : null;
 }
 
-async function lastMessages(ctx: Ctx, conversationId: string, limit: number, types?: MessageRow['type'][]) {
-  const rows = await ctx.services.db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        eq(messages.deleted, false),
-        types
-          ? inArray(messages.type, types)
-          : inArray(messages.type, ['text', 'audio', 'image', 'video', 'document', 'location']),
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit);
-  return rows.reverse();
-}
+const TRANSCRIPT_TYPES: MessageRow['type'][] = ['text', 'audio', 'image', 'video', 'document', 'location'];
 
 /** The provider's work: any failure (network, status, timeout, empty answer) is 'Erro ao resumir mensagens'. */
-async function ask(ctx: Ctx, kind: Kind, work: () => Promise<string>) {
+async function ask(services: Services, actor: UserActor, kind: Kind, work: () => Promise<string>) {
   try {
     return await work();
   } catch (err) {
     if (err instanceof AppError) throw err;
-    ctx.services.log.warn({ err, kind }, 'AI provider failed');
-    await refund(ctx, kind);
+    services.log.warn({ err, kind }, 'AI provider failed');
+    await aiRepo.refundUnit(services.db, actor, kind);
     throw new AppError(texts.aiFailed);
   }
 }
@@ -158,31 +118,38 @@ function prompt(system: string, lines: string[], instruction: string): ChatMessa
   ];
 }
 
-export async function summarizeMessages(ctx: Ctx, p: { conversation_id: string; text: string }) {
-  const ai = clientFor(ctx.services.config);
-  const { conversation } = await visibleConversation(ctx, p.conversation_id);
-  return exclusive(ctx, conversation.id, 'summary', async () => {
-    const rows = await lastMessages(ctx, conversation.id, SUMMARY_MESSAGES, ['text', 'audio']);
+export async function summarizeMessages(
+  services: Services,
+  actor: UserActor,
+  p: { conversation_id: string; text: string },
+) {
+  const ai = clientFor(services.config);
+  const { conversation } = await visibleConversation({ services, actor }, p.conversation_id);
+  return exclusive(services, conversation.id, 'summary', async () => {
+    const rows = await aiRepo.lastMessages(services.db, actor, conversation.id, SUMMARY_MESSAGES, [
+      'text',
+      'audio',
+    ]);
     if (!rows.some((m) => m.type === 'audio' || m.message.trim()))
       throw new AppError(texts.aiNothingToSummarize);
-    const balance = await spend(ctx, 'summary');
-    const summary = await ask(ctx, 'summary', async () => {
+    const balance = await spend(services, actor, 'summary');
+    const summary = await ask(services, actor, 'summary', async () => {
       const lines: string[] = [];
       for (const m of rows) {
-        const line = await lineOf(ctx, ai, m, false);
+        const line = await lineOf(services, ai, m, false);
         if (line) lines.push(line);
       }
       return ai.chat(prompt(SUMMARY_PROMPT, lines, p.text));
     });
     // The list's preview shows it ('Resumo'), after a reload too; the list's order stays by conversation.
-    const { row } = await appendMessage(ctx.services, ctx.actor, {
+    const { row } = await appendMessage(services, actor, {
       conversation,
       effect: 'summary',
       message: {
         origin: 'user',
         type: 'summary',
         message: summary,
-        userId: ctx.user.id,
+        userId: actor.userId,
         status: MESSAGE_STATUS.sent,
       },
     });
@@ -191,17 +158,27 @@ export async function summarizeMessages(ctx: Ctx, p: { conversation_id: string; 
   });
 }
 
-export async function createAiFollowUp(ctx: Ctx, p: { conversation_id: string; text: string }) {
-  const ai = clientFor(ctx.services.config);
-  const { conversation } = await visibleConversation(ctx, p.conversation_id);
-  return exclusive(ctx, conversation.id, 'follow_up', async () => {
-    const rows = await lastMessages(ctx, conversation.id, FOLLOW_UP_MESSAGES);
+export async function createAiFollowUp(
+  services: Services,
+  actor: UserActor,
+  p: { conversation_id: string; text: string },
+) {
+  const ai = clientFor(services.config);
+  const { conversation } = await visibleConversation({ services, actor }, p.conversation_id);
+  return exclusive(services, conversation.id, 'follow_up', async () => {
+    const rows = await aiRepo.lastMessages(
+      services.db,
+      actor,
+      conversation.id,
+      FOLLOW_UP_MESSAGES,
+      TRANSCRIPT_TYPES,
+    );
     if (!rows.length) throw new AppError(texts.aiNothingToFollowUp);
-    const balance = await spend(ctx, 'follow_up');
-    const followUp = await ask(ctx, 'follow_up', async () => {
+    const balance = await spend(services, actor, 'follow_up');
+    const followUp = await ask(services, actor, 'follow_up', async () => {
       const lines: string[] = [];
       for (const m of rows) {
-        const line = await lineOf(ctx, ai, m, true);
+        const line = await lineOf(services, ai, m, true);
         if (line) lines.push(line);
       }
       return ai.chat(prompt(FOLLOW_UP_PROMPT, lines, p.text));
