@@ -1,3 +1,4 @@
+import { staffActor } from '../../access';
 import type { Handlers } from '../../http/context';
 import {
   adminUpdateChip,
@@ -10,13 +11,16 @@ import {
 } from './chips.service';
 
 export const chipsHandlers = {
-  'get-chip-numbers-by-user': (_p, ctx) => listChips(ctx),
-  'create-or-update-chip': (p, ctx) => saveChip(ctx, { ...p, department: p.department || null }),
-  'connect-chip': (p, ctx) => connectChip(ctx, p._id, p.connect),
-  'reset-chip-connection': (p, ctx) => resetChipConnection(ctx, p._id),
-  'request-pairing-code': (p, ctx) => requestPairingCode(ctx, p._id, p.phone),
-  'admin-update-chip': (p, ctx) => adminUpdateChip(ctx, p),
-  'register-phone-number': (p, ctx) => registerPhoneNumber(ctx, p._id, p.register),
+  'get-chip-numbers-by-user': (_p, ctx) => listChips(ctx.services, ctx.actor),
+  'create-or-update-chip': (p, ctx) =>
+    saveChip(ctx.services, ctx.actor, { ...p, department: p.department || null }),
+  'connect-chip': (p, ctx) => connectChip(ctx.services, ctx.actor, p._id, p.connect),
+  'reset-chip-connection': (p, ctx) => resetChipConnection(ctx.services, ctx.actor, p._id),
+  'request-pairing-code': (p, ctx) => requestPairingCode(ctx.services, ctx.actor, p._id, p.phone),
+  // Support's calls on official numbers: platform staff, over every account.
+  'admin-update-chip': (p, ctx) => adminUpdateChip(ctx.services, staffActor(ctx.user), p),
+  'register-phone-number': (p, ctx) =>
+    registerPhoneNumber(ctx.services, staffActor(ctx.user), p._id, p.register),
   // The simulator page's calls: public, the link's token is the key.
   'simulator-open': (p, ctx) => ctx.services.channels.simulator.open(p.token, p.pair),
   'simulator-set-menus': async (p, ctx) => {
