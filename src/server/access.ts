@@ -148,3 +148,10 @@ export function assertMayExportContacts(actor: Actor) {
     throw new AppError(messages.exportNotAuthorized);
   }
 }
+
+/**
+ * Owners and managers: every department of the account is theirs to see and to arrange (who would be left
+ * without one when a department goes). Attendants, jobs and the API key are not asked such questions.
+ */
+export const actorManagesDepartments = (actor: Actor) =>
+  actor.kind === 'user' && actorDepartments(actor) === null;

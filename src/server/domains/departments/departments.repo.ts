@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../access';
 import type { Db } from '../../db';
 import { departments, users } from '../../db/schema';
@@ -7,13 +7,13 @@ import { scopedRepo } from '../../db/scoped';
 export const departmentsRepo = scopedRepo(departments);
 
 /** Department id → the names of the attendants for whom it is the only department. */
-export async function soleAttendants(db: Db, accountId: string) {
+export async function soleAttendants(db: Db, actor: Actor) {
   const rows = await db
     .select({ name: users.name, departments: users.departments })
     .from(users)
     .where(
       and(
-        eq(users.accountId, accountId),
+        eq(users.accountId, actor.accountId),
         eq(users.filed, false),
         eq(users.userRole, 'user'),
         sql`jsonb_array_length(${users.departments}) = 1`,
@@ -34,7 +34,7 @@ export async function soleAttendants(db: Db, accountId: string) {
  */
 export async function fileDepartment(db: Db, actor: Actor, id: string) {
   return db.transaction(async (tx) => {
-    const soleOf = (await soleAttendants(tx, actor.accountId)).get(id) ?? [];
+    const soleOf = (await soleAttendants(tx, actor)).get(id) ?? [];
     if (soleOf.length) return { soleOf, row: null };
     const row = await departmentsRepo.file(tx, actor, id);
     if (row)
@@ -44,4 +44,20 @@ export async function fileDepartment(db: Db, actor: Actor, id: string) {
         .where(and(eq(users.accountId, actor.accountId), sql`${users.departments} ? ${row.id}`));
     return { soleOf, row };
   });
+}
+
+/** Whether every one of these ids is a department of the actor's account, not deleted. */
+export async function allDepartmentsActive(db: Db, actor: Actor, ids: readonly string[]) {
+  if (ids.length === 0) return true;
+  const found = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(
+      and(
+        eq(departments.accountId, actor.accountId),
+        eq(departments.filed, false),
+        inArray(departments.id, [...ids]),
+      ),
+    );
+  return found.length === ids.length;
 }

@@ -2,6 +2,7 @@ import type { Department } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { prepareDepartment } from '../../../shared/rules/department';
 import { fieldError } from '../../../shared/rules/field-error';
+import { actorManagesDepartments } from '../../access';
 import type { departments } from '../../db/schema';
 import type { Handlers } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -23,10 +24,7 @@ export const departmentsHandlers = {
     const { db } = ctx.services;
     const rows = await departmentsRepo.list(db, ctx.actor);
     // Who would be left without a department: for the screens that delete one (owners and managers).
-    const sole =
-      ctx.actor.kind === 'user' && ctx.actor.user.userRole !== 'user'
-        ? await soleAttendants(db, ctx.actor.accountId)
-        : undefined;
+    const sole = actorManagesDepartments(ctx.actor) ? await soleAttendants(db, ctx.actor) : undefined;
     return rows.map((d) => toDepartment(d, sole));
   },
   'create-or-update-department': async (p, ctx) => {

@@ -2,10 +2,10 @@ import type { Handlers } from '../../http/context';
 import { createTeamUser, listTeam, updateTeamUser } from './team.service';
 
 export const teamHandlers = {
-  'get-team-users': (_p, ctx) => listTeam(ctx.services.db, ctx.actor.accountId),
-  'create-team-user': (p, ctx) => createTeamUser(ctx.services.db, ctx.actor.accountId, p),
+  'get-team-users': (_p, ctx) => listTeam(ctx.services, ctx.actor),
+  'create-team-user': (p, ctx) => createTeamUser(ctx.services, ctx.actor, p),
   'update-team-user': async (p, ctx) => {
-    const updated = await updateTeamUser(ctx.services.db, ctx.actor.accountId, p);
+    const updated = await updateTeamUser(ctx.services, ctx.actor, p);
     const { realtime } = ctx.services;
     // The user's open sockets follow at once: new departments' conversations in, old ones out, and the
     // dashboard's hints as the areas now allow.

@@ -1,19 +1,21 @@
 // The account's team: managers and agents. The owner row is shown but never changed through these calls.
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TeamUser } from '../../../shared/contract/configuration';
 import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import { areasHeldBy } from '../../../shared/rules/access';
 import { fieldError } from '../../../shared/rules/field-error';
 import { prepareTeamUser, type TeamUserInput } from '../../../shared/rules/team-user';
+import type { Actor } from '../../access';
 import type { Db } from '../../db';
-import { accounts, departments, users } from '../../db/schema';
 import { AppError, fieldFailure } from '../../http/errors';
+import type { Services } from '../../services';
 import { authRepo } from '../auth/auth.repo';
 import { hashPassword } from '../auth/passwords';
+import { allDepartmentsActive } from '../departments/departments.repo';
 import { usersRepo } from '../users/users.repo';
+import { type TeamUserRow, teamRepo } from './team.repo';
 
-const toTeamUser = (u: typeof users.$inferSelect): TeamUser => ({
+const toTeamUser = (u: TeamUserRow): TeamUser => ({
   _id: u.id,
   name: u.name,
   email: u.email,
@@ -23,24 +25,12 @@ const toTeamUser = (u: typeof users.$inferSelect): TeamUser => ({
   filed: u.filed,
 });
 
-export async function listTeam(db: Db, accountId: string) {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.filed, false)))
-    .orderBy(sql`${users.userRole} = 'owner' desc`, users.createdAt, users.id);
-  return rows.map(toTeamUser);
+export async function listTeam(services: Services, actor: Actor) {
+  return (await teamRepo.list(services.db, actor)).map(toTeamUser);
 }
 
-async function checkDepartments(db: Db, accountId: string, ids: string[]) {
-  if (ids.length === 0) return;
-  const found = await db
-    .select({ id: departments.id })
-    .from(departments)
-    .where(
-      and(eq(departments.accountId, accountId), eq(departments.filed, false), inArray(departments.id, ids)),
-    );
-  if (found.length !== ids.length) throw new AppError(messages.notFound);
+async function checkDepartments(db: Db, actor: Actor, ids: string[]) {
+  if (!(await allDepartmentsActive(db, actor, ids))) throw new AppError(messages.notFound);
 }
 
 function prepared(input: TeamUserInput, mode: 'create' | 'update') {
@@ -59,78 +49,66 @@ async function uniqueEmail<T>(db: Db, email: string, write: () => Promise<T>): P
   }
 }
 
-export async function createTeamUser(db: Db, accountId: string, input: TeamUserInput & { _id?: string }) {
+export async function createTeamUser(
+  services: Services,
+  actor: Actor,
+  input: TeamUserInput & { _id?: string },
+) {
+  const { db } = services;
   const user = prepared(input, 'create');
   if (input._id) {
     // A repeated creation answers the user it made the first time.
-    const existing = await usersRepo.findById(db, input._id);
-    if (existing && existing.user.accountId === accountId && !existing.user.filed)
-      return toTeamUser(existing.user);
+    const existing = await teamRepo.find(db, actor, input._id);
+    if (existing && !existing.filed) return toTeamUser(existing);
     if (existing) throw new AppError(messages.notFound);
   }
-  await checkDepartments(db, accountId, user.departments);
+  await checkDepartments(db, actor, user.departments);
   if (await usersRepo.emailTaken(db, user.email))
     throw fieldFailure(fieldError('email', messages.emailInUse));
   const passwordHash = await hashPassword(input.password ?? '');
   const id = input._id ?? newId();
-  await uniqueEmail(db, user.email, () =>
-    db.transaction(async (tx) => {
-      // The account row lock makes the plan's user limit hold under concurrent creations.
-      const [account] = await tx
-        .select({ maxUsers: accounts.maxUsers })
-        .from(accounts)
-        .where(eq(accounts.id, accountId))
-        .for('update');
-      // The same creation arriving twice at once: the first one made it; this one answers it.
-      const [made] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
-      if (made) return;
-      const [count] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(users)
-        .where(and(eq(users.accountId, accountId), eq(users.filed, false)));
-      const max = account?.maxUsers ?? 0;
-      if ((count?.n ?? 0) >= max) throw new AppError(messages.userLimitReached(max));
-      await tx.insert(users).values({
-        id,
-        accountId,
-        name: user.name,
-        email: user.email,
-        passwordHash,
-        userRole: user.user_role,
-        departments: user.departments,
-        accessAreas: user.access_areas,
-      });
+  const refused = await uniqueEmail(db, user.email, () =>
+    teamRepo.createWithinPlan(db, actor, id, {
+      name: user.name,
+      email: user.email,
+      passwordHash,
+      userRole: user.user_role,
+      departments: user.departments,
+      accessAreas: user.access_areas,
     }),
   );
-  const found = await usersRepo.findById(db, id);
-  if (!found || found.user.accountId !== accountId) throw new AppError(messages.notFound);
-  return toTeamUser(found.user);
+  if (refused) throw new AppError(messages.userLimitReached(refused.max));
+  // An id taken in another account is not found here.
+  const found = await teamRepo.find(db, actor, id);
+  if (!found) throw new AppError(messages.notFound);
+  return toTeamUser(found);
 }
 
 export async function updateTeamUser(
-  db: Db,
-  accountId: string,
+  services: Services,
+  actor: Actor,
   input: TeamUserInput & { _id: string; filed?: boolean },
 ) {
-  const found = await usersRepo.findById(db, input._id);
-  if (!found || found.user.accountId !== accountId || found.user.filed) throw new AppError(messages.notFound);
-  if (found.user.userRole === 'owner') throw new AppError(messages.ownerProtected);
+  const { db } = services;
+  const found = await teamRepo.find(db, actor, input._id);
+  if (!found || found.filed) throw new AppError(messages.notFound);
+  if (found.userRole === 'owner') throw new AppError(messages.ownerProtected);
 
   if (input.filed) {
     // Filed and signed out together: never a deleted user with a live session.
     await db.transaction(async (tx) => {
-      await usersRepo.update(tx, input._id, { filed: true });
+      await teamRepo.update(tx, actor, input._id, { filed: true });
       await authRepo.revokeUserSessions(tx, input._id);
     });
-    return { ...toTeamUser(found.user), filed: true };
+    return { ...toTeamUser(found), filed: true };
   }
   const user = prepared(input, 'update');
-  await checkDepartments(db, accountId, user.departments);
-  if (user.email !== found.user.email.toLowerCase() && (await usersRepo.emailTaken(db, user.email))) {
+  await checkDepartments(db, actor, user.departments);
+  if (user.email !== found.email.toLowerCase() && (await usersRepo.emailTaken(db, user.email))) {
     throw fieldFailure(fieldError('email', messages.emailInUse));
   }
   await uniqueEmail(db, user.email, () =>
-    usersRepo.update(db, input._id, {
+    teamRepo.update(db, actor, input._id, {
       name: user.name,
       email: user.email,
       userRole: user.user_role,
@@ -138,6 +116,7 @@ export async function updateTeamUser(
       accessAreas: user.access_areas,
     }),
   );
-  const updated = await usersRepo.findById(db, input._id);
-  return toTeamUser((updated as NonNullable<typeof updated>).user);
+  const updated = await teamRepo.find(db, actor, input._id);
+  if (!updated) throw new AppError(messages.notFound);
+  return toTeamUser(updated);
 }
