@@ -40,7 +40,4 @@ export const usersRepo = {
     if (Object.keys(set).length === 0) return; // nothing to change is not an error
     await db.update(users).set(set).where(eq(users.id, id));
   },
-
-  updateAccount: (db: Db, id: string, set: Partial<typeof accounts.$inferInsert>) =>
-    db.update(accounts).set(set).where(eq(accounts.id, id)),
 };
