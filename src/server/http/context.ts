@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Answer, CallName, Calls } from '../../shared/contract';
-import type { Actor } from '../access';
+import type { UserActor } from '../access';
 import type { AuthUser } from '../domains/auth/auth.service';
 import type { Services } from '../services';
 
@@ -24,7 +24,7 @@ export interface SignedInContext extends CallContext {
   user: AuthUser;
   sessionId: string;
   /** The caller as the access rule sees it (src/server/access.ts). */
-  actor: Actor;
+  actor: UserActor;
 }
 
 export type Handler<N extends CallName> = (

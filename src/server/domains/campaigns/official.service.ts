@@ -32,7 +32,7 @@ import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
 import { queueOfficialCampaignRun } from '../../jobs/official-campaigns';
 import { chatbotsRepo } from '../chatbots/chatbots.repo';
-import { visibleChip } from '../conversations/conversations.service';
+import { type ActingCtx, visibleChip } from '../conversations/conversations.service';
 import { departmentsRepo } from '../departments/departments.repo';
 import { flowsRepo } from '../flows/flows.repo';
 import { type CampaignFieldsRow, campaignsRepo as repo } from './campaigns.repo';
@@ -41,8 +41,6 @@ import { deliveryCounts, emptyDelivery } from './official-report';
 import { templateButtons } from './official-template';
 
 type Ctx = SignedInContext;
-/** Who prepares a send: a signed-in user (the dialog), or the system for one account (the integrations). */
-type ActingCtx = Pick<Ctx, 'services' | 'actor'>;
 type Payload<N extends CallName> = z.output<Calls[N]['payload']>;
 type Fields = z.output<typeof officialCampaignFields>;
 
@@ -230,7 +228,10 @@ export async function createOrUpdateOfficialCampaign(
     // A started campaign stops at its job's next run: brought forward to now.
     if (row.status === 'started')
       await queueOfficialCampaignRun(ctx.services, row, { at: new Date(), reason: 'cancel' });
-    return toOfficialCampaign(row, await deliveryCounts(db, [row.id]).then((m) => m.get(row.id) ?? null));
+    return toOfficialCampaign(
+      row,
+      await deliveryCounts(db, actor, [row.id]).then((m) => m.get(row.id) ?? null),
+    );
   }
   if (item.status !== 'scheduled') throw new AppError(campaignMessages.campaignNotEditable);
   const form = officialCampaignFields.parse({ ...asFields(toCampaign(item)), ...given });
@@ -260,6 +261,6 @@ export const toOfficialCampaign = (r: Row, delivery: DeliveryData | null): Campa
 export async function listOfficialCampaigns(ctx: Ctx) {
   const rows = await repo.list(ctx.services.db, ctx.actor, true);
   const started = rows.filter((r) => r.status !== 'scheduled').map((r) => r.id);
-  const counts = await deliveryCounts(ctx.services.db, started);
+  const counts = await deliveryCounts(ctx.services.db, ctx.actor, started);
   return rows.map((r) => toOfficialCampaign(r, counts.get(r.id) ?? null));
 }

@@ -9,7 +9,9 @@ import { normalizePhone } from '../../../shared/phone';
 import { ChannelError, type ChipRow, type OutboundContent } from '../../channels/adapter';
 import { isDatabaseUnavailable, whileUnavailable } from '../../db';
 import { messages } from '../../db/schema';
+import type { Actor } from '../../access';
 import type { SignedInContext } from '../../http/context';
+import type { Services } from '../../services';
 import { AppError } from '../../http/errors';
 import { audioSeconds } from '../../media/audio-length';
 import { wakeFollowUps } from '../follow-ups/wake';
@@ -21,7 +23,11 @@ import { toMessage } from './present';
 
 type Ctx = SignedInContext;
 /** What a send needs: the server's parts and who acts (an attendant, or a job as the system actor). */
-type ActingCtx = Pick<Ctx, 'services' | 'actor'>;
+/** Who acts and with what: a signed-in user's call, or a job or an engine acting for one account. */
+export interface ActingCtx {
+  services: Services;
+  actor: Actor;
+}
 /** Whom a sent message is attributed to (its user_id and the signature's name). */
 export type Sender =
   /** A user's message; `campaign`: a campaign's, attributed to its creator but sent by the engine. */

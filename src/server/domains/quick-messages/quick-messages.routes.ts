@@ -2,14 +2,11 @@ import type { QuickMessage } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { fieldError } from '../../../shared/rules/field-error';
 import { prepareQuickMessage } from '../../../shared/rules/quick-message';
-import { quickMessages } from '../../db/schema';
-import { scopedRepo } from '../../db/scoped';
 import type { Handlers } from '../../http/context';
 import { softSave } from '../soft-save';
+import { type QuickMessageRow, quickMessagesRepo } from './quick-messages.repo';
 
-export const quickMessagesRepo = scopedRepo(quickMessages);
-
-const toQuickMessage = (q: typeof quickMessages.$inferSelect): QuickMessage => ({
+const toQuickMessage = (q: QuickMessageRow): QuickMessage => ({
   _id: q.id,
   shortcut: q.shortcut,
   message: q.message,

@@ -2,14 +2,12 @@ import type { Tag } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { fieldError } from '../../../shared/rules/field-error';
 import { prepareTag } from '../../../shared/rules/tag';
-import { tags } from '../../db/schema';
-import { scopedRepo } from '../../db/scoped';
+import type { TagRow } from './tags.repo';
 import type { Handlers } from '../../http/context';
 import { nameTaken, softSave } from '../soft-save';
+import { tagsRepo } from './tags.repo';
 
-export const tagsRepo = scopedRepo(tags);
-
-const toTag = (t: typeof tags.$inferSelect): Tag => ({
+const toTag = (t: TagRow): Tag => ({
   _id: t.id,
   name: t.name,
   color: t.color,
