@@ -315,7 +315,7 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
     if (view) {
       realtime.toConversation(chip.accountId, view.department, { type: 'new_conversation', message: view });
       // Web Push to the devices of who may see it (issue 7); never in the way of the message's own path.
-      void notifyNewConversation(db, services.config.publicUrl, chip.accountId, view).catch((err: unknown) =>
+      void notifyNewConversation(services, systemActor(chip.accountId, 'push'), view).catch((err: unknown) =>
         services.log.warn({ err }, 'push failed'),
       );
     }

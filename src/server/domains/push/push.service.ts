@@ -2,7 +2,6 @@
 // one per device; and the 'Nova conversa' notification to everyone allowed to see a new conversation who
 // turned notifications on (holds a subscription). The payload is encrypted (aes128gcm) by web-push; the
 // request is sent with fetch, so a push service is just an HTTP endpoint (a local one in the tests).
-import { and, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Conversation } from '../../../shared/contract/conversations';
 import type { PushPayload } from '../../../shared/contract/push';
@@ -10,11 +9,11 @@ import { truncatePreview, withoutBidiControls } from '../../../shared/format';
 import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import { seesDepartment } from '../../../shared/rules/access';
+import type { Actor, UserActor } from '../../access';
 import type { Db } from '../../db';
-import { insertOnce } from '../../db/insert-once';
-import { pushKeys, pushSubscriptions, users } from '../../db/schema';
+import type { Services } from '../../services';
+import { type PushSubscriptionRow, pushKeysRepo, pushSubscriptionsRepo } from './push.repo';
 
-const KEY_ID = 'vapid';
 /** A push service keeps an undelivered message this long (the phone may be off). */
 const TTL_SECONDS = 24 * 60 * 60;
 
@@ -23,17 +22,7 @@ let cached: { db: Db; keys: { publicKey: string; privateKey: string } } | null =
 /** The VAPID key pair: read, or made and stored at the first call (two racing starts keep the first one). */
 export async function vapidKeys(db: Db) {
   if (cached?.db === db) return cached.keys;
-  let [row] = await db.select().from(pushKeys).where(eq(pushKeys.id, KEY_ID)).limit(1);
-  if (!row) {
-    const made = webpush.generateVAPIDKeys();
-    const stored = await insertOnce(
-      db,
-      pushKeys,
-      { id: KEY_ID, publicKey: made.publicKey, privateKey: made.privateKey },
-      eq(pushKeys.id, KEY_ID),
-    );
-    row = stored?.row;
-  }
+  const row = await pushKeysRepo.findOrStore(db, () => webpush.generateVAPIDKeys());
   if (!row) throw new Error('VAPID keys not stored');
   const keys = { publicKey: row.publicKey, privateKey: row.privateKey };
   cached = { db, keys };
@@ -41,47 +30,30 @@ export async function vapidKeys(db: Db) {
 }
 
 export async function subscribe(
-  db: Db,
-  user: { id: string; accountId: string },
+  services: Services,
+  actor: UserActor,
   sub: { endpoint: string; keys: { p256dh: string; auth: string } },
   userAgent: string | null,
 ) {
-  // The endpoint names the device: it moves to whoever subscribes with it last.
-  await db
-    .insert(pushSubscriptions)
-    .values({
-      id: newId(),
-      accountId: user.accountId,
-      userId: user.id,
-      endpoint: sub.endpoint,
-      p256dh: sub.keys.p256dh,
-      auth: sub.keys.auth,
-      userAgent,
-    })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: {
-        accountId: user.accountId,
-        userId: user.id,
-        p256dh: sub.keys.p256dh,
-        auth: sub.keys.auth,
-        userAgent,
-      },
-    });
+  await pushSubscriptionsRepo.subscribe(services.db, actor, newId(), {
+    endpoint: sub.endpoint,
+    p256dh: sub.keys.p256dh,
+    auth: sub.keys.auth,
+    userAgent,
+  });
 }
 
-export async function unsubscribe(db: Db, userId: string, endpoint: string) {
-  await db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+export async function unsubscribe(services: Services, actor: UserActor, endpoint: string) {
+  await pushSubscriptionsRepo.unsubscribe(services.db, actor, endpoint);
 }
 
 /** Sends one push; a subscription the push service says is gone (404, 410) is forgotten. */
 async function deliver(
   db: Db,
+  actor: Actor,
   keys: { publicKey: string; privateKey: string },
   publicUrl: string,
-  sub: typeof pushSubscriptions.$inferSelect,
+  sub: PushSubscriptionRow,
   payload: PushPayload,
 ) {
   const details = webpush.generateRequestDetails(
@@ -102,8 +74,7 @@ async function deliver(
     headers: details.headers as Record<string, string>,
     body: details.body ? new Uint8Array(details.body) : undefined,
   });
-  if (res.status === 404 || res.status === 410)
-    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
+  if (res.status === 404 || res.status === 410) await pushSubscriptionsRepo.forget(db, actor, sub.id);
   return res.status;
 }
 
@@ -112,16 +83,12 @@ async function deliver(
  * managers, and the attendants of its department; only those with a subscription get one.
  */
 export async function notifyNewConversation(
-  db: Db,
-  publicUrl: string,
-  accountId: string,
+  services: Pick<Services, 'db' | 'config'>,
+  actor: Actor,
   conversation: Conversation,
 ): Promise<number> {
-  const subs = await db
-    .select({ sub: pushSubscriptions, user: users })
-    .from(pushSubscriptions)
-    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-    .where(and(eq(pushSubscriptions.accountId, accountId), eq(users.filed, false)));
+  const { db } = services;
+  const subs = await pushSubscriptionsRepo.withUsers(db, actor);
   const allowed = subs.filter(({ user }) => seesDepartment(user, conversation.department));
   if (allowed.length === 0) return 0;
   const keys = await vapidKeys(db);
@@ -142,18 +109,15 @@ export async function notifyNewConversation(
         silent: user.disableNotificationSound,
       };
       // One device's failure does not stop the others; the first one is reported after.
-      const status = await deliver(db, keys, publicUrl, sub, payload).catch((err: unknown) => {
-        failure ??= err;
-        return 0;
-      });
+      const status = await deliver(db, actor, keys, services.config.publicUrl, sub, payload).catch(
+        (err: unknown) => {
+          failure ??= err;
+          return 0;
+        },
+      );
       if (status >= 200 && status < 300) sent += 1;
     }),
   );
   if (failure) throw failure;
   return sent;
-}
-
-/** Removes every subscription of these users (deleted users). */
-export async function dropUsers(db: Db, userIds: string[]) {
-  if (userIds.length) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds));
 }
