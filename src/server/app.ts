@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { calls, isCallName } from '../shared/contract';
 import { messages } from '../shared/messages';
-import { createChannels } from './channels';
+import { type ChannelSet, createChannels } from './channels';
 import type { SocketFactory } from './channels/baileys';
 import type { Config } from './config';
 import { type Database, isDatabaseUnavailable, openDatabase } from './db';
@@ -19,16 +19,26 @@ import { registerPublicApi } from './http/public-api';
 import { registerStatic } from './http/static';
 import { registerWebhookEndpoint } from './http/webhook-endpoint';
 import { defineJobs } from './jobs';
-import { createJobRunner } from './jobs/runner';
+import { createJobRunner, type JobRunner } from './jobs/runner';
 import { createMailer } from './mail';
 import { createMediaStore } from './media';
-import { createRealtime } from './realtime';
+import { createRealtime, type RealtimeServer } from './realtime';
 import { firstStart } from './seed/demo';
 import type { Services } from './services';
 
+/**
+ * The services with the implementations built here, as this file starts and stops them and tests reach
+ * them; every other part of the server sees their small interfaces (Services).
+ */
+export interface ServerServices extends Services {
+  realtime: RealtimeServer;
+  channels: ChannelSet;
+  jobs: JobRunner;
+}
+
 export interface Server {
   app: FastifyInstance;
-  services: Services;
+  services: ServerServices;
   database: Database;
   /** Lines the first start printed (demo logins), or null. */
   firstStartLines: string[] | null;
@@ -110,11 +120,13 @@ export async function createServer(
   const media = await createMediaStore(config);
   if ('dir' in media.serving) mkdirSync(media.serving.dir, { recursive: true });
 
+  // The implementations are built here and passed in as the services' parts; the channels and the job runner
+  // read the services lazily, as they are part of them.
   const channels = createChannels(() => services, {
     ...(opts.baileysSocketFactory && { baileysSocketFactory: opts.baileysSocketFactory }),
     ...(opts.processId && { processId: opts.processId }),
   });
-  const services: Services = {
+  const services: ServerServices = {
     config,
     db: database.db,
     mail: createMailer({

@@ -12,15 +12,15 @@ import type { Services } from '../services';
 import type { ChannelAdapter, ChannelSink, ChipRow } from './adapter';
 import { type BaileysChannel, createBaileysChannel, type SocketFactory } from './baileys';
 import { type CloudApiChannel, createCloudApiChannel } from './cloud-api';
+import type { Channels } from './port';
 import { createSimulatorChannel, type SimulatorChannel } from './simulator';
 
-export interface Channels {
+/** The channels as the domains see them (port.ts), and what app.ts does with them: routes, start, stop. */
+export interface ChannelSet extends Channels {
   sink: ChannelSink;
   simulator: SimulatorChannel;
   cloudApi: CloudApiChannel;
   baileys: BaileysChannel;
-  /** The adapter that talks to this chip. */
-  adapter(chip: ChipRow): ChannelAdapter;
   /** Reconnects what was connected before a restart. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -30,7 +30,7 @@ export interface Channels {
 export function createChannels(
   getServices: () => Services,
   opts: { baileysSocketFactory?: SocketFactory; processId?: string } = {},
-): Channels {
+): ChannelSet {
   const withChip = async (
     chipOrId: string | ChipRow,
     fn: (chip: ChipRow, services: Services) => Promise<void>,

@@ -9,7 +9,8 @@ import { messages } from '../../shared/messages';
 import { assertMayCall, userActor } from '../access';
 import { authenticate } from '../domains/auth/auth.service';
 import type { Services } from '../services';
-import type { CallContext, Handlers, UploadedFile } from './context';
+import type { CallContext, Handlers } from './context';
+import type { UploadedFile } from './upload';
 import { AppError, describeZodError, unauthorized } from './errors';
 import { jsonBodyParser, pathOfNul } from './json';
 

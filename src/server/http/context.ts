@@ -3,12 +3,7 @@ import type { Answer, CallName, Calls } from '../../shared/contract';
 import type { UserActor } from '../access';
 import type { AuthUser } from '../domains/auth/auth.service';
 import type { Services } from '../services';
-
-export interface UploadedFile {
-  buffer: Buffer;
-  filename: string;
-  mimetype: string;
-}
+import type { UploadedFile } from './upload';
 
 export interface CallContext {
   services: Services;

@@ -12,9 +12,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Db, ExecuteSql } from '../db';
+import type { ExecuteSql } from '../db';
 import { executeSqlOn } from '../db';
 import type { Services } from '../services';
+import type { JobQueue } from './port';
 
 /** A kind of job: its queue, how it is retried, and what it does. */
 export interface JobKind<T extends object = object> {
@@ -45,33 +46,11 @@ export interface JobKind<T extends object = object> {
   retryDelaySeconds?: number;
 }
 
-export interface SendOptions {
-  /** Not before this moment. */
-  startAfter?: Date;
-  /**
-   * Makes the job unique: a second send with the same key, while the first is still in the queue, adds nothing
-   * (a retried request, a replayed notification).
-   */
-  key?: string;
-  /** Queue it in this transaction: it exists exactly when the transaction's rows do. */
-  tx?: Db;
-}
-
-export interface JobRunner {
+/** The queue the domains see (port.ts), and what app.ts does with the runner: define, start, stop, check. */
+export interface JobRunner extends JobQueue {
   /** Adds a kind of job; before or after start(). */
   define<T extends object>(kind: JobKind<T>): Promise<void>;
   start(): Promise<void>;
-  send<T extends object>(name: string, data: T, opts?: SendOptions): Promise<void>;
-  /** Queues many at once (one statement). */
-  sendMany<T extends object>(
-    name: string,
-    jobs: { data: T; opts?: Omit<SendOptions, 'tx'> }[],
-  ): Promise<void>;
-  /**
-   * A job queued in a transaction that has now committed is due: its workers look at once rather than at
-   * their next poll (a flow started by a webhook answers within milliseconds, not half a second).
-   */
-  wake(name: string): void;
   /** Stops taking jobs and waits for those running, at most `STOP_WAIT_MS`. */
   stop(): Promise<void>;
   /** Running (started, not stopping) and its queues readable in the database: for GET /health. */

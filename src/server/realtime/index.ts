@@ -26,7 +26,6 @@ import {
   departmentRoom,
   type ReceiveMessage,
   type ServerToClientEvents,
-  type SimulatorEvent,
   simulatorRoom,
   webhookRoom,
 } from '../../shared/contract/events';
@@ -37,57 +36,19 @@ import type { Db } from '../db';
 import { campaigns, webhooks } from '../db/schema';
 import { authenticate } from '../domains/auth/auth.service';
 import { nestedDeeperThan } from '../http/json';
+import type { AppServer, Realtime, RealtimeListener, SocketData } from './port';
 
-interface SocketData {
-  accountId: string;
-  userId: string;
-  sessionId: string;
-  /** Set for a simulator page's socket instead of a user. */
-  simulatorRoom?: string;
-}
-
-type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /** Resolves a simulator socket's handshake to its room, or null. Given by the simulator channel. */
 export type SimulatorAuth = (token: string, phone: string) => Promise<string | null>;
 
-export interface Realtime {
-  io: AppServer;
-  toAccount(accountId: string, event: ReceiveMessage): void;
-  /** A conversation event: to owners and managers, and to the attendants of `departmentId`. */
-  toConversation(accountId: string, departmentId: string | null, event: ConversationEvent): void;
-  toSimulator(chipId: string, phone: string, event: SimulatorEvent): void;
-  /** A campaign's follow dialogs (its room). */
-  toCampaign(campaignId: string, event: Extract<ReceiveMessage, { type: 'campaign_progress' }>): void;
-  /** A webhook's 'Receber evento teste' (its room). */
-  toWebhook(webhookId: string, event: Extract<ReceiveMessage, { type: 'webhook_test' }>): void;
-  /** A user's role or departments changed: their open sockets move to the right rooms. */
-  refreshUser(user: {
-    id: string;
-    accountId: string;
-    userRole: UserRole;
-    departments: string[];
-    accessAreas: AccessArea[];
-  }): Promise<void>;
-  /** A deleted user, or their sessions ended: their open sockets are closed (but `keepSessionId`'s). */
-  dropUser(userId: string, opts?: { keepSessionId?: string }): Promise<void>;
-  /** A session ended: its open sockets are closed. */
-  dropSession(sessionId: string): void;
+/** Realtime as the domains see it (port.ts), and what app.ts wires and closes. */
+export interface RealtimeServer extends Realtime {
   setSimulatorAuth(auth: SimulatorAuth): void;
-  /** The users of the account with an open socket now, on every process (the adapter's fetchSockets). */
-  onlineUsers(accountId: string): Promise<Set<string>>;
-  /**
-   * Told of every conversation event this process emits, and of every user socket connecting to it (equal
-   * distribution listens: domains/distribution).
-   */
+  /** Told of every conversation event this process emits, and of every user socket connecting to it. */
   setListener(listener: RealtimeListener): void;
   close(): void;
-}
-
-export interface RealtimeListener {
-  conversationEvent(accountId: string, departmentId: string | null, event: ConversationEvent): void;
-  userConnected(accountId: string, userId: string): void;
 }
 
 const userRoom = (userId: string) => `user_${userId}`;
@@ -190,7 +151,7 @@ export function createRealtime(
   server: HttpServer,
   db: Db,
   opts: { pool?: Pool; log?: Pick<FastifyBaseLogger, 'warn'> } = {},
-): Realtime {
+): RealtimeServer {
   const io: AppServer = new Server(server, {
     path: '/sock/',
     serveClient: false,

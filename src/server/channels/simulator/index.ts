@@ -12,10 +12,10 @@ import { normalizePhone } from '../../../shared/phone';
 import { numberedMenu } from '../../../shared/rules/menu';
 import { systemActor } from '../../access';
 import { channelChipsRepo } from '../../domains/chips/channel-chips.repo';
-import type { UploadedFile } from '../../http/context';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';
 import { type ChannelAdapter, ChannelError, type ChannelSink, type ChipRow } from '../adapter';
+import type { SimulatorPage } from '../port';
 
 interface Credentials {
   /** The page's link token: 256 random bits, base64url. */
@@ -26,31 +26,9 @@ interface Credentials {
   numberedMenus?: boolean;
 }
 
-export interface SimulatorSend {
-  token: string;
-  phone: string;
-  name: string;
-  id: string;
-  type: 'text' | 'image' | 'audio' | 'video' | 'document' | 'location';
-  text: string;
-  media_url?: string;
-  file_name?: string;
-  location?: { latitude: number; longitude: number; name?: string };
-  /** A tap on a menu's option: the message's text is its title. */
-  choice?: { id: string; title: string };
-}
-
-export interface SimulatorChannel {
+/** The page's calls (port.ts), the adapter, and the page's socket check. */
+export interface SimulatorChannel extends SimulatorPage {
   adapter: ChannelAdapter;
-  open(
-    token: string,
-    pair?: string,
-  ): Promise<{ chip_name: string; connected: boolean; numbered_menus: boolean }>;
-  setMenus(token: string, numbered: boolean): Promise<void>;
-  messages(token: string, phone: string): Promise<SimulatorMessage[]>;
-  send(input: SimulatorSend): Promise<SimulatorMessage>;
-  upload(token: string, file: UploadedFile): Promise<{ url: string; mime: string; file_name: string }>;
-  mark(token: string, phone: string, ids: string[], status: 3 | 4): Promise<void>;
   /** The socket room of a page, or null when the link is not valid. */
   authorize(token: string, phone: string): Promise<string | null>;
 }

@@ -12,7 +12,7 @@
 import { and, asc, count, eq, inArray, isNull, max, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { conversations, departments, users } from '../../db/schema';
-import type { RealtimeListener } from '../../realtime';
+import type { RealtimeListener } from '../../realtime/port';
 import type { Services } from '../../services';
 import { loadConversations } from '../conversations/present';
 
