@@ -7,10 +7,11 @@
 //   on the day they came; net = new + recurrences − refunds; money is integer cents of BRL;
 // - averages: two weeks ÷ 14, week ÷ 7, month ÷ 30; projections: the two-week average × 7 and × 30; each
 //   projection's difference is 100 − (the period just past ÷ the projection) in percent (green at 0 or more).
-import { and, gte, lt, lte, sql } from 'drizzle-orm';
 import type { FinancialDashboardData } from '../../../shared/contract/billing';
+import { platformJob, type StaffActor } from '../../access';
 import type { Db } from '../../db';
-import { billingDays, billingEvents, billingSubscriptions } from '../../db/schema';
+import type { Services } from '../../services';
+import { billingRepo } from './billing.repo';
 
 export const FINANCE_TIME_ZONE = 'America/Sao_Paulo';
 /** The longest daily window (the daily revenue chart). */
@@ -166,72 +167,34 @@ export function financialFigures(input: FinancialInput): FinancialDashboardData 
   };
 }
 
-/** The local midnight that opens `day`, as SQL (a timestamptz the indexes can use). */
-const startOf = (day: string) => sql`(${day}::timestamp at time zone ${FINANCE_TIME_ZONE})`;
-const dayOf = (col: unknown) => sql<string>`to_char(${col} at time zone ${FINANCE_TIME_ZONE}, 'YYYY-MM-DD')`;
-
-/** Reads the buckets for `now` and computes the answer. */
-export async function financialDashboard(db: Db, now: Date): Promise<FinancialDashboardData> {
+/** Reads the buckets for `now` and computes the answer. Platform staff (the financial_dashboard role). */
+export async function financialDashboard(
+  services: Services,
+  staff: StaffActor,
+  now: Date,
+): Promise<FinancialDashboardData> {
   const today = localDay(now);
-  const end = startOf(addDays(today, 1));
-  const windowStartDay = addDays(today, -29);
-  const windowStart = startOf(windowStartDay);
-  const firstMonthDay = `${addMonths(today.slice(0, 7), -(MONTHS - 1))}-01`;
-  const e = billingEvents;
-  const s = billingSubscriptions;
-
-  const b = billingDays;
-  const [days, months, cycles, realTime, before, activeDays] = await Promise.all([
-    db
-      .select()
-      .from(b)
-      .where(and(gte(b.day, addDays(today, -(DAILY_WINDOW - 1))), lte(b.day, today))),
-    db
-      .select({
-        month: sql<string>`substr(${b.day}, 1, 7)`,
-        incomeCents: sql<string>`sum(${b.newCents} + ${b.oldCents})`,
-        refundCents: sql<string>`sum(${b.refundCents})`,
-      })
-      .from(b)
-      .where(and(gte(b.day, firstMonthDay), lte(b.day, today)))
-      .groupBy(sql`1`),
-    db
-      .select({ cycle: sql<number>`coalesce(${e.cycle}, 1)`, count: sql<number>`count(*)::int` })
-      .from(e)
-      .where(and(sql`${e.kind} = 'sale'`, gte(e.occurredAt, windowStart), lt(e.occurredAt, end)))
-      .groupBy(sql`1`),
-    db.select({ status: s.status, count: sql<number>`count(*)::int` }).from(s).groupBy(s.status),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(s)
-      .where(
-        and(
-          lt(s.startedAt, windowStart),
-          sql`(${s.canceledAt} is null or ${s.canceledAt} >= ${windowStart})`,
-        ),
-      ),
-    db.execute<{ day: string; started: number; canceled: number }>(sql`
-      select day, sum(started)::int as started, sum(canceled)::int as canceled from (
-        select ${dayOf(s.startedAt)} as day, 1 as started, 0 as canceled from ${s}
-          where ${s.startedAt} >= ${windowStart} and ${s.startedAt} < ${end}
-        union all
-        select ${dayOf(s.canceledAt)} as day, 0, 1 from ${s}
-          where ${s.canceledAt} >= ${windowStart} and ${s.canceledAt} < ${end}
-      ) x group by day`),
-  ]);
-  const count = (status: string) => realTime.find((r) => r.status === status)?.count ?? 0;
+  const data = await billingRepo.dashboardData(services.db, staff, {
+    timeZone: FINANCE_TIME_ZONE,
+    today,
+    tomorrow: addDays(today, 1),
+    firstDay: addDays(today, -(DAILY_WINDOW - 1)),
+    firstMonthDay: `${addMonths(today.slice(0, 7), -(MONTHS - 1))}-01`,
+    windowStartDay: addDays(today, -29),
+  });
+  const count = (status: string) => data.realTime.find((r) => r.status === status)?.count ?? 0;
   return financialFigures({
     today,
-    days,
-    months: months.map((m) => ({
+    days: data.days,
+    months: data.months.map((m) => ({
       ...m,
       incomeCents: Number(m.incomeCents),
       refundCents: Number(m.refundCents),
     })),
-    cycles: cycles.map((c) => ({ cycle: Number(c.cycle), count: c.count })),
+    cycles: data.cycles.map((c) => ({ cycle: Number(c.cycle), count: c.count })),
     realTime: { active: count('active'), pastdue: count('pastdue'), canceled: count('canceled') },
-    activeBefore: before[0]?.count ?? 0,
-    activeDays: rowsOf<{ day: string; started: number; canceled: number }>(activeDays).map((r) => ({
+    activeBefore: data.activeBefore,
+    activeDays: data.activeDays.map((r) => ({
       day: r.day,
       started: Number(r.started),
       canceled: Number(r.canceled),
@@ -240,29 +203,8 @@ export async function financialDashboard(db: Db, now: Date): Promise<FinancialDa
 }
 
 /**
- * Recomputes billing_days from the ledger (after an import, or to check the running totals): one statement,
- * in a transaction, so a reader sees the old totals or the new ones.
+ * Recomputes billing_days from the ledger (after an import, or to check the running totals), in one
+ * transaction: the platform's own upkeep.
  */
-export async function rebuildBillingDays(db: Db) {
-  const e = billingEvents;
-  await db.transaction(async (tx) => {
-    await tx.delete(billingDays);
-    await tx.execute(sql`
-      insert into ${billingDays} (day, new_count, new_cents, old_count, old_cents, refund_count, refund_cents, cancel_count)
-      select ${dayOf(e.occurredAt)},
-        count(*) filter (where ${e.kind} = 'sale' and ${e.saleType} = 'new'),
-        coalesce(sum(${e.amountCents}) filter (where ${e.kind} = 'sale' and ${e.saleType} = 'new'), 0),
-        count(*) filter (where ${e.kind} = 'sale' and ${e.saleType} = 'old'),
-        coalesce(sum(${e.amountCents}) filter (where ${e.kind} = 'sale' and ${e.saleType} = 'old'), 0),
-        count(*) filter (where ${e.kind} = 'refund'),
-        coalesce(sum(${e.amountCents}) filter (where ${e.kind} = 'refund'), 0),
-        count(*) filter (where ${e.kind} = 'cancel')
-      from ${e} where ${e.kind} in ('sale', 'refund', 'cancel') group by 1`);
-  });
-}
-
-/** db.execute answers rows (PGlite) or a result with rows (node-postgres). */
-function rowsOf<T>(r: unknown): T[] {
-  if (Array.isArray(r)) return r as T[];
-  return ((r as { rows?: T[] }).rows ?? []) as T[];
-}
+export const rebuildBillingDays = (db: Db) =>
+  billingRepo.rebuildDays(db, platformJob('rebuild-billing-days'), FINANCE_TIME_ZONE);

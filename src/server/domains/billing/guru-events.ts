@@ -6,26 +6,20 @@
 // are the ones public integrations read. Each event is one ledger row (billing_events), keyed so a replay
 // finds its row and changes nothing; its effects on the account happen in the same transaction.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { SubscriptionStatus } from '../../../shared/constants';
 import { newId } from '../../../shared/ids';
 import { billingMessages as M } from '../../../shared/messages-billing';
+import { platformJob, systemActor } from '../../access';
 import type { Db } from '../../db';
-import {
-  accounts,
-  billingDays,
-  billingEvents,
-  billingSubscriptions,
-  guruOffers,
-  passwordResets,
-  subscriptions,
-  users,
-} from '../../db/schema';
+import type { billingEvents } from '../../db/schema';
 import { queueMail } from '../../jobs/mail';
 import type { Services } from '../../services';
+import { accountsRepo } from '../accounts/accounts.repo';
 import { createAccount } from '../accounts/accounts.service';
+import { authRepo } from '../auth/auth.repo';
 import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/tokens';
+import { billingRepo, type DayTotals } from './billing.repo';
 import { localDay } from './financial';
 
 /** How long the welcome mail's link to create a password lasts. */
@@ -194,6 +188,10 @@ export type ReceiveResult =
   | { outcome: 'rejected'; id: string; message: string }
   | { outcome: 'applied'; id: string; kind: EventKind; accountId: string | null; created: boolean };
 
+/** The webhook's actor: the platform keeping the ledger; on an account it acts as that account's system. */
+const GURU = platformJob('guru-billing');
+const onAccount = (accountId: string) => systemActor(accountId, 'guru-billing');
+
 /**
  * Stores the event and applies it, in one transaction. The row is claimed first (insert, or take back a
  * rejected row of the same key): a replay, even a concurrent one, waits on the key and then finds it taken.
@@ -206,41 +204,15 @@ export async function receiveGuruEvent(
   const welcome: { email: string; name: string; token: string }[] = [];
   const result = await services.db.transaction(async (tx): Promise<ReceiveResult> => {
     const db = tx as unknown as Db;
-    const [claimed] = await db
-      .insert(billingEvents)
-      .values({
-        id: newId(),
-        eventKey: e.key,
-        webhookType: e.webhookType,
-        status: e.status,
-        kind: 'pending',
-        payload: payload as object,
-        occurredAt: e.occurredAt,
-      })
-      .onConflictDoUpdate({
-        target: billingEvents.eventKey,
-        set: { kind: 'pending', error: null, payload: payload as object, occurredAt: e.occurredAt },
-        setWhere: sql`${billingEvents.kind} = 'rejected'`,
-      })
-      .returning({ id: billingEvents.id });
-    if (!claimed) {
-      const [first] = await db
-        .select({ id: billingEvents.id })
-        .from(billingEvents)
-        .where(eq(billingEvents.eventKey, e.key))
-        .limit(1);
-      return { outcome: 'duplicate', id: first?.id ?? null };
-    }
+    const claimed = await billingRepo.claimEvent(db, GURU, { ...e, payload: payload as object });
+    if (!claimed) return { outcome: 'duplicate', id: await billingRepo.eventIdByKey(db, GURU, e.key) };
     const record = (set: Partial<typeof billingEvents.$inferInsert>) =>
-      db
-        .update(billingEvents)
-        .set({
-          guruSubscriptionId: e.subscriptionId,
-          guruOfferId: e.offerId || null,
-          email: e.email || null,
-          ...set,
-        })
-        .where(eq(billingEvents.id, claimed.id));
+      billingRepo.recordEvent(db, GURU, claimed.id, {
+        guruSubscriptionId: e.subscriptionId,
+        guruOfferId: e.offerId || null,
+        email: e.email || null,
+        ...set,
+      });
     const reject = async (message: string): Promise<ReceiveResult> => {
       await record({ kind: 'rejected', error: message });
       return { outcome: 'rejected', id: claimed.id, message };
@@ -249,24 +221,11 @@ export async function receiveGuruEvent(
     const { kind, accountStatus } = effectOf(e);
     const money = kind === 'sale' || kind === 'refund' ? e.amountCents : 0;
     const saleType = kind === 'sale' ? (e.cycle <= 1 ? 'new' : 'old') : null;
-    const [known] = e.subscriptionId
-      ? await db
-          .select()
-          .from(billingSubscriptions)
-          .where(eq(billingSubscriptions.guruSubscriptionId, e.subscriptionId))
-          .limit(1)
-      : [];
+    const known = e.subscriptionId ? await billingRepo.subscription(db, GURU, e.subscriptionId) : null;
     const ownerAccount = async () => {
       if (known) return known.accountId;
       if (!e.email) return null;
-      const [owner] = await db
-        .select({ accountId: users.accountId })
-        .from(users)
-        .where(
-          and(sql`lower(${users.email}) = ${e.email}`, eq(users.filed, false), eq(users.userRole, 'owner')),
-        )
-        .limit(1);
-      return owner?.accountId ?? null;
+      return billingRepo.accountOfOwner(db, GURU, e.email);
     };
 
     if (!accountStatus) {
@@ -279,11 +238,11 @@ export async function receiveGuruEvent(
     let offerRowId: string | null = known?.offerId ?? null;
     if (accountStatus === 'active') {
       // A sale or an active subscription: the offer must be known, before anything changes.
-      const [offer] = e.offerId
-        ? await db.select().from(guruOffers).where(eq(guruOffers.offerId, e.offerId)).limit(1)
+      const offer = e.offerId
+        ? await billingRepo.offerFor(db, GURU, { guruOfferId: e.offerId })
         : known?.offerId
-          ? await db.select().from(guruOffers).where(eq(guruOffers.id, known.offerId)).limit(1)
-          : [];
+          ? await billingRepo.offerFor(db, GURU, { id: known.offerId })
+          : null;
       if (!offer) return reject(M.unknownOffer(e.offerId));
       offerRowId = offer.id;
       accountId = await ownerAccount();
@@ -299,7 +258,7 @@ export async function receiveGuruEvent(
         subscriptionStatus: 'active',
       };
       if (accountId) {
-        await db.update(accounts).set(limits).where(eq(accounts.id, accountId));
+        await accountsRepo.update(db, onAccount(accountId), limits);
       } else {
         if (!e.email) return reject(M.webhookEmailMissing);
         const name = e.name || e.email;
@@ -316,7 +275,7 @@ export async function receiveGuruEvent(
         accountId = made.accountId;
         created = true;
         const token = newToken();
-        await db.insert(passwordResets).values({
+        await authRepo.insertPasswordReset(db, {
           id: newId(),
           tokenHash: hashToken(token),
           userId: made.ownerId,
@@ -328,30 +287,20 @@ export async function receiveGuruEvent(
       accountId = await ownerAccount();
       if (!accountId && kind !== 'refund') return reject(M.unknownSubscription(e.subscriptionId ?? e.guruId));
       if (accountId)
-        await db
-          .update(accounts)
-          .set({ subscriptionStatus: accountStatus })
-          .where(eq(accounts.id, accountId));
+        await accountsRepo.update(db, onAccount(accountId), { subscriptionStatus: accountStatus });
     }
 
     if (accountId) {
       await saveSubscriptionStatus(db, accountId, lastStatusOf(e, accountStatus), e.invoice);
       if (e.subscriptionId) {
-        const ended = accountStatus === 'canceled' ? e.occurredAt : null;
-        await db
-          .insert(billingSubscriptions)
-          .values({
-            guruSubscriptionId: e.subscriptionId,
-            accountId,
-            offerId: offerRowId,
-            status: accountStatus,
-            startedAt: e.occurredAt,
-            canceledAt: ended,
-          })
-          .onConflictDoUpdate({
-            target: billingSubscriptions.guruSubscriptionId,
-            set: { accountId, offerId: offerRowId, status: accountStatus, canceledAt: ended },
-          });
+        await billingRepo.saveSubscription(db, GURU, {
+          guruSubscriptionId: e.subscriptionId,
+          accountId,
+          offerId: offerRowId,
+          status: accountStatus,
+          startedAt: e.occurredAt,
+          canceledAt: accountStatus === 'canceled' ? e.occurredAt : null,
+        });
       }
     }
     await record({ kind, saleType, cycle: e.cycle, amountCents: money, accountId });
@@ -369,7 +318,7 @@ export async function receiveGuruEvent(
 
 /** The event into its local day's totals (billing_days), in the event's transaction. */
 async function addToDay(db: Db, kind: EventKind, saleType: string | null, cents: number, at: Date) {
-  const add =
+  const add: DayTotals | null =
     kind === 'sale' && saleType === 'new'
       ? { newCount: 1, newCents: cents }
       : kind === 'sale'
@@ -379,23 +328,7 @@ async function addToDay(db: Db, kind: EventKind, saleType: string | null, cents:
           : kind === 'cancel'
             ? { cancelCount: 1 }
             : null;
-  if (!add) return;
-  const d = billingDays;
-  await db
-    .insert(d)
-    .values({ day: localDay(at), ...add })
-    .onConflictDoUpdate({
-      target: d.day,
-      set: {
-        newCount: sql`${d.newCount} + ${add.newCount ?? 0}`,
-        newCents: sql`${d.newCents} + ${add.newCents ?? 0}`,
-        oldCount: sql`${d.oldCount} + ${add.oldCount ?? 0}`,
-        oldCents: sql`${d.oldCents} + ${add.oldCents ?? 0}`,
-        refundCount: sql`${d.refundCount} + ${add.refundCount ?? 0}`,
-        refundCents: sql`${d.refundCents} + ${add.refundCents ?? 0}`,
-        cancelCount: sql`${d.cancelCount} + ${add.cancelCount ?? 0}`,
-      },
-    });
+  if (add) await billingRepo.addToDay(db, GURU, localDay(at), add);
 }
 
 /** get-guru-subscription's row: the status label and the latest invoices (one per cycle). */
@@ -405,16 +338,13 @@ async function saveSubscriptionStatus(
   lastStatus: SubscriptionStatus,
   invoice: GuruEvent['invoice'],
 ) {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).limit(1);
+  const account = onAccount(accountId);
+  const row = await accountsRepo.subscription(db, account);
   const invoices = (row?.invoices ?? []).filter((i) => !invoice || i.cycle !== invoice.cycle);
   if (invoice) invoices.push(invoice);
   invoices.sort((a, b) => b.cycle - a.cycle);
-  const kept = invoices.slice(0, INVOICES_KEPT);
-  await db
-    .insert(subscriptions)
-    .values({ accountId, lastStatus, invoices: kept })
-    .onConflictDoUpdate({
-      target: subscriptions.accountId,
-      set: { lastStatus, invoices: kept, updatedAt: sql`now()` },
-    });
+  await accountsRepo.saveSubscription(db, account, {
+    lastStatus,
+    invoices: invoices.slice(0, INVOICES_KEPT),
+  });
 }

@@ -1,16 +1,16 @@
 // Guru offers (spec 3 §2.5, §3 Guru offer, §5 Offer): the plans sold on Digital Manager Guru. A sale of an
 // offer gives the buyer's account its limits (guru-events.ts). Few rows: the accent-insensitive search runs
 // here, the same on PGlite and PostgreSQL (no unaccent extension needed).
-import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { GuruOffer, offerFields } from '../../../shared/contract/billing';
-import { newId } from '../../../shared/ids';
 import { billingMessages as M } from '../../../shared/messages-billing';
 import { prepareOffer } from '../../../shared/rules/offer';
-import type { Db } from '../../db';
-import { guruOffers } from '../../db/schema';
+import type { StaffActor } from '../../access';
+import type { guruOffers } from '../../db/schema';
 import { AppError, fieldFailure } from '../../http/errors';
+import type { Services } from '../../services';
 import { isUniqueViolation } from '../soft-save';
+import { billingRepo } from './billing.repo';
 
 type OfferRow = typeof guruOffers.$inferSelect;
 type OfferInput = z.output<z.ZodObject<typeof offerFields>>;
@@ -49,8 +49,9 @@ const toRow = (p: OfferInput) => ({
   campaignsEnabled: p.campaigns_enabled,
 });
 
-export async function listOffers(db: Db, query: string) {
-  const rows = await db.select().from(guruOffers).orderBy(asc(guruOffers.name), asc(guruOffers.id));
+/** The offers whose name contains `query`, accents and case aside. Platform staff (customer_admin). */
+export async function listOffers(services: Services, staff: StaffActor, query: string) {
+  const rows = await billingRepo.offers(services.db, staff);
   const wanted = foldText(query);
   return rows.filter((r) => !wanted || foldText(r.name).includes(wanted)).map(toOfferAnswer);
 }
@@ -72,21 +73,14 @@ function checked(p: OfferInput) {
   return toRow(result.offer);
 }
 
-export async function createOffer(db: Db, p: OfferInput) {
-  const [row] = await uniqueOfferId(
-    db
-      .insert(guruOffers)
-      .values({ id: newId(), ...checked(p) })
-      .returning(),
-  );
+export async function createOffer(services: Services, staff: StaffActor, p: OfferInput) {
+  const row = await uniqueOfferId(billingRepo.createOffer(services.db, staff, checked(p)));
   if (!row) throw new AppError(M.offerNotFound);
   return toOfferAnswer(row);
 }
 
-export async function updateOffer(db: Db, p: OfferInput & { _id: string }) {
-  const [row] = await uniqueOfferId(
-    db.update(guruOffers).set(checked(p)).where(eq(guruOffers.id, p._id)).returning(),
-  );
+export async function updateOffer(services: Services, staff: StaffActor, p: OfferInput & { _id: string }) {
+  const row = await uniqueOfferId(billingRepo.updateOffer(services.db, staff, p._id, checked(p)));
   if (!row) throw new AppError(M.offerNotFound);
   return toOfferAnswer(row);
 }
