@@ -75,7 +75,7 @@ async function saveContacts(ctx: Ctx, tx: Db, people: AudiencePerson[], props: s
     .map((p): ImportPerson => ({ ...p.data, [PHONE_COLUMN]: p.phone }))
     .sort((a, b) => (a.telefone < b.telefone ? -1 : a.telefone > b.telefone ? 1 : 0));
   for (let i = 0; i < sorted.length; i += CONTACT_IMPORT_BATCH)
-    await importContacts(ctx, { people: sorted.slice(i, i + CONTACT_IMPORT_BATCH), props }, tx);
+    await importContacts(tx, ctx.actor, { people: sorted.slice(i, i + CONTACT_IMPORT_BATCH), props });
 }
 
 /** create-or-update-audience: rename, create_contacts, or `filed: true` (the soft delete). */

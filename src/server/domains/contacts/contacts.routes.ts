@@ -15,17 +15,19 @@ import {
 import { analyseContactsSheet } from './contacts-sheet';
 
 export const contactsHandlers = {
-  'get-contact-by-id': (p, ctx) => getContact(ctx, p.contact_id),
-  'change-contact-name': (p, ctx) => changeContactName(ctx, p.contact_id, p.override_name),
-  'change-contact-tags': (p, ctx) => changeContactTags(ctx, p.contact_id, p.tags),
-  'change-contact-annotations-and-data': (p, ctx) => changeContactAnnotationsAndData(ctx, p),
-  'get-contacts-by-user': (p, ctx) => listContacts(ctx, p),
-  'ignore-contact': (p, ctx) => ignoreContact(ctx, p.contact_id, p.ignore),
-  'delete-contact': (p, ctx) => deleteContact(ctx, p.contact_id),
-  'export-contacts': (p, ctx) => exportContacts(ctx, p),
+  'get-contact-by-id': (p, ctx) => getContact(ctx.services, ctx.actor, p.contact_id),
+  'change-contact-name': (p, ctx) =>
+    changeContactName(ctx.services, ctx.actor, p.contact_id, p.override_name),
+  'change-contact-tags': (p, ctx) => changeContactTags(ctx.services, ctx.actor, p.contact_id, p.tags),
+  'change-contact-annotations-and-data': (p, ctx) =>
+    changeContactAnnotationsAndData(ctx.services, ctx.actor, p),
+  'get-contacts-by-user': (p, ctx) => listContacts(ctx.services, ctx.actor, p),
+  'ignore-contact': (p, ctx) => ignoreContact(ctx.services, ctx.actor, p.contact_id, p.ignore),
+  'delete-contact': (p, ctx) => deleteContact(ctx.services, ctx.actor, p.contact_id),
+  'export-contacts': (p, ctx) => exportContacts(ctx.services, ctx.actor, p),
   'send-audience-list': async (_p, ctx) => {
     if (!ctx.file) throw new AppError(messages.fileRequired);
     return analyseContactsSheet(ctx.file.buffer, ctx.file.filename);
   },
-  'import-contacts': (p, ctx) => importContacts(ctx, p),
+  'import-contacts': (p, ctx) => importContacts(ctx.services.db, ctx.actor, p),
 } satisfies Handlers;

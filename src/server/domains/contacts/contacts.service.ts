@@ -2,23 +2,20 @@
 // edits. Owners and managers reach every contact of the account; attendants those with a conversation in
 // their departments and those nobody has talked to yet (attendantReach). A change is announced as
 // conversation_updated for the contact's open conversations, so every list shows it.
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ContactDetails, contactFilter, ImportPerson } from '../../../shared/contract/contacts';
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
-import { assertMayExportContacts } from '../../access';
+import { type Actor, assertMayExportContacts, type UserActor } from '../../access';
 import type { Db } from '../../db';
-import { contacts, conversations, tags } from '../../db/schema';
-import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import type { Services } from '../../services';
 import { announceFinished, finishContactConversations } from '../conversations/conversation-actions';
 import { loadConversation, toContact } from '../conversations/present';
-import { type ContactChange, type ContactRow, contactsRepo, reachableContacts } from './contacts.repo';
+import { tagsRepo } from '../tags/tags.repo';
+import { annotationAppended, type ContactChange, type ContactRow, contactsRepo } from './contacts.repo';
 import { PHONE_COLUMN, sheetDay, writeContactsSheet } from './contacts-sheet';
-
-type Ctx = SignedInContext;
 
 const toDetails = (c: ContactRow): ContactDetails => ({
   ...toContact(c),
@@ -26,30 +23,26 @@ const toDetails = (c: ContactRow): ContactDetails => ({
   annotations: c.annotations,
 });
 
-async function visibleContact(ctx: Ctx, contactId: string): Promise<ContactRow> {
-  const row = await contactsRepo.visible(ctx.services.db, ctx.actor, contactId);
+async function visibleContact(services: Services, actor: Actor, contactId: string): Promise<ContactRow> {
+  const row = await contactsRepo.visible(services.db, actor, contactId);
   if (!row) throw new AppError(texts.notFound);
   return row;
 }
 
-async function saved(ctx: Ctx, contactId: string, set: ContactChange) {
-  const { db, realtime } = ctx.services;
+async function saved(services: Services, actor: Actor, contactId: string, set: ContactChange) {
+  const { db, realtime } = services;
   // The contact and its open conversations' change mark move together (the catch-up's get-changes-since).
   const { row, open } = await db.transaction(async (tx) => {
-    const row = await contactsRepo.update(tx, ctx.actor, contactId, set);
+    const row = await contactsRepo.update(tx, actor, contactId, set);
     if (!row) throw new AppError(texts.notFound);
-    const open = await tx
-      .update(conversations)
-      .set({ updatedAt: sql`now()` })
-      .where(and(eq(conversations.contactId, contactId), isNull(conversations.finishedAt)))
-      .returning({ id: conversations.id });
+    const open = await contactsRepo.touchOpenConversations(tx, actor, contactId);
     return { row, open };
   });
   // The contact shows in its open conversations: they changed too.
   for (const { id } of open) {
     const view = await loadConversation(db, id);
     if (view)
-      realtime.toConversation(ctx.user.accountId, view.department, {
+      realtime.toConversation(actor.accountId, view.department, {
         type: 'conversation_updated',
         message: view,
       });
@@ -57,33 +50,39 @@ async function saved(ctx: Ctx, contactId: string, set: ContactChange) {
   return toDetails(row);
 }
 
-export async function getContact(ctx: Ctx, contactId: string) {
-  return toDetails(await visibleContact(ctx, contactId));
+export async function getContact(services: Services, actor: Actor, contactId: string) {
+  return toDetails(await visibleContact(services, actor, contactId));
 }
 
-export async function changeContactName(ctx: Ctx, contactId: string, overrideName: string) {
-  await visibleContact(ctx, contactId);
-  return saved(ctx, contactId, { overrideName: overrideName.trim() || null });
+export async function changeContactName(
+  services: Services,
+  actor: Actor,
+  contactId: string,
+  overrideName: string,
+) {
+  await visibleContact(services, actor, contactId);
+  return saved(services, actor, contactId, { overrideName: overrideName.trim() || null });
 }
 
-export async function changeContactTags(ctx: Ctx, contactId: string, tagIds: string[]) {
-  await visibleContact(ctx, contactId);
+export async function changeContactTags(
+  services: Services,
+  actor: Actor,
+  contactId: string,
+  tagIds: string[],
+) {
+  await visibleContact(services, actor, contactId);
   const unique = [...new Set(tagIds)];
-  if (unique.length) {
-    const found = await ctx.services.db
-      .select({ id: tags.id })
-      .from(tags)
-      .where(and(eq(tags.accountId, ctx.user.accountId), eq(tags.filed, false), inArray(tags.id, unique)));
-    if (found.length !== unique.length) throw new AppError(texts.tagNotFound);
-  }
-  return saved(ctx, contactId, { tags: unique });
+  if ((await tagsRepo.countActive(services.db, actor, unique)) !== unique.length)
+    throw new AppError(texts.tagNotFound);
+  return saved(services, actor, contactId, { tags: unique });
 }
 
 export async function changeContactAnnotationsAndData(
-  ctx: Ctx,
+  services: Services,
+  actor: UserActor,
   p: { contact_id: string; data: Record<string, unknown>; new_annotation?: string },
 ) {
-  const contact = await visibleContact(ctx, p.contact_id);
+  const contact = await visibleContact(services, actor, p.contact_id);
   const entries = Object.entries(p.data)
     .map(([k, v]) => [k.trim(), v] as const)
     .filter(([k]) => k !== '');
@@ -93,108 +92,64 @@ export async function changeContactAnnotationsAndData(
   const data = Object.fromEntries(entries);
   const text = p.new_annotation?.trim();
   // Appended in SQL: concurrent saves each keep their annotation (a read-modify-write lost all but one).
-  const note = { user: ctx.user.name, created: new Date().toISOString(), text };
-  return saved(ctx, contact.id, {
+  const note = { user: actor.user.name, created: new Date().toISOString(), text };
+  return saved(services, actor, contact.id, {
     data,
     ...(text && {
-      annotations: sql`${contacts.annotations} || jsonb_build_array(${JSON.stringify(note)}::jsonb)`,
+      annotations: annotationAppended(note),
     }),
   });
 }
 
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The contacts screen's filters as one condition, scoped to the caller's account. */
-function filterWhere(ctx: Ctx, f: z.output<typeof contactFilter>): SQL {
-  const parts: (SQL | undefined)[] = [reachableContacts(ctx.actor)];
-  const text = f.query.trim();
-  if (text) {
-    const pattern = `%${likeEscape(text)}%`;
-    const digits = text.replace(/\D/g, '');
-    parts.push(
-      or(
-        ilike(contacts.name, pattern),
-        ilike(contacts.overrideName, pattern),
-        digits.length >= 2 && digits.length === text.replace(/[\s()+\-.]/g, '').length
-          ? ilike(contacts.phone, `%${digits}%`)
-          : undefined,
-      ),
-    );
-  }
-  if (f.tags.length)
-    parts.push(
-      sql`${contacts.tags} ?| array[${sql.join(
-        f.tags.map((t) => sql`${t}`),
-        sql`, `,
-      )}]::text[]`,
-    );
-  if (f.created_from) parts.push(gte(contacts.createdAt, new Date(f.created_from)));
-  if (f.created_to) parts.push(lte(contacts.createdAt, new Date(f.created_to)));
-  return and(...parts) as SQL;
-}
-
 export async function listContacts(
-  ctx: Ctx,
+  services: Services,
+  actor: Actor,
   p: z.output<typeof contactFilter> & { itemsPerPage: number; page: number },
 ) {
-  const { db } = ctx.services;
-  const where = filterWhere(ctx, p);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(contacts)
-      .where(where)
-      .orderBy(desc(contacts.createdAt), asc(contacts.name), asc(contacts.id))
-      .limit(p.itemsPerPage)
-      .offset((p.page - 1) * p.itemsPerPage),
-    db.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where),
-  ]);
-  return { data: rows.map(toContact), total: count?.n ?? 0 };
+  const { rows, total } = await contactsRepo.page(
+    services.db,
+    actor,
+    p,
+    p.itemsPerPage,
+    (p.page - 1) * p.itemsPerPage,
+  );
+  return { data: rows.map(toContact), total };
 }
 
 /** Ignore on or off (spec 2 §4): the inbound pipeline reads the flag on every message. */
-export async function ignoreContact(ctx: Ctx, contactId: string, ignore: boolean) {
-  await visibleContact(ctx, contactId);
-  const details = await saved(ctx, contactId, { ignore });
+export async function ignoreContact(services: Services, actor: Actor, contactId: string, ignore: boolean) {
+  await visibleContact(services, actor, contactId);
+  const details = await saved(services, actor, contactId, { ignore });
   const { data: _data, annotations: _annotations, ...contact } = details;
   return contact;
 }
 
 /** 'Contato apagado': filed, so the phone may come back later as a new contact; its open conversations end. */
-export async function deleteContact(ctx: Ctx, contactId: string) {
-  await visibleContact(ctx, contactId);
+export async function deleteContact(services: Services, actor: UserActor, contactId: string) {
+  await visibleContact(services, actor, contactId);
   // Its conversations end and the contact is filed together: never a filed contact with one still open.
   // The contact first, as every writer does (contact, then its conversations: no deadlock).
-  const finished = await ctx.services.db.transaction(async (tx) => {
-    await contactsRepo.update(tx, ctx.actor, contactId, { filed: true });
-    return finishContactConversations(ctx, contactId, tx);
+  const finished = await services.db.transaction(async (tx) => {
+    await contactsRepo.update(tx, actor, contactId, { filed: true });
+    return finishContactConversations(actor, contactId, tx);
   });
-  announceFinished(ctx, finished);
+  announceFinished(services, actor, finished);
   return { ok: true as const };
 }
 
 /** Contatos_<date>.xlsx of what the filters find; role user is refused (spec 2 §6). */
-export async function exportContacts(ctx: Ctx, f: z.output<typeof contactFilter>) {
-  assertMayExportContacts(ctx.actor);
-  const { db } = ctx.services;
-  const [rows, tagRows] = await Promise.all([
-    db
-      .select({
-        name: contacts.name,
-        overrideName: contacts.overrideName,
-        phone: contacts.phone,
-        tags: contacts.tags,
-        data: contacts.data,
-        ignore: contacts.ignore,
-        createdAt: contacts.createdAt,
-      })
-      .from(contacts)
-      .where(filterWhere(ctx, f))
-      .orderBy(desc(contacts.createdAt), asc(contacts.name), asc(contacts.id)),
-    db.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.accountId, ctx.user.accountId)),
+export async function exportContacts(
+  services: Services,
+  actor: UserActor,
+  f: z.output<typeof contactFilter>,
+) {
+  assertMayExportContacts(actor);
+  const { db } = services;
+  const [rows, tagNames] = await Promise.all([
+    contactsRepo.forSheet(db, actor, f),
+    tagsRepo.names(db, actor),
   ]);
-  const tagNames = new Map(tagRows.map((t) => [t.id, t.name]));
-  const zone = ctx.user.account.timeZone;
+  const zone = actor.user.account.timeZone;
   const buffer = await writeContactsSheet(rows, tagNames, zone);
   const date = sheetDay(zone);
   return { file_name: `Contatos_${date}.xlsx`, content_base64: buffer.toString('base64') };
@@ -217,11 +172,7 @@ const canonicalMobile = (phone: string) => {
  * the nome column; an existing one keeps its name and gains the sheet's variables over its own. Repeating
  * a batch (a retry) changes nothing more. `db`: a transaction of the caller's (an audience's import).
  */
-export async function importContacts(
-  ctx: Ctx,
-  p: { people: ImportPerson[]; props: string[] },
-  db: Db = ctx.services.db,
-) {
+export async function importContacts(db: Db, actor: Actor, p: { people: ImportPerson[]; props: string[] }) {
   const props = new Set(p.props);
   const byPhone = new Map<string, Record<string, string>>();
   for (const person of p.people) {
@@ -238,16 +189,5 @@ export async function importContacts(
     name: (data.nome ?? '').trim().slice(0, 200),
     data,
   }));
-  // One JSON parameter for the whole batch: binding thousands of parameters costs more than the upsert.
-  const result = (await db.execute(sql`
-    insert into ${contacts} (id, account_id, phone, name, data)
-    select x.id, ${ctx.user.accountId}, x.phone, x.name, x.data
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id text, phone text, name text, data jsonb)
-    on conflict (account_id, phone) where filed = false do update set
-      data = ${contacts}.data || excluded.data,
-      name = case when ${contacts}.name = '' then excluded.name else ${contacts}.name end
-    returning (xmax = 0) as inserted`)) as unknown as { rows: { inserted: boolean }[] };
-  // xmax is 0 on a row this statement inserted, set on one it updated.
-  const created = result.rows.filter((r) => r.inserted).length;
-  return { created, updated: result.rows.length - created };
+  return contactsRepo.importBatch(db, actor, rows);
 }

@@ -7,7 +7,7 @@ import type { Conversation } from '../../../shared/contract/conversations';
 import { messages as texts } from '../../../shared/messages';
 import { fieldError } from '../../../shared/rules/field-error';
 import { type TransferInput, transferError } from '../../../shared/rules/transfer';
-import { departmentCondition, narrowDepartments } from '../../access';
+import { type Actor, departmentCondition, narrowDepartments, type UserActor } from '../../access';
 import type { Db } from '../../db';
 import { contacts, conversations, departments, tags } from '../../db/schema';
 import type { SignedInContext } from '../../http/context';
@@ -311,20 +311,20 @@ export async function resumeConversation(ctx: Ctx, conversationId: string) {
 type Finished = { id: string; departmentId: string | null }[];
 
 /** Finishes the account's open conversations that `where` picks (in `db`, maybe a transaction). */
-function finishRows(ctx: Ctx, where: SQL | undefined, db: Db = ctx.services.db): Promise<Finished> {
+function finishRows(actor: Actor, where: SQL | undefined, db: Db): Promise<Finished> {
   return db
     .update(conversations)
     .set({ finishedAt: new Date() })
-    .where(and(eq(conversations.accountId, ctx.actor.accountId), isNull(conversations.finishedAt), where))
+    .where(and(eq(conversations.accountId, actor.accountId), isNull(conversations.finishedAt), where))
     .returning({ id: conversations.id, departmentId: conversations.departmentId });
 }
 
 /** Tells every list the conversations ended (after the write committed). */
-export function announceFinished(ctx: Ctx, rows: Finished) {
+export function announceFinished(services: Services, actor: UserActor, rows: Finished) {
   for (const row of rows) {
-    ctx.services.realtime.toConversation(ctx.actor.accountId, row.departmentId, {
+    services.realtime.toConversation(actor.accountId, row.departmentId, {
       type: 'conversation_finished',
-      message: { _id: row.id, user: ctx.user.id },
+      message: { _id: row.id, user: actor.userId },
     });
   }
   return rows.length;
@@ -333,12 +333,13 @@ export function announceFinished(ctx: Ctx, rows: Finished) {
 /** Bulk finish: every open conversation of the account with no message for `hours`. */
 export async function finishInactiveConversations(ctx: Ctx, hours: number) {
   const limit = new Date(Date.now() - hours * 60 * 60 * 1000);
-  return { finished: announceFinished(ctx, await finishRows(ctx, lt(activity, limit))) };
+  const rows = await finishRows(ctx.actor, lt(activity, limit), ctx.services.db);
+  return { finished: announceFinished(ctx.services, ctx.actor, rows) };
 }
 
 /** A deleted contact leaves no conversation open: nobody could answer it, and a new message opens a new one. */
-export const finishContactConversations = (ctx: Ctx, contactId: string, db: Db) =>
-  finishRows(ctx, eq(conversations.contactId, contactId), db);
+export const finishContactConversations = (actor: Actor, contactId: string, db: Db) =>
+  finishRows(actor, eq(conversations.contactId, contactId), db);
 
 export async function createSystemMessage(ctx: Ctx, p: { conversation_id: string; message: string }) {
   const { conversation } = await visibleConversation(ctx, p.conversation_id);
