@@ -3,44 +3,12 @@
 // messages, delivery receipts). The simulator, the WhatsApp Cloud API and Baileys (QR numbers: connect()
 // starts a socket that emits qrcode() then status('open'); start() resumes saved sessions at boot) implement it.
 import type { ChannelProvider, ChipStatus, MessageType } from '../../shared/constants';
-import type { InteractiveMenu } from '../../shared/contract/common';
 import type { chips } from '../db/schema';
+import type { OutboundContent } from './content';
 
 export type ChipRow = typeof chips.$inferSelect;
-
-/** What the business sends. Media is one of our /media URLs: read from the media store, or fetched by the provider. */
-export type OutboundContent =
-  | { type: 'text'; text: string; replyTo?: string | null }
-  | {
-      type: 'image' | 'audio' | 'video' | 'document';
-      /** Our /media URL of the file (services.media reads it, wherever the store keeps it). */
-      url: string;
-      mime: string;
-      fileName: string;
-      caption?: string;
-      replyTo?: string | null;
-      /** Audio only: a voice note (recorded), which the customer's app shows as such. */
-      voice?: boolean;
-    }
-  | {
-      /**
-       * A flow's menu: interactive buttons or a list where the chip has them (official numbers, the
-       * simulator), otherwise `text` (the same menu, numbered) as plain text.
-       */
-      type: 'interactive';
-      body: string;
-      menu: InteractiveMenu;
-      text: string;
-    }
-  | {
-      type: 'template';
-      name: string;
-      language: string;
-      /** The provider's template components with their parameters. */
-      components: unknown[];
-      /** The text shown in our conversation. */
-      preview: string;
-    };
+/** Defined in content.ts, which the schema imports (this file imports the schema for ChipRow). */
+export type { OutboundContent };
 
 /** A customer's message as the adapter read it, in the provider's terms. */
 export interface InboundMessage {

@@ -36,7 +36,7 @@ import type {
 import type { ChatbotContext, ChatbotInstructions, ChatbotRedirect } from '../../shared/contract/chatbots';
 import type { InteractiveMenu } from '../../shared/contract/common';
 import type { FlowConnection, FlowContext, FlowNode as FlowNodeRow } from '../../shared/contract/flows';
-import type { OutboundContent } from '../channels/adapter';
+import type { OutboundContent } from '../channels/content';
 
 /** What a pending send hands the provider: the recipient as the provider names it, and the content. */
 export interface OutboundRequest {

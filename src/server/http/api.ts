@@ -10,9 +10,9 @@ import { assertMayCall, userActor } from '../access';
 import { authenticate } from '../domains/auth/auth.service';
 import type { Services } from '../services';
 import type { CallContext, Handlers } from './context';
-import type { UploadedFile } from './upload';
 import { AppError, describeZodError, unauthorized } from './errors';
 import { jsonBodyParser, pathOfNul } from './json';
+import type { UploadedFile } from './upload';
 
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 

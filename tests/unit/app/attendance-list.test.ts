@@ -2,7 +2,6 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { replyWindowLeft } from '@/app/features/attendance/contact-view';
 import {
-  type ConversationFilter,
   type ConversationPage,
   conversationListQuery,
   conversationQuery,
@@ -10,6 +9,7 @@ import {
   placeInPages,
 } from '@/app/features/attendance/data/conversations';
 import {
+  type ConversationFilter,
   defaultFilter,
   filterIsActive,
   formatListTime,

@@ -7,12 +7,12 @@ import { type InfiniteData, QueryClient, QueryObserver } from '@tanstack/react-q
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyChanges, type Changes, catchUp } from '@/app/features/attendance/data/catch-up';
 import {
-  type ConversationFilter,
   type ConversationPage,
   conversationQuery,
   LIST_KEY,
 } from '@/app/features/attendance/data/conversations';
 import { type MessagesData, messagesKey } from '@/app/features/attendance/data/messages';
+import type { ConversationFilter } from '@/app/features/attendance/list/list-view';
 import { startSync } from '@/app/offline/app-offline';
 import { recentMessages, saveConversations, saveMessages } from '@/app/offline/cache';
 import { changesCursor, claimFor, OWNER_KEY, offlineDb, saveChangesCursor, wipe } from '@/app/offline/db';

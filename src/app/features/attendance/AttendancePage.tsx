@@ -15,9 +15,10 @@ import { PageHeader } from '@/app/ui/PageHeader';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import { labels, messages } from '@/shared/messages';
 import { departmentLimit, subjectOfAnswer } from '@/shared/rules/access';
-import { type ConversationFilter, useConversation } from './data/conversations';
+import { useConversation } from './data/conversations';
 import { ConversationList } from './list/ConversationList';
 import { loadFilter, saveFilter } from './list/filter-store';
+import type { ConversationFilter } from './list/list-view';
 import { defaultFilter, filterIsActive } from './list/list-view';
 import { useListRealtime } from './list/use-list-realtime';
 

@@ -12,7 +12,7 @@ import { and, eq, gt, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Db } from '../../db';
 import { conversations, messages } from '../../db/schema';
-import type { Sender } from './conversations.service';
+import type { Sender } from './sender';
 
 type MessageRow = typeof messages.$inferSelect;
 

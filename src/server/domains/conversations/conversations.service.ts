@@ -1,7 +1,7 @@
 // The outbound half of the message pipeline, and the conversation calls around it. Who may see a
 // conversation: owners and managers every one of the account; attendants those of their departments.
 import { and, desc, eq, lt } from 'drizzle-orm';
-import { MESSAGE_STATUS, MESSAGE_WAITED_SHOWN_MS, type MessageSource } from '../../../shared/constants';
+import { MESSAGE_STATUS, MESSAGE_WAITED_SHOWN_MS } from '../../../shared/constants';
 import type { InteractiveMenu } from '../../../shared/contract/common';
 import type { Message } from '../../../shared/contract/conversations';
 import { messages as texts } from '../../../shared/messages';
@@ -20,6 +20,7 @@ import { appendMessage } from './append-message';
 import { conversationsRepo } from './conversations.repo';
 import { claimRanOut, deliverInOrder, releaseFirstClaim, resumePendingSends } from './delivery';
 import { toMessage } from './present';
+import type { Sender } from './sender';
 
 type Ctx = SignedInContext;
 /** What a send needs: the server's parts and who acts (an attendant, or a job as the system actor). */
@@ -28,16 +29,6 @@ export interface ActingCtx {
   services: Services;
   actor: Actor;
 }
-/** Whom a sent message is attributed to (its user_id and the signature's name). */
-export type Sender =
-  /** A user's message; `campaign`: a campaign's, attributed to its creator but sent by the engine. */
-  | (Pick<Ctx['user'], 'id' | 'name' | 'userSignature'> & { campaign?: true })
-  /**
-   * An engine answering by itself (a flow, the AI chatbot, the public API, a follow-up): origin 'chatbot', no
-   * user, no signature; `source` names the engine for the pane. `followUp`: an automatic follow-up, sent the
-   * same way but leaving the follow-up's clock as it is.
-   */
-  | { chatbot: true; source: MessageSource; followUp?: true };
 
 export const flowSender: Sender = { chatbot: true, source: 'flow' };
 export const chatbotSender: Sender = { chatbot: true, source: 'chatbot' };

@@ -17,13 +17,9 @@ import {
   conversationsWithText,
 } from '@/app/offline/cache';
 import { offlineDb } from '@/app/offline/db';
-import type { Payload } from '@/shared/contract';
 import type { Conversation, Message } from '@/shared/contract/conversations';
-import { matchesFilter } from '../list/list-view';
+import { type ConversationFilter, matchesFilter } from '../list/list-view';
 
-export type ConversationFilter = Required<
-  NonNullable<Payload<'get-conversations-with-last-message'>['filter']>
->;
 export type ConversationPage = {
   conversations: Conversation[];
   load_more: boolean;

@@ -7,9 +7,8 @@ import { isNetworkFailure, outbox } from '@/app/offline/app-offline';
 import { CACHED_MESSAGES, recentMessages } from '@/app/offline/cache';
 import { offlineDb } from '@/app/offline/db';
 import type { Message } from '@/shared/contract/conversations';
-import { pendingMessage } from './provisional';
+import { type PaneMessage, pendingMessage } from './provisional';
 
-export type PaneMessage = Message & { provisional?: true };
 export interface MessagesData {
   /** Oldest first. */
   messages: PaneMessage[];

@@ -1,7 +1,9 @@
 // The bubble a send shows before the server has it: built from the draft, or from its outbox entry.
 import type { OutboxEntry } from '@/app/offline/db';
 import type { MediaType, Message } from '@/shared/contract/conversations';
-import type { PaneMessage } from './messages';
+
+/** A message as the pane shows it: the server's, or a send's bubble before the server has it. */
+export type PaneMessage = Message & { provisional?: true };
 
 export interface Attachment {
   file: File;

@@ -12,8 +12,9 @@ import { firstPaintDone } from '@/app/lib/first-paint';
 import { useTags } from '@/app/lib/lists';
 import type { Tag } from '@/shared/contract/configuration';
 import { messages } from '@/shared/messages';
-import { type ConversationFilter, conversationListQuery } from '../data/conversations';
+import { conversationListQuery } from '../data/conversations';
 import { ConversationItem, ITEM_HEIGHT } from './ConversationItem';
+import type { ConversationFilter } from './list-view';
 
 interface Props {
   filter: ConversationFilter;

@@ -12,8 +12,7 @@ import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { User } from '@/shared/contract';
 import { labels, messages } from '@/shared/messages';
 import { seesDepartment, subjectOfAnswer } from '@/shared/rules/access';
-import type { ConversationFilter } from '../data/conversations';
-import type { ConversationType } from './list-view';
+import type { ConversationFilter, ConversationType } from './list-view';
 
 /** The chosen values the select can name (a deleted tag or chip is not shown as a blank pill). */
 const known = (values: string[], options: { value: string }[]) =>

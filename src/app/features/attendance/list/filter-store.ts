@@ -1,6 +1,6 @@
 // The list's filter, kept per user in localStorage: a reload, or a notification opening the screen, finds
 // the list as it was left. A stored filter that no longer reads as one falls back to the default.
-import type { ConversationFilter } from '../data/conversations';
+import type { ConversationFilter } from './list-view';
 
 const keyOf = (userId: string) => `atendimento-filtro:${userId}`;
 

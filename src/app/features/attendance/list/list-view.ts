@@ -1,11 +1,16 @@
 // What a conversation item shows, as pure functions (spec 2 §2.3, §9): the name, the preview, its time, the
 // tags that fit, the reply-window countdown, and whether a conversation belongs in a filtered list.
 import { MESSAGE_STATUS } from '@/shared/constants';
+import type { Payload } from '@/shared/contract';
 import type { Conversation, Message } from '@/shared/contract/conversations';
 import { truncatePreview } from '@/shared/format';
 import { messages } from '@/shared/messages';
 import { departmentLimit, subjectOfAnswer, type UserAnswerSubject } from '@/shared/rules/access';
-import type { ConversationFilter } from '../data/conversations';
+
+/** The list's filter, as the list call takes it, every field set. */
+export type ConversationFilter = Required<
+  NonNullable<Payload<'get-conversations-with-last-message'>['filter']>
+>;
 
 const TYPE_LABELS: Partial<Record<Message['type'], string>> = {
   image: messages.previewImage,

@@ -12,7 +12,7 @@ import { AudioPlayer, clockTime, DocumentLink, LocationCard } from '@/app/ui/mes
 import { WhatsAppText } from '@/app/ui/whatsapp-format';
 import { withoutBidiControls } from '@/shared/format';
 import { labels, messages } from '@/shared/messages';
-import type { PaneMessage } from '../data/messages';
+import type { PaneMessage } from '../data/provisional';
 import classes from './pane.module.css';
 import { contactCard, replyText, sideOf, tickOf } from './pane-view';
 import { Ticks } from './Ticks';

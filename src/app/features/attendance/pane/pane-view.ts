@@ -3,7 +3,7 @@
 import { MESSAGE_STATUS } from '@/shared/constants';
 import type { Message } from '@/shared/contract/conversations';
 import { messages } from '@/shared/messages';
-import type { PaneMessage } from '../data/messages';
+import type { PaneMessage } from '../data/provisional';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
