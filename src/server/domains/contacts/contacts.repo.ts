@@ -22,6 +22,20 @@ export const reachableContacts = (actor: Actor): SQL =>
 
 type ContactFilter = z.output<typeof contactFilter>;
 
+// A contact's tags and variables changed in SQL, from the row's current value: a concurrent change to the
+// other tags (or variables) is kept. Used by the flow engine's tag steps and by the integrations.
+/** The contacts.tags value after adding or removing `ids` (each tag once). */
+export function tagsAfter(change: 'add' | 'remove', ids: readonly string[]) {
+  const list = JSON.stringify(ids);
+  return change === 'add'
+    ? sql`(select coalesce(jsonb_agg(distinct t), '[]'::jsonb) from jsonb_array_elements(${contacts.tags} || ${list}::jsonb) t)`
+    : sql`(select coalesce(jsonb_agg(t), '[]'::jsonb) from jsonb_array_elements(${contacts.tags}) t where not (${list}::jsonb @> jsonb_build_array(t)))`;
+}
+
+/** The contacts.data value with `data` merged in (its keys replace the same keys). */
+export const dataAfter = (data: Readonly<Record<string, unknown>>) =>
+  sql`${contacts.data} || ${JSON.stringify(data)}::jsonb`;
+
 /** The change that appends a note to the contact's annotations in SQL: concurrent saves each keep theirs. */
 export const annotationAppended = (note: { user: string; created: string; text: string | undefined }) =>
   sql`${contacts.annotations} || jsonb_build_array(${JSON.stringify(note)}::jsonb)`;

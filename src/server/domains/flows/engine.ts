@@ -31,7 +31,7 @@ import { AppError } from '../../http/errors';
 import type { Services } from '../../services';
 import { chatbotsRepo } from '../chatbots/chatbots.repo';
 import { queueChatbotReply, servingChatbot } from '../chatbots/start';
-import { tagsAfter } from '../contacts/contact-change';
+import { tagsAfter } from '../contacts/contacts.repo';
 import { appendMessage } from '../conversations/append-message';
 import { claimConversation, customerInputAfter, leaseFor, releaseConversation } from '../conversations/claim';
 import { accountDepartment, finishOpen, toDepartment } from '../conversations/conversation-actions';
