@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '../../shared/messages';
 import { billingMessages as M } from '../../shared/messages-billing';
 import { webhookMessages } from '../../shared/messages-webhooks';
+import { platformJob } from '../access';
 import { isDatabaseUnavailable } from '../db';
 import { parseGuruEvent, receiveGuruEvent, tokenMatches } from '../domains/billing/guru-events';
 import { isUniqueViolation } from '../domains/soft-save';
@@ -53,8 +54,9 @@ export async function registerGuruWebhook(app: FastifyInstance, services: Servic
       const { api_token: _secret, ...payload } = data as Record<string, unknown>;
       // Two events of one new buyer at once (Guru sends the transaction and the subscription together): the
       // loser of the owner's unique e-mail rolls back whole and, tried again, renews the account just made.
-      const result = await receiveGuruEvent(services, parsed.event, payload).catch((e: unknown) => {
-        if (isUniqueViolation(e)) return receiveGuruEvent(services, parsed.event, payload);
+      const guru = platformJob('guru-billing');
+      const result = await receiveGuruEvent(services, guru, parsed.event, payload).catch((e: unknown) => {
+        if (isUniqueViolation(e)) return receiveGuruEvent(services, guru, parsed.event, payload);
         throw e;
       });
       if (result.outcome === 'duplicate') {

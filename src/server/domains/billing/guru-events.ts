@@ -9,7 +9,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SubscriptionStatus } from '../../../shared/constants';
 import { newId } from '../../../shared/ids';
 import { billingMessages as M } from '../../../shared/messages-billing';
-import { platformJob, systemActor } from '../../access';
+import { type PlatformJob, systemActor } from '../../access';
 import type { Db } from '../../db';
 import type { billingEvents } from '../../db/schema';
 import { queueMail } from '../../jobs/mail';
@@ -188,8 +188,7 @@ export type ReceiveResult =
   | { outcome: 'rejected'; id: string; message: string }
   | { outcome: 'applied'; id: string; kind: EventKind; accountId: string | null; created: boolean };
 
-/** The webhook's actor: the platform keeping the ledger; on an account it acts as that account's system. */
-const GURU = platformJob('guru-billing');
+/** The webhook acts as the platform keeping the ledger (a PlatformJob); on an account, as its system. */
 const onAccount = (accountId: string) => systemActor(accountId, 'guru-billing');
 
 /**
@@ -198,16 +197,17 @@ const onAccount = (accountId: string) => systemActor(accountId, 'guru-billing');
  */
 export async function receiveGuruEvent(
   services: Services,
+  job: PlatformJob,
   e: GuruEvent,
   payload: unknown,
 ): Promise<ReceiveResult> {
   const welcome: { email: string; name: string; token: string }[] = [];
   const result = await services.db.transaction(async (tx): Promise<ReceiveResult> => {
     const db = tx as unknown as Db;
-    const claimed = await billingRepo.claimEvent(db, GURU, { ...e, payload: payload as object });
-    if (!claimed) return { outcome: 'duplicate', id: await billingRepo.eventIdByKey(db, GURU, e.key) };
+    const claimed = await billingRepo.claimEvent(db, job, { ...e, payload: payload as object });
+    if (!claimed) return { outcome: 'duplicate', id: await billingRepo.eventIdByKey(db, job, e.key) };
     const record = (set: Partial<typeof billingEvents.$inferInsert>) =>
-      billingRepo.recordEvent(db, GURU, claimed.id, {
+      billingRepo.recordEvent(db, job, claimed.id, {
         guruSubscriptionId: e.subscriptionId,
         guruOfferId: e.offerId || null,
         email: e.email || null,
@@ -221,11 +221,11 @@ export async function receiveGuruEvent(
     const { kind, accountStatus } = effectOf(e);
     const money = kind === 'sale' || kind === 'refund' ? e.amountCents : 0;
     const saleType = kind === 'sale' ? (e.cycle <= 1 ? 'new' : 'old') : null;
-    const known = e.subscriptionId ? await billingRepo.subscription(db, GURU, e.subscriptionId) : null;
+    const known = e.subscriptionId ? await billingRepo.subscription(db, job, e.subscriptionId) : null;
     const ownerAccount = async () => {
       if (known) return known.accountId;
       if (!e.email) return null;
-      return billingRepo.accountOfOwner(db, GURU, e.email);
+      return billingRepo.accountOfOwner(db, job, e.email);
     };
 
     if (!accountStatus) {
@@ -239,9 +239,9 @@ export async function receiveGuruEvent(
     if (accountStatus === 'active') {
       // A sale or an active subscription: the offer must be known, before anything changes.
       const offer = e.offerId
-        ? await billingRepo.offerFor(db, GURU, { guruOfferId: e.offerId })
+        ? await billingRepo.offerFor(db, job, { guruOfferId: e.offerId })
         : known?.offerId
-          ? await billingRepo.offerFor(db, GURU, { id: known.offerId })
+          ? await billingRepo.offerFor(db, job, { id: known.offerId })
           : null;
       if (!offer) return reject(M.unknownOffer(e.offerId));
       offerRowId = offer.id;
@@ -293,7 +293,7 @@ export async function receiveGuruEvent(
     if (accountId) {
       await saveSubscriptionStatus(db, accountId, lastStatusOf(e, accountStatus), e.invoice);
       if (e.subscriptionId) {
-        await billingRepo.saveSubscription(db, GURU, {
+        await billingRepo.saveSubscription(db, job, {
           guruSubscriptionId: e.subscriptionId,
           accountId,
           offerId: offerRowId,
@@ -304,7 +304,7 @@ export async function receiveGuruEvent(
       }
     }
     await record({ kind, saleType, cycle: e.cycle, amountCents: money, accountId });
-    await addToDay(db, kind, saleType, money, e.occurredAt);
+    await addToDay(db, job, kind, saleType, money, e.occurredAt);
     return { outcome: 'applied', id: claimed.id, kind, accountId, created };
   });
   // Committed: the buyer is told how to get in (the mail waits out an SMTP outage; 'Esqueci minha senha'
@@ -317,7 +317,14 @@ export async function receiveGuruEvent(
 }
 
 /** The event into its local day's totals (billing_days), in the event's transaction. */
-async function addToDay(db: Db, kind: EventKind, saleType: string | null, cents: number, at: Date) {
+async function addToDay(
+  db: Db,
+  job: PlatformJob,
+  kind: EventKind,
+  saleType: string | null,
+  cents: number,
+  at: Date,
+) {
   const add: DayTotals | null =
     kind === 'sale' && saleType === 'new'
       ? { newCount: 1, newCents: cents }
@@ -328,7 +335,7 @@ async function addToDay(db: Db, kind: EventKind, saleType: string | null, cents:
           : kind === 'cancel'
             ? { cancelCount: 1 }
             : null;
-  if (add) await billingRepo.addToDay(db, GURU, localDay(at), add);
+  if (add) await billingRepo.addToDay(db, job, localDay(at), add);
 }
 
 /** get-guru-subscription's row: the status label and the latest invoices (one per cycle). */
