@@ -4,6 +4,7 @@
 // normalised, and the official number's 24 h window.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiKeyActor } from '@/server/access';
 import {
   campaignRecipients,
   campaigns,
@@ -13,13 +14,10 @@ import {
   outboundSends,
 } from '@/server/db/schema';
 import { createAccount } from '@/server/domains/accounts/accounts.service';
-import {
-  outboundMessageId,
-  sendTemplateTo,
-  sendTextTo,
-  startFlowFor,
-} from '@/server/domains/integrations/outbound';
+import * as outbound from '@/server/domains/integrations/outbound';
+import { outboundMessageId } from '@/server/domains/integrations/outbound';
 import type { AppError } from '@/server/http/errors';
+import type { Services } from '@/server/services';
 import { newId } from '@/shared/ids';
 import { messages as texts } from '@/shared/messages';
 import { apiMessages } from '@/shared/messages-api';
@@ -36,6 +34,15 @@ afterAll(() => graph.close());
 beforeEach(() => graph.clear());
 
 const services = () => s.t.server.services;
+
+// The sends as the public API makes them: the caller is the account's key (apiKeyActor).
+type Input<F extends (...a: never[]) => unknown> = { accountId: string } & Parameters<F>[2];
+const sendTextTo = (sv: Services, { accountId, ...o }: Input<typeof outbound.sendTextTo>) =>
+  outbound.sendTextTo(sv, apiKeyActor(accountId), o);
+const startFlowFor = (sv: Services, { accountId, ...o }: Input<typeof outbound.startFlowFor>) =>
+  outbound.startFlowFor(sv, apiKeyActor(accountId), o);
+const sendTemplateTo = (sv: Services, { accountId, ...o }: Input<typeof outbound.sendTemplateTo>) =>
+  outbound.sendTemplateTo(sv, apiKeyActor(accountId), o);
 const db = () => services().db;
 let n = 0;
 const newPhone = () => `55119${String(70000000 + n++).padStart(8, '0')}`;

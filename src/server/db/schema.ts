@@ -1107,7 +1107,7 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
 
 /**
  * The integrations' rate limits (public API, webhooks) when several processes share one PostgreSQL: one counter
- * per limited key and route, for every process (src/server/http/rate-limit-store.ts). On PGlite (one process)
+ * per limited key and route, for every process (src/server/db/rate-limit-store.ts). On PGlite (one process)
  * the limiter counts in memory. Windows over an hour old are deleted by the integrations' housekeeping.
  */
 export const rateLimits = pgTable('rate_limits', {

@@ -15,7 +15,6 @@
 //   each request is its own send.
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -30,15 +29,17 @@ import { apiMessages } from '../../shared/messages-api';
 import { officialCampaignMessages as official } from '../../shared/messages-campaigns';
 import { planAllows } from '../../shared/rules/access';
 import { readJsonPath } from '../../shared/rules/json-path';
+import { type Actor, apiKeyActor } from '../access';
 import type { Db } from '../db';
-import { accounts, apiIdempotency } from '../db/schema';
+import { databaseRateStore } from '../db/rate-limit-store';
+import { apiIdempotencyRepo } from '../domains/integrations/api-idempotency.repo';
+import { apiKeysRepo } from '../domains/integrations/api-keys.repo';
 import { changeContactTags } from '../domains/integrations/contact-tags';
 import { sendTemplateTo, sendTextTo, startFlowFor } from '../domains/integrations/outbound';
 import type { Services } from '../services';
 import { AppError, describeZodError } from './errors';
 import { jsonBodyParser, pathOfNul } from './json';
 import { openApiDocument } from './openapi';
-import { databaseRateStore } from './rate-limit-store';
 
 /** Far above any request of the API (a text is 4096 characters); a 10 MB body is refused unread. */
 const BODY_LIMIT = 1024 * 1024;
@@ -82,7 +83,7 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
  * The options of @fastify/rate-limit for an integration endpoint, registered in the endpoint's own plugin
  * scope: PUBLIC_API_RATE_MAX requests per PUBLIC_API_RATE_WINDOW_SECONDS for each `keyOf` (an API key, a
  * webhook), then 429 with Retry-After and a pt-BR message (an AppError: the app's error handler answers it).
- * Counted in the database, the same count for every server process (rate-limit-store.ts).
+ * Counted in the database, the same count for every server process (db/rate-limit-store.ts).
  */
 export const rateLimitOptions = (
   config: Pick<Services['config'], 'PUBLIC_API_RATE_MAX' | 'PUBLIC_API_RATE_WINDOW_SECONDS'>,
@@ -101,46 +102,28 @@ export async function registerPublicApi(app: FastifyInstance, services: Services
   const { db, config } = services;
   const document = openApiDocument();
 
-  async function accountOf(req: FastifyRequest) {
+  /** The caller, known by the account's key: the API-key actor of that account, when its plan has the API. */
+  async function callerOf(req: FastifyRequest): Promise<Actor> {
     const key = apiKeyOf(req);
     if (!key) throw new AppError(apiMessages.apiKeyRequired, 401);
-    const [account] = await db
-      .select({
-        id: accounts.id,
-        campaignsEnabled: accounts.campaignsEnabled,
-        maxChannels: accounts.maxChannels,
-        maxOfficialChannels: accounts.maxOfficialChannels,
-      })
-      .from(accounts)
-      .where(eq(accounts.apiKey, key))
-      .limit(1);
+    const account = await apiKeysRepo.accountByKey(db, key);
     if (!account) throw new AppError(apiMessages.apiKeyInvalid, 401);
     if (!planAllows(account, { plan: 'integrations' })) throw new AppError(apiMessages.apiNotInPlan, 403);
-    return account;
+    return apiKeyActor(account.id);
   }
 
   /** Takes the request's Idempotency-Key: 'run' it, or what to answer instead (a replay, 409, 422). */
-  async function claimKey(accountId: string, key: string, hash: string) {
-    const ofKey = and(eq(apiIdempotency.accountId, accountId), eq(apiIdempotency.key, key));
-    const lease = sql`now() + ${IDEMPOTENCY_LEASE_SECONDS} * interval '1 second'`;
+  async function claimKey(actor: Actor, key: string, hash: string) {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const [mine] = await db
-        .insert(apiIdempotency)
-        .values({ accountId, key, requestHash: hash, leaseUntil: lease })
-        .onConflictDoNothing()
-        .returning({ key: apiIdempotency.key });
-      if (mine) return { run: true as const };
-      const [row] = await db.select().from(apiIdempotency).where(ofKey).limit(1);
+      if (await apiIdempotencyRepo.claim(db, actor, key, hash, IDEMPOTENCY_LEASE_SECONDS))
+        return { run: true as const };
+      const row = await apiIdempotencyRepo.find(db, actor, key);
       if (!row) continue; // given up by a request that failed meanwhile: claim it afresh
       if (row.requestHash !== hash) throw new AppError(apiMessages.idempotencyMismatch, 422);
       if (row.state === 'done')
         return { run: false as const, status: row.statusCode ?? 200, answer: row.answer };
-      const [taken] = await db
-        .update(apiIdempotency)
-        .set({ leaseUntil: lease })
-        .where(and(ofKey, eq(apiIdempotency.state, 'running'), sql`${apiIdempotency.leaseUntil} <= now()`))
-        .returning({ key: apiIdempotency.key });
-      if (taken) return { run: true as const };
+      if (await apiIdempotencyRepo.takeOver(db, actor, key, IDEMPOTENCY_LEASE_SECONDS))
+        return { run: true as const };
       throw new AppError(apiMessages.idempotencyInProgress, 409);
     }
     throw new AppError(apiMessages.idempotencyInProgress, 409);
@@ -150,7 +133,7 @@ export async function registerPublicApi(app: FastifyInstance, services: Services
   async function idempotent(
     req: FastifyRequest,
     reply: FastifyReply,
-    accountId: string,
+    actor: Actor,
     send: (key: string) => Promise<unknown>,
   ) {
     const header = req.headers[IDEMPOTENCY_HEADER];
@@ -159,15 +142,11 @@ export async function registerPublicApi(app: FastifyInstance, services: Services
       throw new AppError(apiMessages.idempotencyKeyInvalid, 400);
     const { api_key: _, ...query } = req.query as Record<string, unknown>;
     const hash = sha256(JSON.stringify([req.routeOptions.url, query, req.body ?? null]));
-    const claimed = await claimKey(accountId, header, hash);
+    const claimed = await claimKey(actor, header, hash);
     if (!claimed.run)
       return reply.code(claimed.status).header('idempotent-replayed', 'true').send(claimed.answer);
-    const ofKey = and(eq(apiIdempotency.accountId, accountId), eq(apiIdempotency.key, header));
     const remember = (status: number, answer: unknown) =>
-      db
-        .update(apiIdempotency)
-        .set({ state: 'done', statusCode: status, answer, leaseUntil: null })
-        .where(ofKey);
+      apiIdempotencyRepo.remember(db, actor, header, status, answer);
     let answer: unknown;
     try {
       answer = await send(`api:${header}`);
@@ -177,7 +156,7 @@ export async function registerPublicApi(app: FastifyInstance, services: Services
       const status = err instanceof AppError ? statusOf(err) : 500;
       if (err instanceof AppError && status >= 400 && status < 500 && status !== 409 && status !== 429)
         await remember(status, failure(err.message));
-      else await db.delete(apiIdempotency).where(ofKey);
+      else await apiIdempotencyRepo.release(db, actor, header);
       throw err;
     }
     await remember(200, success(answer));
@@ -224,10 +203,9 @@ export async function registerPublicApi(app: FastifyInstance, services: Services
       );
 
       const e = publicEndpoints;
-      const actingAs = (accountId: string, chip: string, key: string) => ({ accountId, chipId: chip, key });
 
       scope.post(e.sendText.path, async (req, reply) => {
-        const account = await accountOf(req);
+        const actor = await callerOf(req);
         const q = req.query as Record<string, unknown>;
         // The third-party form: the message in the query, the phone in the body at phone_field.
         if (q.phone_field !== undefined) {
@@ -236,9 +214,10 @@ export async function registerPublicApi(app: FastifyInstance, services: Services
           const phone = readJsonPath(body, query.phone_field);
           if (typeof phone !== 'string' && typeof phone !== 'number')
             throw new AppError(apiMessages.phoneFieldMissing(query.phone_field), 400);
-          return idempotent(req, reply, account.id, (key) =>
-            sendTextTo(services, {
-              ...actingAs(account.id, query.chip, key),
+          return idempotent(req, reply, actor, (key) =>
+            sendTextTo(services, actor, {
+              chipId: query.chip,
+              key,
               phone: String(phone),
               text: query.message,
             }),
@@ -246,9 +225,10 @@ export async function registerPublicApi(app: FastifyInstance, services: Services
         }
         const query = parse(e.sendText.query, q);
         const body = parse(e.sendText.body, req.body ?? {});
-        return idempotent(req, reply, account.id, (key) =>
-          sendTextTo(services, {
-            ...actingAs(account.id, query.chip, key),
+        return idempotent(req, reply, actor, (key) =>
+          sendTextTo(services, actor, {
+            chipId: query.chip,
+            key,
             phone: String(body.phone),
             text: body.message,
           }),
@@ -256,12 +236,13 @@ export async function registerPublicApi(app: FastifyInstance, services: Services
       });
 
       scope.post(e.sendFlow.path, async (req, reply) => {
-        const account = await accountOf(req);
+        const actor = await callerOf(req);
         const query = parse(e.sendFlow.query, req.query);
         const body = parse(e.sendFlow.body, req.body ?? {});
-        return idempotent(req, reply, account.id, (key) =>
-          startFlowFor(services, {
-            ...actingAs(account.id, query.chip, key),
+        return idempotent(req, reply, actor, (key) =>
+          startFlowFor(services, actor, {
+            chipId: query.chip,
+            key,
             phone: String(body.phone),
             flowId: body.flow,
             variables: body.metadata,
@@ -274,11 +255,10 @@ export async function registerPublicApi(app: FastifyInstance, services: Services
         [e.tagsRemove, 'remove'],
       ] as const)
         scope.post(endpoint.path, async (req, reply) => {
-          const account = await accountOf(req);
+          const actor = await callerOf(req);
           parse(endpoint.query, req.query);
           const body = parse(endpoint.body, req.body ?? {});
-          const answer = await changeContactTags(db, {
-            accountId: account.id,
+          const answer = await changeContactTags(services, actor, {
             phone: String(body.phone),
             tags: body.tags,
             change,
@@ -288,7 +268,7 @@ export async function registerPublicApi(app: FastifyInstance, services: Services
         });
 
       scope.post(e.sendTemplate.path, async (req, reply) => {
-        const account = await accountOf(req);
+        const actor = await callerOf(req);
         const query = parse(e.sendTemplate.query, req.query);
         const {
           to,
@@ -300,9 +280,10 @@ export async function registerPublicApi(app: FastifyInstance, services: Services
           department,
           ...variables
         } = parse(e.sendTemplate.body, req.body ?? {});
-        return idempotent(req, reply, account.id, (key) =>
-          sendTemplateTo(services, {
-            ...actingAs(account.id, query.chip, key),
+        return idempotent(req, reply, actor, (key) =>
+          sendTemplateTo(services, actor, {
+            chipId: query.chip,
+            key,
             phone: String(to),
             template: query.template,
             language: query.language,

@@ -10,7 +10,6 @@
 // (429 with Retry-After).
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { webhookRoom } from '../../shared/contract/events';
 import { PHONE_FIELD } from '../../shared/contract/webhooks';
@@ -20,9 +19,10 @@ import { apiMessages } from '../../shared/messages-api';
 import { webhookMessages as M } from '../../shared/messages-webhooks';
 import { normalizePhone } from '../../shared/phone';
 import { mapFields } from '../../shared/rules/webhook-mapping';
+import { type Actor, apiKeyActor } from '../access';
 import type { Db } from '../db';
 import { isDatabaseUnavailable } from '../db';
-import { webhookEvents, webhooks } from '../db/schema';
+import { webhookEventsRepo, webhooksRepo } from '../domains/webhooks/webhooks.repo';
 import { WEBHOOK_EVENT_JOB } from '../jobs/webhook-events';
 import type { Services } from '../services';
 import { AppError } from './errors';
@@ -51,42 +51,16 @@ export function dedupeKey(header: unknown, raw: Buffer) {
  */
 export async function receiveEvent(
   services: Services,
-  e: { webhookId: string; accountId: string; key: string; phone: string; fields: Record<string, string> },
+  actor: Actor,
+  e: { webhookId: string; key: string; phone: string; fields: Record<string, string> },
 ) {
-  const event = await services.db.transaction(async (tx) => {
-    await tx
-      .update(webhookEvents)
-      .set({ dedupeKey: sql`${webhookEvents.dedupeKey} || ':' || ${webhookEvents.id}` })
-      .where(
-        and(
-          eq(webhookEvents.webhookId, e.webhookId),
-          eq(webhookEvents.dedupeKey, e.key),
-          sql`${webhookEvents.createdAt} < now() - make_interval(hours => ${DEDUPE_WINDOW_HOURS})`,
-        ),
-      );
-    const [made] = await tx
-      .insert(webhookEvents)
-      .values({
-        id: newId(),
-        webhookId: e.webhookId,
-        accountId: e.accountId,
-        dedupeKey: e.key,
-        phone: e.phone,
-        fields: e.fields,
-      })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
-    if (made) {
-      await services.jobs.send(WEBHOOK_EVENT_JOB, { eventId: made.id }, { tx: tx as Db, key: made.id });
-      return { id: made.id, duplicate: false };
-    }
-    const [first] = await tx
-      .select({ id: webhookEvents.id })
-      .from(webhookEvents)
-      .where(and(eq(webhookEvents.webhookId, e.webhookId), eq(webhookEvents.dedupeKey, e.key)))
-      .limit(1);
-    return { id: first?.id ?? null, duplicate: true };
-  });
+  const event = await webhookEventsRepo.receive(
+    services.db,
+    actor,
+    { ...e, id: newId() },
+    DEDUPE_WINDOW_HOURS,
+    (tx, eventId) => services.jobs.send(WEBHOOK_EVENT_JOB, { eventId }, { tx, key: eventId }),
+  );
   // Committed: the worker looks now rather than at its next poll.
   if (!event.duplicate) services.jobs.wake(WEBHOOK_EVENT_JOB);
   return event;
@@ -151,12 +125,10 @@ export async function registerWebhookEndpoint(app: FastifyInstance, services: Se
       async (req, reply) => {
         const webhookId = req.params.webhookId;
         if (!ID.test(webhookId)) return refuse(reply, 404, M.endpointNotFound);
-        const [hook] = await services.db
-          .select()
-          .from(webhooks)
-          .where(and(eq(webhooks.id, webhookId), eq(webhooks.filed, false)))
-          .limit(1);
+        const hook = await webhooksRepo.byUrlId(services.db, webhookId);
         if (!hook) return refuse(reply, 404, M.endpointNotFound);
+        // The id in the URL is the webhook's key: whoever posts acts for its account, as the API key does.
+        const actor = apiKeyActor(hook.accountId);
 
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         let data: unknown;
@@ -181,9 +153,8 @@ export async function registerWebhookEndpoint(app: FastifyInstance, services: Se
         const phone = normalizePhone(given);
         if (!phone) return refuse(reply, 422, M.phoneInvalid(given.slice(0, 60)));
 
-        const event = await receiveEvent(services, {
+        const event = await receiveEvent(services, actor, {
           webhookId: hook.id,
-          accountId: hook.accountId,
           key: dedupeKey(req.headers['idempotency-key'], raw),
           phone,
           fields,

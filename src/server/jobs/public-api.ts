@@ -3,25 +3,24 @@
 // older events), a webhook's handled event 30 days too (its dedupe window is a day; the rest is its log); a
 // rate-limit window an hour after it ended.
 // Every 6 hours and at each start; idempotent.
-import { and, lt, ne, sql } from 'drizzle-orm';
-import { apiIdempotency, outboundSends, rateLimits, webhookEvents } from '../db/schema';
+import { pruneRateLimits } from '../db/rate-limit-store';
+import { apiIdempotencyRepo } from '../domains/integrations/api-idempotency.repo';
+import { outboundRepo } from '../domains/integrations/outbound.repo';
+import { webhookEventsRepo } from '../domains/webhooks/webhooks.repo';
 import type { JobKind } from './runner';
-
-const daysAgo = (days: number) => sql`now() - ${days} * interval '1 day'`;
 
 export const integrationKeysHousekeepingJob: JobKind = {
   name: 'integration-keys-housekeeping',
   every: '15 */6 * * *',
   atStart: true,
   retryLimit: 2,
+  // Over every account: old keys are nobody's concern any more.
   run: async (_data, { db }) => {
-    await db.delete(apiIdempotency).where(lt(apiIdempotency.createdAt, daysAgo(1)));
-    await db.delete(outboundSends).where(lt(outboundSends.createdAt, daysAgo(30)));
+    await apiIdempotencyRepo.prune(db, 1);
+    await outboundRepo.prune(db, 30);
     // An event still queued waits for its job, however old.
-    await db
-      .delete(webhookEvents)
-      .where(and(lt(webhookEvents.createdAt, daysAgo(30)), ne(webhookEvents.status, 'queued')));
-    // Rate-limit windows long over (http/rate-limit-store.ts): a key seen again starts a new one anyway.
-    await db.delete(rateLimits).where(lt(rateLimits.windowEnds, sql`now() - interval '1 hour'`));
+    await webhookEventsRepo.pruneHandled(db, 30);
+    // Rate-limit windows long over (db/rate-limit-store.ts).
+    await pruneRateLimits(db);
   },
 };

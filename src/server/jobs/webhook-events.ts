@@ -4,10 +4,10 @@
 // (the mapped fields as the contact's variables, read by the flow as {name}), its fixed-content template on
 // an official one (with its conversation rule and the flow of each quick-reply button). A retry after a crash
 // finds the key recorded and sends nothing new. The outcome is written on the event row.
-import { and, eq } from 'drizzle-orm';
 import { webhookMessages as M } from '../../shared/messages-webhooks';
-import { webhookEvents, webhooks } from '../db/schema';
+import { type Actor, systemActor } from '../access';
 import { sendTemplateTo, startFlowFor } from '../domains/integrations/outbound';
+import { webhookEventsRepo, webhooksRepo } from '../domains/webhooks/webhooks.repo';
 import { AppError } from '../http/errors';
 import type { Services } from '../services';
 import type { JobKind } from './runner';
@@ -23,28 +23,25 @@ export const WAIT_FOR_CHIP_MS = 2 * 60 * 1000;
 /** The send's idempotency key: one send per accepted event, however often the job runs. */
 export const webhookSendKey = (eventId: string) => `webhook:${eventId}`;
 
-async function finish(services: Services, eventId: string, failure: string | null) {
-  await services.db
-    .update(webhookEvents)
-    .set({ status: failure ? 'error' : 'sent', failure, processedAt: new Date() })
-    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.status, 'queued')));
-}
+const finish = (services: Services, actor: Actor, eventId: string, failure: string | null) =>
+  webhookEventsRepo.finish(services.db, actor, eventId, failure);
 
 export async function sendWebhookEvent(services: Services, eventId: string) {
   const { db } = services;
-  const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId)).limit(1);
+  const event = await webhookEventsRepo.forJob(db, eventId);
   if (event?.status !== 'queued') return;
-  const [hook] = await db.select().from(webhooks).where(eq(webhooks.id, event.webhookId)).limit(1);
-  if (!hook || hook.filed || !hook.chipId) return finish(services, event.id, M.notConfigured);
+  // The job acts for the event's account only, as the webhook's sender did.
+  const actor = systemActor(event.accountId, WEBHOOK_EVENT_JOB);
+  const hook = await webhooksRepo.findWithFiled(db, actor, event.webhookId);
+  if (!hook || hook.filed || !hook.chipId) return finish(services, actor, event.id, M.notConfigured);
   const target = {
-    accountId: event.accountId,
     chipId: hook.chipId,
     phone: event.phone,
     key: webhookSendKey(event.id),
   };
   try {
     if (hook.template) {
-      await sendTemplateTo(services, {
+      await sendTemplateTo(services, actor, {
         ...target,
         template: hook.template.name,
         language: hook.template.language,
@@ -56,17 +53,17 @@ export async function sendWebhookEvent(services: Services, eventId: string) {
         department: hook.departmentId,
       });
     } else if (hook.flowId) {
-      await startFlowFor(services, { ...target, flowId: hook.flowId, variables: event.fields });
-    } else return finish(services, event.id, M.notConfigured);
+      await startFlowFor(services, actor, { ...target, flowId: hook.flowId, variables: event.fields });
+    } else return finish(services, actor, event.id, M.notConfigured);
   } catch (err) {
     // A refusal (the chip gone, the flow deleted) is the event's outcome; a disconnected chip is waited for a
     // while; anything else retries.
     const young = Date.now() - event.createdAt.getTime() < WAIT_FOR_CHIP_MS;
     if (err instanceof AppError && !(err.status === 503 && young))
-      return finish(services, event.id, err.message);
+      return finish(services, actor, event.id, err.message);
     throw err;
   }
-  await finish(services, event.id, null);
+  await finish(services, actor, event.id, null);
 }
 
 export const webhookEventJob: JobKind<{ eventId: string }> = {

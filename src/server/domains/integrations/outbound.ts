@@ -1,5 +1,6 @@
 // What the integrations send (issue 20: the public API, the webhooks): a text, a flow or an approved template
-// to a PHONE on one of the account's CHIPS, acting as the system for that account. Each call is idempotent by
+// to a PHONE on one of the account's CHIPS, acting as the caller (the API key's account, or the system for a
+// webhook's event) on that account only. Each call is idempotent by
 // the caller's `key`: called again with it (a retry, a replay, a restart after a crash mid-way) it sends
 // nothing new and answers the same outcome.
 // - A text goes through the attendants' send path with the message_id `out-<hash of key>`: one stored message
@@ -12,22 +13,23 @@
 // Errors are AppErrors with the HTTP status the public API answers: 404 for a chip or flow that is not the
 // account's (no hint it exists), 400 for bad input, 503 for a disconnected chip.
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import { officialCampaignFields, type TemplateParameter } from '../../../shared/contract/campaigns';
 import { ID_PATTERN, newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { apiMessages } from '../../../shared/messages-api';
 import { normalizePhone } from '../../../shared/phone';
-import { systemActor } from '../../access';
+import type { Actor } from '../../access';
 import type { ChipRow } from '../../channels/adapter';
 import type { Db } from '../../db';
-import { campaignRecipients, campaigns, contacts, messages, outboundSends, users } from '../../db/schema';
+import { contacts } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { queueOfficialCampaignRun } from '../../jobs/official-campaigns';
 import type { Services } from '../../services';
 import { prepare as prepareOfficialSend } from '../campaigns/official.service';
-import { dataAfter } from '../contacts/contact-change';
+import { chipsRepo } from '../chips/chips.repo';
+import { dataAfter } from '../contacts/contacts.repo';
 import { apiSender, sendConversationMessage } from '../conversations/conversations.service';
 import {
   contactByPhone,
@@ -36,11 +38,10 @@ import {
 } from '../conversations/open-conversation';
 import { loadConversation, toMessage } from '../conversations/present';
 import { activeFlow, startFlowRun } from '../flows/start';
-import { scheduledJobRows } from '../scheduled-messages/scheduled-messages.repo';
+import { outboundRepo } from './outbound.repo';
 
-/** Who and where: one of the account's chips, a phone as typed (normalised here), the caller's key. */
+/** Where: one of the actor's account's chips, a phone as typed (normalised here), the caller's key. */
 export interface OutboundTarget {
-  accountId: string;
   chipId: string;
   phone: string;
   /** Same key, same outcome, nothing sent twice. Callers namespace it ('api:…', 'webhook:…'). */
@@ -82,8 +83,8 @@ const statusName = (status: number): SendStatus =>
           : 'failed';
 
 /** The account's chip (not deleted); another account's id, or a bad one, is simply not found. */
-async function accountChip(services: Services, accountId: string, chipId: string): Promise<ChipRow> {
-  const chip = ID_PATTERN.test(chipId) ? await scheduledJobRows.chipOf(services.db, accountId, chipId) : null;
+async function accountChip(services: Services, actor: Actor, chipId: string): Promise<ChipRow> {
+  const chip = ID_PATTERN.test(chipId) ? await chipsRepo.find(services.db, actor, chipId) : null;
   if (!chip) throw new AppError(apiMessages.chipNotFound, 404);
   return chip;
 }
@@ -129,45 +130,33 @@ async function conversationWith(services: Services, chip: ChipRow, contactId: st
   return conversation;
 }
 
-const doneFor = async (db: Db, accountId: string, key: string) => {
-  const [row] = await db
-    .select()
-    .from(outboundSends)
-    .where(and(eq(outboundSends.accountId, accountId), eq(outboundSends.key, key)))
-    .limit(1);
-  return row ?? null;
-};
-
 /** Thrown inside a transaction whose key another call recorded first: it rolls back, the first one answers. */
 class AlreadyDone extends Error {}
 
 /** Sends `text` to the phone on the chip, as the system (origin 'chatbot': no attendant wrote it). */
 export async function sendTextTo(
   services: Services,
+  actor: Actor,
   o: OutboundTarget & { text: string },
 ): Promise<TextOutcome> {
   const { db } = services;
   const messageId = outboundMessageId(o.key);
-  const [stored] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.accountId, o.accountId), eq(messages.messageId, messageId)))
-    .limit(1);
+  const stored = await outboundRepo.storedMessage(db, actor, messageId);
   if (stored) return textOutcome(toMessage(stored));
 
-  const chip = await accountChip(services, o.accountId, o.chipId);
+  const chip = await accountChip(services, actor, o.chipId);
   const phone = outboundPhone(o.phone);
   const text = o.text.trim();
   if (!text) throw new AppError(apiMessages.messageRequired, 400);
   assertConnected(chip);
-  const contact = await contactByPhone(db, o.accountId, phone);
+  const contact = await contactByPhone(db, actor.accountId, phone);
   await assertOfficialWindow(db, chip, contact.id);
   const conversation = await conversationWith(services, chip, contact.id);
-  const message = await sendConversationMessage(
-    { services, actor: systemActor(o.accountId, 'integrations') },
-    apiSender,
-    { conversation_id: conversation.id, message_id: messageId, text },
-  );
+  const message = await sendConversationMessage({ services, actor }, apiSender, {
+    conversation_id: conversation.id,
+    message_id: messageId,
+    text,
+  });
   return textOutcome(message);
 }
 
@@ -188,45 +177,41 @@ export type FlowVariables = Readonly<Record<string, string | number | boolean>>;
  */
 export async function startFlowFor(
   services: Services,
+  actor: Actor,
   o: OutboundTarget & { flowId: string; variables?: FlowVariables },
 ): Promise<FlowOutcome> {
   const { db } = services;
-  const done = await doneFor(db, o.accountId, o.key);
+  const done = await outboundRepo.sent(db, actor, o.key);
   if (done?.conversationId) return { conversation_id: done.conversationId, flow_id: o.flowId };
 
-  const chip = await accountChip(services, o.accountId, o.chipId);
+  const chip = await accountChip(services, actor, o.chipId);
   const phone = outboundPhone(o.phone);
-  const flow = ID_PATTERN.test(o.flowId) ? await activeFlow(db, o.accountId, o.flowId) : null;
+  const flow = ID_PATTERN.test(o.flowId) ? await activeFlow(db, actor.accountId, o.flowId) : null;
   if (!flow) throw new AppError(texts.flowNotFound, 404);
   assertConnected(chip);
-  const contact = await contactByPhone(db, o.accountId, phone);
+  const contact = await contactByPhone(db, actor.accountId, phone);
   await assertOfficialWindow(db, chip, contact.id);
   const conversation = await conversationWith(services, chip, contact.id);
   try {
     await startFlowRun(services, conversation.id, flow.id, async (tx) => {
-      const [recorded] = await tx
-        .insert(outboundSends)
-        .values({ accountId: o.accountId, key: o.key, kind: 'flow', conversationId: conversation.id })
-        .onConflictDoNothing()
-        .returning();
+      const recorded = await outboundRepo.record(tx, actor, {
+        key: o.key,
+        kind: 'flow',
+        conversationId: conversation.id,
+      });
       if (!recorded) throw new AlreadyDone();
       if (o.variables && Object.keys(o.variables).length) {
         // A mapped 'nome' names a contact without a name (a new one); a name it has is never overwritten.
         const nome = typeof o.variables.nome === 'string' ? o.variables.nome.trim().slice(0, 200) : '';
-        await tx
-          .update(contacts)
-          .set({
-            data: dataAfter(o.variables),
-            ...(nome && {
-              name: sql`case when ${contacts.name} = '' then ${nome} else ${contacts.name} end`,
-            }),
-          })
-          .where(eq(contacts.id, contact.id));
+        await outboundRepo.setContact(tx, actor, contact.id, {
+          data: dataAfter(o.variables),
+          ...(nome && { name: sql`case when ${contacts.name} = '' then ${nome} else ${contacts.name} end` }),
+        });
       }
     });
   } catch (err) {
     if (!(err instanceof AlreadyDone)) throw err;
-    const first = await doneFor(db, o.accountId, o.key);
+    const first = await outboundRepo.sent(db, actor, o.key);
     return { conversation_id: first?.conversationId ?? conversation.id, flow_id: flow.id };
   }
   return { conversation_id: conversation.id, flow_id: flow.id };
@@ -288,18 +273,20 @@ function givenParameters(variables: Readonly<Record<string, string>>): TemplateP
  */
 export async function sendTemplateTo(
   services: Services,
+  actor: Actor,
   o: OutboundTarget & TemplateSend,
 ): Promise<TemplateOutcome> {
   const { db } = services;
-  const done = await doneFor(db, o.accountId, o.key);
+  const done = await outboundRepo.sent(db, actor, o.key);
   if (done?.campaignId) return { campaign_id: done.campaignId, status: 'queued' };
 
-  const chip = await accountChip(services, o.accountId, o.chipId);
+  const chip = await accountChip(services, actor, o.chipId);
   const phone = outboundPhone(o.phone);
   if (!chip.official) throw new AppError(apiMessages.chipNotOfficial, 400);
   assertConnected(chip);
   const fields = await prepareOfficialSend(
-    { services, actor: systemActor(o.accountId, 'integrations') },
+    services,
+    actor,
     officialCampaignFields.parse({
       name: apiMessages.templateCampaignName(o.template),
       chip: chip.id,
@@ -316,42 +303,18 @@ export async function sendTemplateTo(
     { chipChanged: true, single: true },
   );
   // The campaign is the account's owner's, as a campaign row needs its creator.
-  const [owner] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.accountId, o.accountId), eq(users.userRole, 'owner'), eq(users.filed, false)))
-    .limit(1);
-  if (!owner) throw new AppError(texts.notFound, 404);
+  const ownerId = await outboundRepo.ownerId(db, actor);
+  if (!ownerId) throw new AppError(texts.notFound, 404);
 
   const id = newId();
-  const made = await db.transaction(async (tx) => {
-    const [recorded] = await tx
-      .insert(outboundSends)
-      .values({ accountId: o.accountId, key: o.key, kind: 'template', campaignId: id })
-      .onConflictDoNothing()
-      .returning();
-    if (!recorded) return false;
-    const now = new Date();
-    const [row] = await tx
-      .insert(campaigns)
-      .values({
-        ...fields,
-        id,
-        accountId: o.accountId,
-        userId: owner.id,
-        status: 'started',
-        startedAt: now,
-        nextSendAt: now,
-        peopleCount: 1,
-      })
-      .returning();
-    if (!row) throw new Error('campaign not inserted');
-    await tx.insert(campaignRecipients).values({ campaignId: id, seq: 1, phone, data: {} });
-    await queueOfficialCampaignRun(services, row, { tx: tx as Db });
-    return true;
-  });
+  const made = await outboundRepo.createSingleCampaign(
+    db,
+    actor,
+    { id, key: o.key, ownerId, phone, fields },
+    (tx, row) => queueOfficialCampaignRun(services, row, { tx }),
+  );
   if (!made) {
-    const first = await doneFor(db, o.accountId, o.key);
+    const first = await outboundRepo.sent(db, actor, o.key);
     return { campaign_id: first?.campaignId ?? id, status: 'queued' };
   }
   return { campaign_id: id, status: 'queued' };

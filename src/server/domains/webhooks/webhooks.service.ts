@@ -3,7 +3,6 @@
 // (rules/webhook-mapping.ts webhookSaveProblems) is checked again here; what only the server knows is checked
 // after it: the chip, flows, chatbot and department are the account's, and the template is APPROVED with fixed
 // content as the chip's provider lists it now (its components, not the client's, are stored).
-import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CallName, Calls } from '../../../shared/contract';
 import type { Webhook, WebhookTemplateOption } from '../../../shared/contract/webhooks';
@@ -11,47 +10,25 @@ import { PHONE_FIELD } from '../../../shared/contract/webhooks';
 import { webhookMessages as M } from '../../../shared/messages-webhooks';
 import { fieldError } from '../../../shared/rules/field-error';
 import { webhookSaveProblems } from '../../../shared/rules/webhook-mapping';
+import type { Actor, UserActor } from '../../access';
 import { ChannelError, type ChipRow, type ProviderTemplate } from '../../channels/adapter';
-import type { Db } from '../../db';
-import { insertOnce } from '../../db/insert-once';
-import { accounts, chips, webhooks } from '../../db/schema';
-import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
 import type { Services } from '../../services';
 import { templateButtons } from '../campaigns/official-template';
 import { chatbotsRepo } from '../chatbots/chatbots.repo';
+import { chipsRepo } from '../chips/chips.repo';
 import { fixedContent } from '../conversations/templates';
 import { departmentsRepo } from '../departments/departments.repo';
 import { flowsRepo } from '../flows/flows.repo';
+import { apiKeysRepo } from '../integrations/api-keys.repo';
+import { type WebhookRow, webhooksRepo } from './webhooks.repo';
 
-type Ctx = SignedInContext;
 type Payload<N extends CallName> = z.output<Calls[N]['payload']>;
-export type WebhookRow = typeof webhooks.$inferSelect;
 
 /** The public address a third party posts to: absolute with PUBLIC_URL, else a path the page completes with
  * its own origin (as the /api page's examples do), never a guessed localhost. */
 export const webhookUrl = (services: Services, id: string) =>
   `${services.config.serverAddress}/api/v1/webhooks/${id}`;
-
-export const webhooksRepo = {
-  list: (db: Db, accountId: string) =>
-    db
-      .select({ w: webhooks, chip: chips })
-      .from(webhooks)
-      .leftJoin(chips, eq(chips.id, webhooks.chipId))
-      .where(and(eq(webhooks.accountId, accountId), eq(webhooks.filed, false)))
-      .orderBy(desc(webhooks.createdAt), desc(webhooks.id))
-      .limit(1000),
-  async find(db: Db, accountId: string, id: string) {
-    const [row] = await db
-      .select({ w: webhooks, chip: chips })
-      .from(webhooks)
-      .leftJoin(chips, eq(chips.id, webhooks.chipId))
-      .where(and(eq(webhooks.id, id), eq(webhooks.accountId, accountId), eq(webhooks.filed, false)))
-      .limit(1);
-    return row ?? null;
-  },
-};
 
 export function toWebhook(services: Services, r: { w: WebhookRow; chip: ChipRow | null }): Webhook {
   const { w, chip } = r;
@@ -75,24 +52,15 @@ export function toWebhook(services: Services, r: { w: WebhookRow; chip: ChipRow 
   };
 }
 
-export async function listWebhooks(ctx: Ctx) {
-  const rows = await webhooksRepo.list(ctx.services.db, ctx.actor.accountId);
-  return rows.map((r) => toWebhook(ctx.services, r));
+export async function listWebhooks(services: Services, actor: Actor) {
+  const rows = await webhooksRepo.list(services.db, actor);
+  return rows.map((r) => toWebhook(services, r));
 }
 
-export async function getWebhook(ctx: Ctx, id: string) {
-  const row = await webhooksRepo.find(ctx.services.db, ctx.actor.accountId, id);
+export async function getWebhook(services: Services, actor: Actor, id: string) {
+  const row = await webhooksRepo.find(services.db, actor, id);
   if (!row) throw new AppError(M.notFound);
-  return toWebhook(ctx.services, row);
-}
-
-async function chipOf(ctx: Ctx, id: string) {
-  const [chip] = await ctx.services.db
-    .select()
-    .from(chips)
-    .where(and(eq(chips.id, id), eq(chips.accountId, ctx.actor.accountId), eq(chips.filed, false)))
-    .limit(1);
-  return chip ?? null;
+  return toWebhook(services, row);
 }
 
 async function listed(services: Services, chip: ChipRow): Promise<ProviderTemplate[]> {
@@ -107,11 +75,15 @@ async function listed(services: Services, chip: ChipRow): Promise<ProviderTempla
 }
 
 /** get-webhook-templates: the official chip's APPROVED templates with fixed content (spec 3 §5). */
-export async function webhookTemplates(ctx: Ctx, chipId: string): Promise<WebhookTemplateOption[]> {
-  const chip = await chipOf(ctx, chipId);
+export async function webhookTemplates(
+  services: Services,
+  actor: Actor,
+  chipId: string,
+): Promise<WebhookTemplateOption[]> {
+  const chip = await chipsRepo.find(services.db, actor, chipId);
   if (!chip) throw new AppError(M.chipNotFound);
   const out: WebhookTemplateOption[] = [];
-  for (const t of await listed(ctx.services, chip)) {
+  for (const t of await listed(services, chip)) {
     const preview = fixedContent(t);
     if (preview === null) continue;
     out.push({
@@ -128,9 +100,14 @@ export async function webhookTemplates(ctx: Ctx, chipId: string): Promise<Webhoo
 type Changes = Omit<Payload<'create-or-update-webhook'>, '_id' | 'filed'>;
 
 /** The row's columns for `changes` over `current`: judged by the shared rule, then by what the server knows. */
-async function prepare(ctx: Ctx, current: WebhookRow, changes: Changes): Promise<Partial<WebhookRow>> {
-  const { db } = ctx.services;
-  const accountId = ctx.actor.accountId;
+async function prepare(
+  services: Services,
+  actor: Actor,
+  current: WebhookRow,
+  changes: Changes,
+): Promise<Partial<WebhookRow>> {
+  const { db } = services;
+  const accountId = actor.accountId;
   const next = {
     name: changes.name ?? current.name,
     status: changes.status ?? current.status,
@@ -156,7 +133,7 @@ async function prepare(ctx: Ctx, current: WebhookRow, changes: Changes): Promise
   if (problem) throw fieldFailure(problem);
   if (next.fields[0]?.name !== PHONE_FIELD) throw fieldFailure(fieldError('fields.0', M.phoneFieldFixed));
 
-  const chip = next.chipId ? await chipOf(ctx, next.chipId) : null;
+  const chip = next.chipId ? await chipsRepo.find(db, actor, next.chipId) : null;
   if (next.chipId && !chip) throw fieldFailure(fieldError('chip', M.chipNotFound));
   // An active webhook must be able to send: a chip and its flow or template.
   if (next.status === 'active' && !chip) throw fieldFailure(fieldError('chip', M.chipRequired));
@@ -173,7 +150,7 @@ async function prepare(ctx: Ctx, current: WebhookRow, changes: Changes): Promise
   // Official: the template as the provider lists it now, APPROVED with fixed content.
   if (next.template) {
     const wanted = next.template;
-    const found = (await listed(ctx.services, chip)).find(
+    const found = (await listed(services, chip)).find(
       (t) => t.name === wanted.name && (!wanted.language || t.language === wanted.language),
     );
     if (!found || fixedContent(found) === null)
@@ -209,7 +186,7 @@ async function prepare(ctx: Ctx, current: WebhookRow, changes: Changes): Promise
     throw fieldFailure(fieldError('chatbot', M.chatbotNotFound));
   if (flowId && !(await flowsRepo.find(db, accountId, flowId)))
     throw fieldFailure(fieldError('flow', M.flowNotFound));
-  if (next.departmentId && !(await departmentsRepo.find(db, ctx.actor, next.departmentId)))
+  if (next.departmentId && !(await departmentsRepo.find(db, actor, next.departmentId)))
     throw fieldFailure(fieldError('department', M.departmentNotFound));
   return { ...next, chatbotId, flowId };
 }
@@ -217,60 +194,48 @@ async function prepare(ctx: Ctx, current: WebhookRow, changes: Changes): Promise
 /**
  * create or update webhook: an unknown `_id` creates an empty webhook once (status test, telefone unmapped) and
  * answers upsertedId, or with fields it is judged like an update; a known one is changed; `filed` removes it.
+ * A signed-in user's call: the webhook keeps who created it.
  */
-export async function createOrUpdateWebhook(ctx: Ctx, p: Payload<'create-or-update-webhook'>) {
-  const { db } = ctx.services;
-  const actor = ctx.actor;
+export async function createOrUpdateWebhook(
+  services: Services,
+  actor: UserActor,
+  p: Payload<'create-or-update-webhook'>,
+) {
+  const { db } = services;
   const { _id, filed, ...changes } = p;
-  const found = await webhooksRepo.find(db, actor.accountId, _id);
+  const found = await webhooksRepo.find(db, actor, _id);
   if (!found) {
-    if (filed || actor.kind !== 'user') throw new AppError(M.notFound);
-    await requireApiKey(ctx);
-    const made = await insertOnce(
-      db,
-      webhooks,
-      { id: _id, accountId: actor.accountId, userId: actor.userId },
-      and(eq(webhooks.id, _id), eq(webhooks.accountId, actor.accountId)),
-    );
-    if (!made || made.row.filed) throw new AppError(M.notFound);
+    if (filed) throw new AppError(M.notFound);
+    await requireApiKey(services, actor);
+    const made = await webhooksRepo.create(db, actor, _id);
+    if (!made || made.filed) throw new AppError(M.notFound);
     const row = Object.values(changes).some((v) => v !== undefined)
-      ? await update(ctx, made.row, changes)
-      : await webhooksRepo.find(db, actor.accountId, _id);
+      ? await update(services, actor, made, changes)
+      : await webhooksRepo.find(db, actor, _id);
     if (!row) throw new AppError(M.notFound);
-    return { ...toWebhook(ctx.services, row), upsertedId: _id };
+    return { ...toWebhook(services, row), upsertedId: _id };
   }
   if (filed) {
-    await db
-      .update(webhooks)
-      .set({ filed: true })
-      .where(and(eq(webhooks.id, _id), eq(webhooks.accountId, actor.accountId)));
-    return toWebhook(ctx.services, { ...found, w: { ...found.w, filed: true } });
+    await webhooksRepo.update(db, actor, _id, { filed: true });
+    return toWebhook(services, { ...found, w: { ...found.w, filed: true } });
   }
   // Nothing to change: a retried create (the answer it had), not a save to judge.
   if (!Object.values(changes).some((v) => v !== undefined))
-    return { ...toWebhook(ctx.services, found), upsertedId: _id };
-  const row = await update(ctx, found.w, changes);
-  return toWebhook(ctx.services, row);
+    return { ...toWebhook(services, found), upsertedId: _id };
+  const row = await update(services, actor, found.w, changes);
+  return toWebhook(services, row);
 }
 
 /** Spec 3 §6: creating or activating a webhook needs the account's API key (generated at /api). */
-async function requireApiKey(ctx: Ctx) {
-  const [account] = await ctx.services.db
-    .select({ apiKey: accounts.apiKey })
-    .from(accounts)
-    .where(eq(accounts.id, ctx.actor.accountId));
-  if (!account?.apiKey) throw new AppError(M.apiKeyRequired);
+async function requireApiKey(services: Services, actor: Actor) {
+  if (!(await apiKeysRepo.hasKey(services.db, actor))) throw new AppError(M.apiKeyRequired);
 }
 
-async function update(ctx: Ctx, current: WebhookRow, changes: Changes) {
-  if (changes.status === 'active' && current.status !== 'active') await requireApiKey(ctx);
-  const set = await prepare(ctx, current, changes);
-  const { db } = ctx.services;
-  await db
-    .update(webhooks)
-    .set(set)
-    .where(and(eq(webhooks.id, current.id), eq(webhooks.accountId, ctx.actor.accountId)));
-  const row = await webhooksRepo.find(db, ctx.actor.accountId, current.id);
+async function update(services: Services, actor: Actor, current: WebhookRow, changes: Changes) {
+  if (changes.status === 'active' && current.status !== 'active') await requireApiKey(services, actor);
+  const set = await prepare(services, actor, current, changes);
+  await webhooksRepo.update(services.db, actor, current.id, set);
+  const row = await webhooksRepo.find(services.db, actor, current.id);
   if (!row) throw new AppError(M.notFound);
   return row;
 }

@@ -1,9 +1,11 @@
 // @fastify/rate-limit's store for the integrations' limits (public API, webhooks), in the database: its own
 // in-memory store counts per process, so behind N processes a key would get N times its limit. One row per
 // key and route (table rate_limits), counted by one upsert, the window's start and end by the database's
-// clock: every process reads the same count.
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db';
+// clock: every process reads the same count. It lives in db/ as storage for the HTTP layer: a counter per key
+// shared by the processes, of no account and no domain.
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from './index';
+import { rateLimits } from './schema';
 
 type Answer = { current: number; ttl: number };
 type Callback = (err: Error | null, res?: Answer) => void;
@@ -57,4 +59,9 @@ export function databaseRateStore(db: Db) {
       return new DatabaseRateStore(options, `${String(method)} ${url}`);
     }
   };
+}
+
+/** Housekeeping: windows over for an hour (a key seen again starts a new one anyway). */
+export async function pruneRateLimits(db: Db) {
+  await db.delete(rateLimits).where(lt(rateLimits.windowEnds, sql`now() - interval '1 hour'`));
 }
