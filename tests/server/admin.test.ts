@@ -211,6 +211,39 @@ describe('change a customer’s password', () => {
     // The admin's own session stays.
     expect((await s.t.post('get-user', {}, token)).status).toBe(200);
   });
+
+  it('on the staff member’s own user: the session that asked stays, the others end', async () => {
+    const asking = await admin();
+    const other = await admin();
+    const page = await s.t.call('get-customers', { query: 'admin@demo.com' }, asking);
+    const self = page.data.find((c) => c.email === 'admin@demo.com');
+    if (!self) throw new Error('no admin row');
+    expect(
+      await s.t.call('change-customer-password', { _id: self._id, password: 'outra-senha' }, asking),
+    ).toEqual({ ok: true });
+    expect((await s.t.post('get-user', {}, asking)).status).toBe(200);
+    expect((await s.t.post('get-user', {}, other)).status).toBe(401);
+  });
+
+  it('customer_admin without the admin flag is platform staff on every account', async () => {
+    await db()
+      .update(users)
+      .set({ systemUserRoles: ['customer_admin'] })
+      .where(eq(users.email, 'gerente@demo.com'));
+    const staff = await s.t.login('gerente@demo.com');
+    const row = await ownerRow(staff);
+    expect(await s.t.call('get-account-usage', { account: row.account._id }, staff)).toMatchObject({
+      users: expect.any(Number),
+    });
+    expect(
+      await s.t.call('change-customer-password', { _id: row._id, password: 'nova-senha' }, staff),
+    ).toEqual({
+      ok: true,
+    });
+    expect((await s.t.post('auth', { email: 'dono@demo.com', password: 'nova-senha' })).body.error).toBe(
+      false,
+    );
+  });
 });
 
 describe('account limits', () => {

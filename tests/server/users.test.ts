@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { chips } from '@/server/db/schema';
+import { accounts, chips } from '@/server/db/schema';
 import { newId } from '@/shared/ids';
 import { messages } from '@/shared/messages';
+import { planAllows, planOfAnswer } from '@/shared/rules/access';
 import { statusOf, testServerPerFile } from './helpers';
 
 const s = testServerPerFile();
@@ -136,6 +138,26 @@ describe('accounts', () => {
     expect((await s.t.call('get-user', {}, attendant)).account.api_key).toBeNull();
     const refused = await s.t.post('update-api-key', {}, attendant);
     expect(refused.body).toEqual({ error: true, message: messages.insufficientPermissions });
+  });
+
+  it('refuses a new API key on a plan of one channel, the same plan rule the app gates the page with', async () => {
+    const { db } = s.t.server.services;
+    const owner = await s.t.login('dono@demo.com');
+    const before = (await s.t.call('get-user', {}, owner)).account.api_key;
+    await db.update(accounts).set({ maxChannels: 1 }).where(eq(accounts.id, s.seed.accountId));
+    const single = await s.t.login('dono@demo.com');
+    expect(
+      planAllows(planOfAnswer((await s.t.call('get-user', {}, single)).account), { plan: 'integrations' }),
+    ).toBe(false);
+    expect((await s.t.post('update-api-key', {}, single)).body).toEqual({
+      error: true,
+      message: messages.planNeedsMoreChannels,
+    });
+    expect((await s.t.call('get-user', {}, single)).account.api_key).toBe(before);
+
+    await db.update(accounts).set({ maxChannels: 2 }).where(eq(accounts.id, s.seed.accountId));
+    const { api_key } = await s.t.call('update-api-key', {}, await s.t.login('dono@demo.com'));
+    expect(api_key).not.toBe(before);
   });
 
   it('answers the subscription status', async () => {
