@@ -10,12 +10,12 @@
 // knows how many processes there are. On PGlite (one process) socket.io's in-memory adapter.
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Pool, PoolClient } from 'pg';
 import { Server, type Socket } from 'socket.io';
 import type { AccessArea, UserRole } from '../../shared/constants';
 import { calls } from '../../shared/contract';
+import type { CallAccess } from '../../shared/contract/define';
 import {
   accountRoom,
   allConversationsRoom,
@@ -31,10 +31,11 @@ import {
 } from '../../shared/contract/events';
 import { messages } from '../../shared/messages';
 import { departmentLimit, mayCall } from '../../shared/rules/access';
-import { assertMayCall, userActor } from '../access';
+import { type Actor, assertMayCall, userActor } from '../access';
 import type { Db } from '../db';
-import { campaigns, webhooks } from '../db/schema';
 import { authenticate } from '../domains/auth/auth.service';
+import { campaignsRepo } from '../domains/campaigns/campaigns.repo';
+import { webhooksRepo } from '../domains/webhooks/webhooks.repo';
 import { nestedDeeperThan } from '../http/json';
 import type { AppServer, Realtime, RealtimeListener, SocketData } from './port';
 
@@ -207,54 +208,36 @@ export function createRealtime(
   });
 
   /**
-   * A campaign's room is for a user who may make the campaign calls now (the one access rule: area and plan,
-   * read again, as a role may have changed since the handshake), for a campaign of their own account.
+   * The socket's user as the access rule sees them now, when they may make calls of `access` (role, area and
+   * plan read again: they may have changed since the handshake); null otherwise or once the session ended.
    */
-  async function mayFollowCampaign(token: string, accountId: string, campaignId: string) {
+  async function actorWhoMay(token: string, access: CallAccess): Promise<Actor | null> {
     const session = await authenticate(db, token);
-    if (!session || session.user.accountId !== accountId) return false;
+    if (!session) return null;
+    const actor = userActor(session.user);
     try {
-      assertMayCall(userActor(session.user), calls['get-campaign-realtime'].access);
+      assertMayCall(actor, access);
     } catch {
-      return false;
+      return null;
     }
-    const [row] = await db
-      .select({ id: campaigns.id })
-      .from(campaigns)
-      .where(
-        and(eq(campaigns.id, campaignId), eq(campaigns.accountId, accountId), eq(campaigns.filed, false)),
-      )
-      .limit(1);
-    return Boolean(row);
+    return actor;
   }
 
-  /** A webhook's room: the same rule as a campaign's, for a webhook of the user's own account. */
-  async function mayWaitForWebhook(token: string, accountId: string, webhookId: string) {
-    const session = await authenticate(db, token);
-    if (!session || session.user.accountId !== accountId) return false;
-    try {
-      assertMayCall(userActor(session.user), calls['get-webhook-by-id'].access);
-    } catch {
-      return false;
-    }
-    const [row] = await db
-      .select({ id: webhooks.id })
-      .from(webhooks)
-      .where(and(eq(webhooks.id, webhookId), eq(webhooks.accountId, accountId), eq(webhooks.filed, false)))
-      .limit(1);
-    return Boolean(row);
+  /** A campaign's room: for a user who may make the campaign calls, for a campaign of their account. */
+  async function mayFollowCampaign(token: string, campaignId: string) {
+    const actor = await actorWhoMay(token, calls['get-campaign-realtime'].access);
+    return Boolean(actor && (await campaignsRepo.find(db, actor, campaignId)));
   }
 
-  /** The dashboard's room: for a user who may ask for the real-time cards now (the one access rule). */
-  async function mayWatchDashboard(token: string, accountId: string) {
-    const session = await authenticate(db, token);
-    if (!session || session.user.accountId !== accountId) return false;
-    try {
-      assertMayCall(userActor(session.user), calls['get-dashboard-real-time-data'].access);
-    } catch {
-      return false;
-    }
-    return true;
+  /** A webhook's room: the same rule as a campaign's, for a webhook of the user's account. */
+  async function mayWaitForWebhook(token: string, webhookId: string) {
+    const actor = await actorWhoMay(token, calls['get-webhook-by-id'].access);
+    return Boolean(actor && (await webhooksRepo.find(db, actor, webhookId)));
+  }
+
+  /** The dashboard's room: for a user who may ask for the real-time cards. */
+  async function mayWatchDashboard(token: string) {
+    return Boolean(await actorWhoMay(token, calls['get-dashboard-real-time-data'].access));
   }
 
   const hints = dashboardHints((accountId, event) =>
@@ -286,7 +269,7 @@ export function createRealtime(
     listener?.userConnected(socket.data.accountId, socket.data.userId);
     socket.on('join-room', (room, ack) => {
       if (typeof room === 'string' && room === dashboardRoom(socket.data.accountId)) {
-        void mayWatchDashboard(token, socket.data.accountId)
+        void mayWatchDashboard(token)
           .catch(() => false)
           .then((allowed) => {
             if (allowed) socket.join(room);
@@ -296,7 +279,7 @@ export function createRealtime(
       }
       // The spec's client sends the account id; our room name is also accepted. Other rooms are refused.
       if (typeof room === 'string' && room.startsWith(campaignRoom(''))) {
-        void mayFollowCampaign(token, socket.data.accountId, room.slice(campaignRoom('').length))
+        void mayFollowCampaign(token, room.slice(campaignRoom('').length))
           .catch(() => false)
           .then((allowed) => {
             if (allowed) {
@@ -309,7 +292,7 @@ export function createRealtime(
         return;
       }
       if (typeof room === 'string' && room.startsWith(webhookRoom(''))) {
-        void mayWaitForWebhook(token, socket.data.accountId, room.slice(webhookRoom('').length))
+        void mayWaitForWebhook(token, room.slice(webhookRoom('').length))
           .catch(() => false)
           .then((allowed) => {
             if (allowed) socket.join(room);
