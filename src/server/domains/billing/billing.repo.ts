@@ -11,9 +11,9 @@ import type { PlatformJob, StaffActor } from '../../access';
 import type { Db } from '../../db';
 import { billingDays, billingEvents, billingSubscriptions, guruOffers, users } from '../../db/schema';
 
-type OfferRow = typeof guruOffers.$inferSelect;
+export type OfferRow = typeof guruOffers.$inferSelect;
 type OfferFields = Omit<typeof guruOffers.$inferInsert, 'id'>;
-type EventFields = Partial<typeof billingEvents.$inferInsert>;
+export type EventFields = Partial<typeof billingEvents.$inferInsert>;
 export type DayTotals = Partial<
   Pick<
     typeof billingDays.$inferInsert,

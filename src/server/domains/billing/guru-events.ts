@@ -11,7 +11,6 @@ import { newId } from '../../../shared/ids';
 import { billingMessages as M } from '../../../shared/messages-billing';
 import { type PlatformJob, systemActor } from '../../access';
 import type { Db } from '../../db';
-import type { billingEvents } from '../../db/schema';
 import { queueMail } from '../../jobs/mail';
 import type { Services } from '../../services';
 import { accountsRepo } from '../accounts/accounts.repo';
@@ -19,7 +18,7 @@ import { createAccount } from '../accounts/accounts.service';
 import { authRepo } from '../auth/auth.repo';
 import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/tokens';
-import { billingRepo, type DayTotals } from './billing.repo';
+import { billingRepo, type DayTotals, type EventFields } from './billing.repo';
 import { localDay } from './financial';
 
 /** How long the welcome mail's link to create a password lasts. */
@@ -206,7 +205,7 @@ export async function receiveGuruEvent(
     const db = tx as unknown as Db;
     const claimed = await billingRepo.claimEvent(db, job, { ...e, payload: payload as object });
     if (!claimed) return { outcome: 'duplicate', id: await billingRepo.eventIdByKey(db, job, e.key) };
-    const record = (set: Partial<typeof billingEvents.$inferInsert>) =>
+    const record = (set: EventFields) =>
       billingRepo.recordEvent(db, job, claimed.id, {
         guruSubscriptionId: e.subscriptionId,
         guruOfferId: e.offerId || null,

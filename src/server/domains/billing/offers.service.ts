@@ -6,13 +6,11 @@ import type { GuruOffer, offerFields } from '../../../shared/contract/billing';
 import { billingMessages as M } from '../../../shared/messages-billing';
 import { prepareOffer } from '../../../shared/rules/offer';
 import type { StaffActor } from '../../access';
-import type { guruOffers } from '../../db/schema';
 import { AppError, fieldFailure } from '../../http/errors';
 import type { Services } from '../../services';
 import { isUniqueViolation } from '../soft-save';
-import { billingRepo } from './billing.repo';
+import { billingRepo, type OfferRow } from './billing.repo';
 
-type OfferRow = typeof guruOffers.$inferSelect;
 type OfferInput = z.output<z.ZodObject<typeof offerFields>>;
 
 /** Lower case, without accents: 'Promoção' and 'promocao' are the same search. */
