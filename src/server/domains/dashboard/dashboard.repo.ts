@@ -6,19 +6,18 @@
 // aggregate is grouped in the database: few rows come back.
 import { type SQL, sql } from 'drizzle-orm';
 import type { ServiceKind } from '../../../shared/rules/service-kind';
+import { type Actor, departmentCondition, type StaffActor } from '../../access';
 import type { Db } from '../../db';
 import { accounts, chips, contacts, conversations, departments, messages, tags } from '../../db/schema';
 
-/** One account's conversations of an interval, narrowed to a chip and to the actor's departments. */
+/** The actor's account's conversations of an interval, narrowed to a chip and to the actor's departments. */
 export interface ConversationScope {
-  accountId: string;
+  actor: Actor;
   /** Local days 'YYYY-MM-DD', both included. */
   start: string;
   end: string;
   timeZone: string;
   chipId: string | null;
-  /** departmentCondition(actor, conversations.departmentId): undefined for every department. */
-  departments: SQL | undefined;
 }
 
 export interface ContactRow {
@@ -55,21 +54,24 @@ const midnights = (start: string, end: string, tz: string) =>
 /** Intervals up to this many days count tags by looking each conversation's contact up (tagCounts). */
 const TAG_LOOKUP_MAX_DAYS = 31;
 
-function scopeWhere(s: ConversationScope) {
-  const parts = [
-    sql`${conversations.accountId} = ${s.accountId}`,
-    within(conversations.createdAt, s.start, s.end, s.timeZone),
-  ];
+/** The actor's account, the chip asked for and the actor's departments (the access rule's condition). */
+function openScope(s: Pick<ConversationScope, 'actor' | 'chipId'>) {
+  const parts = [sql`${conversations.accountId} = ${s.actor.accountId}`];
   if (s.chipId) parts.push(sql`${conversations.chipId} = ${s.chipId}`);
-  if (s.departments) parts.push(s.departments);
-  return sql.join(parts, sql` and `);
+  const departmentsSeen = departmentCondition(s.actor, conversations.departmentId);
+  if (departmentsSeen) parts.push(departmentsSeen);
+  return parts;
+}
+
+function scopeWhere(s: ConversationScope) {
+  return sql.join([...openScope(s), within(conversations.createdAt, s.start, s.end, s.timeZone)], sql` and `);
 }
 
 export const dashboardRepo = {
-  async chipOfAccount(db: Db, accountId: string, chipId: string) {
+  async chipOfAccount(db: Db, actor: Actor, chipId: string) {
     const [row] = await rows<{ id: string }>(
       db,
-      sql`select ${chips.id} as id from ${chips} where ${chips.id} = ${chipId} and ${chips.accountId} = ${accountId} limit 1`,
+      sql`select ${chips.id} as id from ${chips} where ${chips.id} = ${chipId} and ${chips.accountId} = ${actor.accountId} limit 1`,
     );
     return row ?? null;
   },
@@ -87,11 +89,11 @@ export const dashboardRepo = {
     ),
 
   /** The account's department names by id (filed ones too: old conversations keep theirs). */
-  departmentNames: (db: Db, accountId: string) =>
+  departmentNames: (db: Db, actor: Actor) =>
     rows<{ id: string; name: string }>(
       db,
       sql`select ${departments.id} as id, ${departments.name} as name from ${departments}
-          where ${departments.accountId} = ${accountId}`,
+          where ${departments.accountId} = ${actor.accountId}`,
     ),
 
   /**
@@ -112,11 +114,11 @@ export const dashboardRepo = {
                       where ${contacts.id} = ${conversations.contactId} and ${contacts.tags} <> '[]'::jsonb
                       offset 0) ct`
               : sql`join (select ${contacts.id} as id, ${contacts.tags} as tags from ${contacts}
-                      where ${contacts.accountId} = ${s.accountId} and ${contacts.tags} <> '[]'::jsonb) ct
+                      where ${contacts.accountId} = ${s.actor.accountId} and ${contacts.tags} <> '[]'::jsonb) ct
                       on ct.id = ${conversations.contactId}`
           }
           cross join lateral jsonb_array_elements_text(ct.tags) as tag(id)
-          join ${tags} on ${tags.id} = tag.id and ${tags.accountId} = ${s.accountId} and ${tags.filed} = false
+          join ${tags} on ${tags.id} = tag.id and ${tags.accountId} = ${s.actor.accountId} and ${tags.filed} = false
           where ${scopeWhere(s)}
           group by ${tags.id}, ${tags.name}, ${tags.color}
           order by n desc, name`,
@@ -144,14 +146,14 @@ export const dashboardRepo = {
           group by 1 order by max(${conversations.createdAt}) desc limit ${limit}`,
     ),
 
-  contactsByIds: (db: Db, accountId: string, ids: string[]) =>
+  contactsByIds: (db: Db, actor: Actor, ids: string[]) =>
     ids.length
       ? rows<ContactRow>(
           db,
           sql`select ${contacts.id} as id, ${contacts.name} as name, ${contacts.overrideName} as override_name,
                      ${contacts.phone} as phone, ${contacts.profilePicture} as profile_picture
               from ${contacts}
-              where ${contacts.accountId} = ${accountId}
+              where ${contacts.accountId} = ${actor.accountId}
                 and ${contacts.id} in (${sql.join(
                   ids.map((id) => sql`${id}`),
                   sql`, `,
@@ -160,13 +162,8 @@ export const dashboardRepo = {
       : Promise.resolve([] as ContactRow[]),
 
   /** The open conversations now (finished_at null), for the real-time cards: human by serviceKindSql. */
-  async openCounts(db: Db, s: Pick<ConversationScope, 'accountId' | 'chipId' | 'departments'>) {
-    const parts = [
-      sql`${conversations.accountId} = ${s.accountId}`,
-      sql`${conversations.finishedAt} is null`,
-    ];
-    if (s.chipId) parts.push(sql`${conversations.chipId} = ${s.chipId}`);
-    if (s.departments) parts.push(s.departments);
+  async openCounts(db: Db, s: Pick<ConversationScope, 'actor' | 'chipId'>) {
+    const parts = [...openScope(s), sql`${conversations.finishedAt} is null`];
     const [row] = await rows<{ all: number; waiting: number; manual: number }>(
       db,
       sql`select count(*)::int as all,
@@ -177,8 +174,11 @@ export const dashboardRepo = {
     return row ?? { all: 0, waiting: 0, manual: 0 };
   },
 
+  // The platform's numbers cross every account: the StaffActor argument is the proof that the caller is platform
+  // staff (staffActor refuses anyone else).
+
   /** Every account's conversations per day of the interval (1: the first) and kind. */
-  adminConversations: (db: Db, start: string, end: string, tz: string) =>
+  adminConversations: (db: Db, _staff: StaffActor, start: string, end: string, tz: string) =>
     rows<{ day: number; kind: ServiceKind; n: number }>(
       db,
       sql`select width_bucket(${conversations.createdAt}, b.bounds) as day,
@@ -190,7 +190,7 @@ export const dashboardRepo = {
     ),
 
   /** Every account's messages per day of the interval (1: the first) and origin (user, chatbot, customer). */
-  adminMessages: (db: Db, start: string, end: string, tz: string) =>
+  adminMessages: (db: Db, _staff: StaffActor, start: string, end: string, tz: string) =>
     rows<{ day: number; origin: string; n: number }>(
       db,
       sql`select width_bucket(${messages.createdAt}, b.bounds) as day, ${messages.origin} as origin,
@@ -204,7 +204,7 @@ export const dashboardRepo = {
    * The platform now: accounts whose subscription is active or on trial, and every chip that is not filed by
    * status (the connected ones are status open).
    */
-  async platformNow(db: Db) {
+  async platformNow(db: Db, _staff: StaffActor) {
     const [active] = await rows<{ n: number }>(
       db,
       sql`select count(*)::int as n from ${accounts} where ${accounts.subscriptionStatus} in ('active', 'trial')`,

@@ -1,3 +1,4 @@
+import { staffActor } from '../../access';
 import type { Handlers } from '../../http/context';
 import {
   getAdminDashboardData,
@@ -7,8 +8,8 @@ import {
 } from './dashboard.service';
 
 export const dashboardHandlers = {
-  'get-dashboard-data': (p, ctx) => getDashboardData(ctx, p),
-  'get-dashboard-real-time-data': (p, ctx) => getRealTimeData(ctx, p),
-  'get-admin-dashboard-data': (p, ctx) => getAdminDashboardData(ctx, p),
-  'get-online-users': (_p, ctx) => getOnlineUsers(ctx),
+  'get-dashboard-data': (p, ctx) => getDashboardData(ctx.services, ctx.actor, p),
+  'get-dashboard-real-time-data': (p, ctx) => getRealTimeData(ctx.services, ctx.actor, p),
+  'get-admin-dashboard-data': (p, ctx) => getAdminDashboardData(ctx.services, staffActor(ctx.user), p),
+  'get-online-users': (_p, ctx) => getOnlineUsers(ctx.services, ctx.actor),
 } satisfies Handlers;

@@ -15,14 +15,11 @@ import type {
 import { dashboardMessages as M } from '../../../shared/messages-dashboard';
 import { DEFAULT_TIME_ZONE, daysBetween, resolveInterval } from '../../../shared/rules/dashboard-interval';
 import { countsAsHuman } from '../../../shared/rules/service-kind';
-import { departmentCondition } from '../../access';
+import type { Actor, StaffActor, UserActor } from '../../access';
 import type { Db } from '../../db';
-import { conversations } from '../../db/schema';
-import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import type { Services } from '../../services';
 import { type ConversationScope, dashboardRepo as repo } from './dashboard.repo';
-
-type Ctx = SignedInContext;
 
 /** The technical dashboard's days are the platform's (every account at once). */
 export const PLATFORM_TIME_ZONE = DEFAULT_TIME_ZONE;
@@ -34,34 +31,34 @@ function resolved(interval: DashboardInterval, timeZone: string, now: Date): Res
   return r.interval;
 }
 
-const nowOf = (ctx: Ctx) => ctx.services.clock?.now() ?? new Date();
+const nowOf = (services: Services) => services.clock?.now() ?? new Date();
 
 /** The chip filter: -1 for every chip, else a chip of the caller's account (any other: 'Chip não encontrado.'). */
-async function chipFilter(ctx: Ctx, selected: string | -1): Promise<string | null> {
+async function chipFilter(db: Db, actor: Actor, selected: string | -1): Promise<string | null> {
   if (selected === -1) return null;
-  const chip = await repo.chipOfAccount(ctx.services.db, ctx.actor.accountId, selected);
+  const chip = await repo.chipOfAccount(db, actor, selected);
   if (!chip) throw new AppError(M.chipNotFound);
   return chip.id;
 }
 
 export async function getDashboardData(
-  ctx: Ctx,
+  services: Services,
+  actor: UserActor,
   p: { interval: DashboardInterval; selected_chip: string | -1 },
 ): Promise<DashboardData> {
-  const interval = resolved(p.interval, ctx.user.account.timeZone, nowOf(ctx));
-  const chipId = await chipFilter(ctx, p.selected_chip);
+  const { db } = services;
+  const interval = resolved(p.interval, actor.user.account.timeZone, nowOf(services));
+  const chipId = await chipFilter(db, actor, p.selected_chip);
   const scope: ConversationScope = {
-    accountId: ctx.actor.accountId,
+    actor,
     start: interval.start,
     end: interval.end,
     timeZone: interval.time_zone,
     chipId,
-    departments: departmentCondition(ctx.actor, conversations.departmentId),
   };
-  const { db } = ctx.services;
   const [counts, names, tagRows, latest] = await Promise.all([
     repo.countsByDayAndDepartment(db, scope),
-    repo.departmentNames(db, scope.accountId),
+    repo.departmentNames(db, actor),
     chipId ? Promise.resolve([]) : repo.tagCounts(db, scope, interval.days),
     latestContacts(db, scope),
   ]);
@@ -133,7 +130,7 @@ async function latestContacts(db: Db, scope: ConversationScope): Promise<Dashboa
     picked = (await repo.latestPerContact(db, scope, LATEST_CONTACTS)).map((r) => [r.contact_id, r.created]);
   const rows = await repo.contactsByIds(
     db,
-    scope.accountId,
+    scope.actor,
     picked.map(([id]) => id),
   );
   const byId = new Map(rows.map((c) => [c.id, c]));
@@ -154,29 +151,30 @@ async function latestContacts(db: Db, scope: ConversationScope): Promise<Dashboa
   });
 }
 
-export async function getRealTimeData(ctx: Ctx, p: { selected_chip: string | -1 }): Promise<RealTimeCards> {
-  const chipId = await chipFilter(ctx, p.selected_chip);
-  const row = await repo.openCounts(ctx.services.db, {
-    accountId: ctx.actor.accountId,
-    chipId,
-    departments: departmentCondition(ctx.actor, conversations.departmentId),
-  });
+export async function getRealTimeData(
+  services: Services,
+  actor: Actor,
+  p: { selected_chip: string | -1 },
+): Promise<RealTimeCards> {
+  const chipId = await chipFilter(services.db, actor, p.selected_chip);
+  const row = await repo.openCounts(services.db, { actor, chipId });
   const all = Number(row.all);
   const manual = Number(row.manual);
   return { all, waiting_response: Number(row.waiting), chatbot: all - manual, manual };
 }
 
 export async function getAdminDashboardData(
-  ctx: Ctx,
+  services: Services,
+  staff: StaffActor,
   p: { interval: DashboardInterval },
 ): Promise<AdminDashboardData> {
-  const interval = resolved(p.interval, PLATFORM_TIME_ZONE, nowOf(ctx));
-  const { db } = ctx.services;
+  const interval = resolved(p.interval, PLATFORM_TIME_ZONE, nowOf(services));
+  const { db } = services;
   const { start, end, time_zone: tz } = interval;
   const [conversationRows, messageRows, platform] = await Promise.all([
-    repo.adminConversations(db, start, end, tz),
-    repo.adminMessages(db, start, end, tz),
-    repo.platformNow(db),
+    repo.adminConversations(db, staff, start, end, tz),
+    repo.adminMessages(db, staff, start, end, tz),
+    repo.platformNow(db, staff),
   ]);
   const days = daysBetween(start, end);
   const conversationsByDay = new Map(
@@ -232,10 +230,10 @@ export async function getAdminDashboardData(
 }
 
 /** Users with a live socket now, on every process (the adapter's fetchSockets); simulator pages aside. */
-export async function getOnlineUsers(ctx: Ctx) {
-  const sockets = await ctx.services.realtime.io.fetchSockets();
+export async function getOnlineUsers(services: Services, actor: UserActor) {
+  const sockets = await services.realtime.io.fetchSockets();
   // The user asking is online, socket or not yet (the page asks before its socket has connected).
-  const users = new Set<string>([ctx.user.id]);
+  const users = new Set<string>([actor.userId]);
   for (const s of sockets) if (!s.data.simulatorRoom && s.data.userId) users.add(s.data.userId);
   return { count: users.size };
 }
