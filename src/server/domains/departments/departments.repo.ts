@@ -5,6 +5,7 @@ import { departments, users } from '../../db/schema';
 import { scopedRepo } from '../../db/scoped';
 
 export const departmentsRepo = scopedRepo(departments);
+export type DepartmentRow = typeof departments.$inferSelect;
 
 /** Department id → the names of the attendants for whom it is the only department. */
 export async function soleAttendants(db: Db, actor: Actor) {

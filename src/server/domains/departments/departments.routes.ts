@@ -3,14 +3,13 @@ import { messages } from '../../../shared/messages';
 import { prepareDepartment } from '../../../shared/rules/department';
 import { fieldError } from '../../../shared/rules/field-error';
 import { actorManagesDepartments } from '../../access';
-import type { departments } from '../../db/schema';
 import type { Handlers } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { distributionSettingChanged } from '../distribution/distribution.service';
 import { nameTaken, softSave } from '../soft-save';
-import { departmentsRepo, fileDepartment, soleAttendants } from './departments.repo';
+import { type DepartmentRow, departmentsRepo, fileDepartment, soleAttendants } from './departments.repo';
 
-const toDepartment = (d: typeof departments.$inferSelect, sole?: Map<string, string[]>): Department => ({
+const toDepartment = (d: DepartmentRow, sole?: Map<string, string[]>): Department => ({
   _id: d.id,
   name: d.name,
   description: d.description,

@@ -4,7 +4,6 @@ import { apiMessages } from '../../../shared/messages-api';
 import type { Actor } from '../../access';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';
-import { dataAfter, tagsAfter } from '../contacts/contacts.repo';
 import { contactByPhone } from '../conversations/open-conversation';
 import { type FlowVariables, outboundPhone } from './outbound';
 import { outboundRepo } from './outbound.repo';
@@ -30,9 +29,10 @@ export async function changeContactTags(
   const phone = outboundPhone(o.phone);
   const ids = await accountTags(services, actor, o.tags);
   const contact = await contactByPhone(services.db, actor.accountId, phone);
-  const row = await outboundRepo.setContact(services.db, actor, contact.id, {
-    tags: tagsAfter(o.change, ids),
-    ...(o.metadata && Object.keys(o.metadata).length && { data: dataAfter(o.metadata) }),
+  const row = await outboundRepo.changeContactTags(services.db, actor, contact.id, {
+    change: o.change,
+    tagIds: ids,
+    metadata: o.metadata,
   });
   if (!row) throw new AppError(apiMessages.tagsNotFound, 404);
   return { contact_id: row.id, tags: row.tags };

@@ -1,7 +1,7 @@
 // The integrations' rows (outbound.ts, contact-tags.ts): the keys of what was sent (outbound_sends), and the
 // few writes the sends make on the account's contacts and campaigns. Every function takes who acts (the API
 // key's caller, or the system for a webhook's event) and keeps to its account.
-import { and, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../access';
 import type { Db } from '../../db';
 import {
@@ -13,6 +13,7 @@ import {
   tags,
   users,
 } from '../../db/schema';
+import { dataAfter, tagsAfter } from '../contacts/contacts.repo';
 
 export type OutboundSendRow = typeof outboundSends.$inferSelect;
 type CampaignFields = Omit<typeof campaigns.$inferInsert, 'id' | 'accountId' | 'userId'>;
@@ -57,11 +58,38 @@ export const outboundRepo = {
       .limit(1);
     return owner?.id ?? null;
   },
-  /** Sets a contact's fields (its variables, a name) computed in SQL by the caller. */
-  async setContact(db: Db, actor: Actor, contactId: string, set: { data?: SQL; name?: SQL; tags?: SQL }) {
+  /**
+   * A send's variables merged into the contact's (a flow reads them as {key}); `name` names a contact that
+   * has none (a new one), never renaming one the business named.
+   */
+  async setContactVariables(
+    db: Db,
+    actor: Actor,
+    contactId: string,
+    variables: Readonly<Record<string, unknown>>,
+    name: string,
+  ) {
+    await db
+      .update(contacts)
+      .set({
+        data: dataAfter(variables),
+        ...(name && { name: sql`case when ${contacts.name} = '' then ${name} else ${contacts.name} end` }),
+      })
+      .where(and(eq(contacts.id, contactId), eq(contacts.accountId, actor.accountId)));
+  },
+  /** Adds or removes tags of the contact, with the caller's metadata merged into its variables, in one UPDATE. */
+  async changeContactTags(
+    db: Db,
+    actor: Actor,
+    contactId: string,
+    o: { change: 'add' | 'remove'; tagIds: readonly string[]; metadata?: Readonly<Record<string, unknown>> },
+  ) {
     const [row] = await db
       .update(contacts)
-      .set(set)
+      .set({
+        tags: tagsAfter(o.change, o.tagIds),
+        ...(o.metadata && Object.keys(o.metadata).length && { data: dataAfter(o.metadata) }),
+      })
       .where(and(eq(contacts.id, contactId), eq(contacts.accountId, actor.accountId)))
       .returning({ id: contacts.id, tags: contacts.tags });
     return row ?? null;

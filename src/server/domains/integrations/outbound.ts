@@ -13,7 +13,6 @@
 // Errors are AppErrors with the HTTP status the public API answers: 404 for a chip or flow that is not the
 // account's (no hint it exists), 400 for bad input, 503 for a disconnected chip.
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import { officialCampaignFields, type TemplateParameter } from '../../../shared/contract/campaigns';
 import { ID_PATTERN, newId } from '../../../shared/ids';
@@ -23,13 +22,11 @@ import { normalizePhone } from '../../../shared/phone';
 import type { Actor } from '../../access';
 import type { ChipRow } from '../../channels/adapter';
 import type { Db } from '../../db';
-import { contacts } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { queueOfficialCampaignRun } from '../../jobs/official-campaigns';
 import type { Services } from '../../services';
 import { prepare as prepareOfficialSend } from '../campaigns/official.service';
 import { chipsRepo } from '../chips/chips.repo';
-import { dataAfter } from '../contacts/contacts.repo';
 import { apiSender, sendConversationMessage } from '../conversations/conversations.service';
 import {
   contactByPhone,
@@ -203,10 +200,7 @@ export async function startFlowFor(
       if (o.variables && Object.keys(o.variables).length) {
         // A mapped 'nome' names a contact without a name (a new one); a name it has is never overwritten.
         const nome = typeof o.variables.nome === 'string' ? o.variables.nome.trim().slice(0, 200) : '';
-        await outboundRepo.setContact(tx, actor, contact.id, {
-          data: dataAfter(o.variables),
-          ...(nome && { name: sql`case when ${contacts.name} = '' then ${nome} else ${contacts.name} end` }),
-        });
+        await outboundRepo.setContactVariables(tx, actor, contact.id, o.variables, nome);
       }
     });
   } catch (err) {
