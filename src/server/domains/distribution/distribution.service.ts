@@ -9,12 +9,11 @@
 // It runs as a job (../../jobs/distribution.ts), queued when a conversation enters human service in such a
 // department (seen in the conversation events this process emits), when a user connects, when the setting is
 // switched on, and by a sweep every minute.
-import { and, asc, count, eq, inArray, isNull, max, notInArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db';
-import { conversations, departments, users } from '../../db/schema';
+import { type Actor, systemActor } from '../../access';
 import type { RealtimeListener } from '../../realtime/port';
 import type { Services } from '../../services';
 import { loadConversations } from '../conversations/present';
+import { distributionRepo as repo } from './distribution.repo';
 
 export const DISTRIBUTE_JOB = 'distribute-conversations';
 /** A department's conversations, or (no department) every distributing department of the account. */
@@ -23,8 +22,6 @@ export interface DistributeJob {
   departmentId?: string;
 }
 
-/** The advisory lock's first key: distribution's own space (the second is the department's hash). */
-const LOCK_SPACE = 2634;
 /** Conversations assigned per transaction; a larger backlog takes several. */
 const BATCH = 500;
 
@@ -48,99 +45,43 @@ function leastBusy(loads: Load[]): Load {
 }
 
 /** Assigns one batch of the department's waiting conversations; answers the ids assigned. */
-async function assignBatch(db: Db, accountId: string, departmentId: string, online: Set<string>) {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, hashtext(${departmentId}))`);
-    const [department] = await tx
-      .select({ distribute: departments.distribute })
-      .from(departments)
-      .where(
-        and(
-          eq(departments.id, departmentId),
-          eq(departments.accountId, accountId),
-          eq(departments.filed, false),
-        ),
-      );
-    if (!department?.distribute) return [];
-    // The department's attendants (the role that serves conversations), read now: a role or a department
-    // list may have changed since they connected.
-    const members = (
-      await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            eq(users.accountId, accountId),
-            eq(users.filed, false),
-            eq(users.userRole, 'user'),
-            sql`${users.departments} ? ${departmentId}`,
-          ),
-        )
-    ).map((u) => u.id);
+function assignBatch(services: Services, actor: Actor, departmentId: string, online: Set<string>) {
+  return services.db.transaction(async (tx) => {
+    await repo.lockDepartment(tx, departmentId);
+    if (!(await repo.distributes(tx, actor, departmentId))) return [];
+    // Read now: a role or a department list may have changed since they connected.
+    const members = await repo.attendants(tx, actor, departmentId);
     const eligible = members.filter((id) => online.has(id));
     if (!eligible.length) return [];
-    // Waiting: nobody holds it, or someone who is no longer an attendant of this department.
-    const waiting = await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.accountId, accountId),
-          eq(conversations.departmentId, departmentId),
-          eq(conversations.isManual, true),
-          isNull(conversations.finishedAt),
-          or(isNull(conversations.assignedUserId), notInArray(conversations.assignedUserId, members)),
-        ),
-      )
-      .orderBy(asc(conversations.createdAt), asc(conversations.id))
-      .limit(BATCH);
+    const waiting = await repo.waiting(tx, actor, departmentId, members, BATCH);
     if (!waiting.length) return [];
-    const held = await tx
-      .select({
-        userId: conversations.assignedUserId,
-        open: count(),
-        last: max(conversations.assignedAt),
-      })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.accountId, accountId),
-          isNull(conversations.finishedAt),
-          inArray(conversations.assignedUserId, eligible),
-        ),
-      )
-      .groupBy(conversations.assignedUserId);
+    const held = await repo.held(tx, actor, eligible);
     const loads: Load[] = eligible.map((userId) => {
       const h = held.find((r) => r.userId === userId);
       return { userId, open: h?.open ?? 0, last: h?.last ? new Date(h.last).getTime() : -1 };
     });
     const now = Date.now();
-    const picks = waiting.map((c, n) => {
+    const picks = waiting.map((conversationId, n) => {
       const to = leastBusy(loads);
       to.open += 1;
       to.last = now + n;
-      return sql`(${c.id}, ${to.userId}, ${n}::int)`;
+      return { conversationId, userId: to.userId };
     });
-    // One statement; each assignment a microsecond after the one before, so the order of a batch is kept. The
-    // clock now, not now(): that is when the transaction began, maybe before a wait for the lock.
-    await tx.execute(sql`with clock as (select clock_timestamp() as at)
-      update ${conversations}
-      set assigned_user_id = v.user_id, assigned_at = (select at from clock) + v.n * interval '1 microsecond'
-      from (values ${sql.join(picks, sql`, `)}) as v(id, user_id, n)
-      where ${conversations.id} = v.id`);
-    return waiting.map((c) => c.id);
+    await repo.assign(tx, actor, picks);
+    return waiting;
   });
 }
 
 /** Assigns the department's waiting conversations to its online attendants; answers how many. */
 export async function distributeDepartment(services: Services, accountId: string, departmentId: string) {
   const { db, realtime } = services;
+  const actor = systemActor(accountId, 'distribution');
   let total = 0;
   for (;;) {
-    if (!(await isDistributing(db, departmentId))) return total;
+    if (!(await isDistributing(db, actor, departmentId))) return total;
     const online = await realtime.onlineUsers(accountId);
     if (!online.size) return total;
-    const ids = await assignBatch(db, accountId, departmentId, online);
+    const ids = await assignBatch(services, actor, departmentId, online);
     total += ids.length;
     // The lists show the holder at once (and the catch-up finds the change by its updated_at).
     for (const view of await loadConversations(db, ids))
@@ -150,24 +91,6 @@ export async function distributeDepartment(services: Services, accountId: string
       });
     if (ids.length < BATCH) return total;
   }
-}
-
-/** Every distributing department of the account with a conversation waiting. */
-async function waitingDepartments(db: Db, accountId?: string) {
-  return db
-    .selectDistinct({ accountId: conversations.accountId, departmentId: departments.id })
-    .from(conversations)
-    .innerJoin(departments, eq(departments.id, conversations.departmentId))
-    .where(
-      and(
-        accountId ? eq(conversations.accountId, accountId) : undefined,
-        eq(departments.distribute, true),
-        eq(departments.filed, false),
-        eq(conversations.isManual, true),
-        isNull(conversations.finishedAt),
-        isNull(conversations.assignedUserId),
-      ),
-    );
 }
 
 // One run at a time per department in this server: a burst of 300 arrivals queues 300 jobs, and a job that
@@ -207,7 +130,10 @@ export async function runDistribution(services: Services, job: Partial<Distribut
       await distributeDepartment(services, accountId, departmentId);
     });
   }
-  for (const d of await waitingDepartments(services.db, job.accountId))
+  const waiting = job.accountId
+    ? await repo.waitingDepartments(services.db, systemActor(job.accountId, 'distribution'))
+    : await repo.waitingDepartmentsEverywhere(services.db);
+  for (const d of waiting)
     await coalesced(services, d.departmentId, async () => {
       await distributeDepartment(services, d.accountId, d.departmentId);
     });
@@ -219,14 +145,10 @@ export async function runDistribution(services: Services, job: Partial<Distribut
 const SETTING_TTL_MS = 5000;
 const settings = new Map<string, { on: boolean; until: number }>();
 
-async function isDistributing(db: Db, departmentId: string) {
+async function isDistributing(db: Services['db'], actor: Actor, departmentId: string) {
   const known = settings.get(departmentId);
   if (known && known.until > Date.now()) return known.on;
-  const [row] = await db
-    .select({ on: departments.distribute })
-    .from(departments)
-    .where(and(eq(departments.id, departmentId), eq(departments.filed, false)));
-  const on = row?.on ?? false;
+  const on = await repo.distributes(db, actor, departmentId);
   settings.set(departmentId, { on, until: Date.now() + SETTING_TTL_MS });
   return on;
 }
@@ -257,7 +179,7 @@ export function distributionListener(services: () => Services): RealtimeListener
       } else if (event.type === 'set_manual') department = departmentId;
       if (!department) return;
       const departmentIdOf = department;
-      void isDistributing(services().db, departmentIdOf)
+      void isDistributing(services().db, systemActor(accountId, 'distribution'), departmentIdOf)
         .then((on) => on && queue({ accountId, departmentId: departmentIdOf }))
         .catch((err: unknown) => services().log.warn({ err }, 'distribution setting not read'));
     },
