@@ -27,7 +27,7 @@ import { newId } from '../../shared/ids';
 import { messages as texts } from '../../shared/messages';
 import { apiMessages } from '../../shared/messages-api';
 import { officialCampaignMessages as official } from '../../shared/messages-campaigns';
-import { planAllows } from '../../shared/rules/access';
+import { planHasApi } from '../../shared/rules/access';
 import { readJsonPath } from '../../shared/rules/json-path';
 import { type Actor, apiKeyActor } from '../access';
 import type { Db } from '../db';
@@ -108,7 +108,7 @@ export async function registerPublicApi(app: FastifyInstance, services: Services
     if (!key) throw new AppError(apiMessages.apiKeyRequired, 401);
     const account = await apiKeysRepo.accountByKey(db, key);
     if (!account) throw new AppError(apiMessages.apiKeyInvalid, 401);
-    if (!planAllows(account, { plan: 'integrations' })) throw new AppError(apiMessages.apiNotInPlan, 403);
+    if (!planHasApi(account)) throw new AppError(apiMessages.apiNotInPlan, 403);
     return apiKeyActor(account.id);
   }
 

@@ -84,7 +84,7 @@ export async function createTeamUser(
   return toTeamUser(found);
 }
 
-export async function updateTeamUser(
+async function saveTeamUser(
   services: Services,
   actor: Actor,
   input: TeamUserInput & { _id: string; filed?: boolean },
@@ -119,4 +119,29 @@ export async function updateTeamUser(
   const updated = await teamRepo.find(db, actor, input._id);
   if (!updated) throw new AppError(messages.notFound);
   return toTeamUser(updated);
+}
+
+/**
+ * Changes or deletes a team user; the user's open sockets follow at once: new departments' conversations in,
+ * old ones out, and the dashboard's hints as the areas now allow (a deleted user's are closed).
+ */
+export async function updateTeamUser(
+  services: Services,
+  actor: Actor,
+  input: TeamUserInput & { _id: string; filed?: boolean },
+) {
+  const updated = await saveTeamUser(services, actor, input);
+  const { realtime } = services;
+  if (updated.filed) await realtime.dropUser(updated._id);
+  else {
+    await realtime.refreshUser({
+      id: updated._id,
+      accountId: actor.accountId,
+      userRole: updated.user_role,
+      departments: updated.departments,
+      accessAreas: updated.access_areas,
+    });
+  }
+  realtime.toAccount(actor.accountId, { type: 'user_updated', message: { _id: updated._id } });
+  return updated;
 }
