@@ -3,7 +3,7 @@
 // 5xx, timeouts (a send Meta took is recorded by its status webhook's callback data, never sent again), the
 // template paused mid-send (by a send's error or by a webhook), the chip disconnected, a cancel, the status
 // webhooks' delivery data. In every case no person is sent twice.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { graphErrorReason } from '@/server/channels/cloud-api/graph';
 import {
@@ -14,6 +14,7 @@ import {
   chips,
   contacts,
 } from '@/server/db/schema';
+import { OFFICIAL_RECOUNT_JOB } from '@/server/domains/campaigns/official-recount';
 import { MAX_TRANSIENT_ATTEMPTS, queueOfficialCampaignRun } from '@/server/jobs/official-campaigns';
 import { newId } from '@/shared/ids';
 import { officialSendMessages } from '@/shared/messages-campaigns';
@@ -438,4 +439,65 @@ describe('official campaigns: sending', () => {
     // branch does not store) wait for them a while: done before the server closes.
     await s.t.server.services.channels.cloudApi.idle();
   }, 90_000);
+
+  it('a burst of status webhooks queues one recount job per campaign and second, and the counters follow', async () => {
+    graph.statusWebhooks = 'delivered';
+    const { start, owner } = await setup(3);
+    const c = await start();
+    expect(await ended(c.id)).toMatchObject({ status: 'finished', sentMessages: 3, failedMessages: 0 });
+    await graph.notified();
+    const sock = s.t.socket(owner);
+    await connected(sock);
+    const events = collect(sock);
+    const wamids = (await people(c.id)).map((r) => r.platformMessageId ?? '');
+    const since = new Date();
+    const db = s.t.server.services.db;
+    // The recounts due after the burst began (the sending's last one may have been queued before it).
+    const recountJobs = async () =>
+      (
+        (await db.execute(
+          sql`select start_after, state from pgboss.job where name = ${OFFICIAL_RECOUNT_JOB}
+            and data->>'campaignId' = ${c.id} and start_after > ${since.toISOString()}::timestamptz`,
+        )) as unknown as { rows: { start_after: string; state: string }[] }
+      ).rows;
+    // Meta tells of each failure four times over (retries): twelve notifications at once.
+    await Promise.all(
+      [...wamids, ...wamids, ...wamids, ...wamids].map((id) =>
+        postWebhook(
+          s.t.url,
+          messagesNotification(
+            { waba: WABA, phoneNumberId: PHONE_NUMBER_ID },
+            {
+              statuses: [
+                {
+                  id,
+                  status: 'failed',
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  errors: [{ code: 131026, title: 'Message undeliverable' }],
+                },
+              ],
+            },
+          ),
+          { secret: 'secret' },
+        ),
+      ),
+    );
+    // The recount is a job in the database (a kill now leaves it due), not a timer in this process.
+    const queued = await until(async () => ((await recountJobs()).length ? recountJobs() : undefined));
+    expect(queued.length).toBeGreaterThanOrEqual(1);
+    const done = await until(async () => {
+      const row = await campaignOf(c.id);
+      return row?.failedMessages === 3 ? row : undefined;
+    });
+    expect(done).toMatchObject({ sentMessages: 0, failedMessages: 3 });
+    expect((await events.next('official_campaign_updated', 5000)).message).toEqual({ _id: c.id });
+    // At most one job per campaign and second, each due on a whole second: twelve changes, a few recounts.
+    const jobs = await recountJobs();
+    const seconds = Math.ceil((Date.now() - since.getTime()) / 1000) + 1;
+    expect(jobs.length).toBeLessThanOrEqual(seconds);
+    expect(jobs.length).toBeLessThan(12);
+    const dueAt = jobs.map((j) => new Date(j.start_after).getTime());
+    expect(new Set(dueAt).size).toBe(jobs.length);
+    expect(dueAt.every((t) => t % 1000 === 0)).toBe(true);
+  }, 60_000);
 });

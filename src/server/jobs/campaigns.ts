@@ -81,7 +81,7 @@ async function announce(services: Services, c: CampaignRow | null) {
   if (c)
     services.realtime.toCampaign(c.id, {
       type: 'campaign_progress',
-      message: await campaignProgress(services, c),
+      message: await campaignProgress(services, systemActor(c.accountId, 'campaigns'), c),
     });
 }
 

@@ -10,7 +10,7 @@ import { flowRunJob, flowSweepJob } from './flows';
 import { followUpSweepJob, followUpWakeJob } from './follow-ups';
 import { housekeepingJob } from './housekeeping';
 import { mailJob } from './mail';
-import { officialCampaignRunJob } from './official-campaigns';
+import { officialCampaignRecountJob, officialCampaignRunJob } from './official-campaigns';
 import { integrationKeysHousekeepingJob } from './public-api';
 import type { JobKind, JobRunner } from './runner';
 import {
@@ -64,6 +64,7 @@ export const jobKinds: JobKind[] = [
   campaignRunJob as unknown as JobKind,
   campaignSweepJob,
   officialCampaignRunJob as unknown as JobKind,
+  officialCampaignRecountJob as unknown as JobKind,
   followUpWakeJob,
   followUpSweepJob,
   integrationKeysHousekeepingJob,

@@ -30,17 +30,21 @@
 //
 // Rule 'all': each person sent gets their conversation (openOfficialConversation) beside the sends; a person
 // sent whose conversation is not stored (a kill, a failure) is finished by the next run.
-import { eq, sql } from 'drizzle-orm';
 import { messages as texts } from '../../shared/messages';
 import { campaignMessages, officialSendMessages } from '../../shared/messages-campaigns';
+import { systemActor } from '../access';
 import type { ChipRow } from '../channels/adapter';
 import { ChannelError } from '../channels/adapter';
 import { createGraphClient, GraphError, graphErrorReason } from '../channels/cloud-api/graph';
 import type { Db } from '../db';
-import { campaigns } from '../db/schema';
-import { type CampaignRow, campaignJobRows } from '../domains/campaigns/campaigns.repo';
+import { type CampaignRow, campaignJobRows, campaignsRepo } from '../domains/campaigns/campaigns.repo';
 import { openOfficialConversation } from '../domains/campaigns/official-conversation';
-import { officialCampaignTouched } from '../domains/campaigns/official-delivery';
+import {
+  OFFICIAL_RECOUNT_JOB,
+  type OfficialRecountJob,
+  officialCampaignTouched,
+  recountOfficialCampaign,
+} from '../domains/campaigns/official-recount';
 import {
   callbackData,
   type RecipientRow,
@@ -232,14 +236,17 @@ function announce(services: Services, c: Pick<CampaignRow, 'id' | 'accountId'> |
     services.realtime.toAccount(c.accountId, { type: 'official_campaign_updated', message: { _id: c.id } });
 }
 
+/** The job acts for the campaign's account. */
+const actorOf = (accountId: string) => systemActor(accountId, 'official-campaigns');
+
 async function endCampaign(
   services: Services,
-  id: string,
+  c: Pick<CampaignRow, 'id' | 'accountId'>,
   status: 'finished' | 'canceled' | 'error',
   failure: string | null = null,
 ) {
-  await rows.recount(services.db, id);
-  const ended = await campaignJobRows.end(services.db, id, status, failure);
+  await rows.recount(services.db, actorOf(c.accountId), c.id);
+  const ended = await campaignJobRows.end(services.db, c.id, status, failure);
   announce(services, ended);
   return ended;
 }
@@ -276,7 +283,7 @@ async function run(services: Services, leased: CampaignRow & { due: boolean }) {
     await campaignJobRows.release(db, c.id);
     return;
   }
-  if (c.cancelNow || c.filed) return void (await endCampaign(services, c.id, 'canceled'));
+  if (c.cancelNow || c.filed) return void (await endCampaign(services, c, 'canceled'));
   if (!leased.due) {
     const released = await campaignJobRows.release(db, c.id);
     if (released) await queueOfficialCampaignRun(services, released);
@@ -289,7 +296,7 @@ async function run(services: Services, leased: CampaignRow & { due: boolean }) {
       if (people === 0) return campaignMessages.campaignEmptyAudience;
       return null;
     });
-    if (problem) return void (await endCampaign(services, c.id, 'error', problem));
+    if (problem) return void (await endCampaign(services, c, 'error', problem));
     c = { ...c, status: 'started' };
     announce(services, c);
   }
@@ -301,28 +308,27 @@ async function run(services: Services, leased: CampaignRow & { due: boolean }) {
   let recovered = 0;
   try {
     for (;;) {
-      const [row] = await db.select().from(campaigns).where(eq(campaigns.id, c.id));
+      const row = await campaignsRepo.find(db, actorOf(c.accountId), c.id, { filed: true });
       if (!row || (row.status !== 'started' && row.status !== 'scheduled')) return;
       c = row;
-      if (c.cancelNow || c.filed) return void (await endCampaign(services, c.id, 'canceled'));
+      if (c.cancelNow || c.filed) return void (await endCampaign(services, c, 'canceled'));
       const chip = await scheduledJobRows.chipOf(db, c.accountId, c.chipId);
       if (!chip)
-        return void (await endCampaign(services, c.id, 'error', campaignMessages.campaignChipNotUsable));
+        return void (await endCampaign(services, c, 'error', campaignMessages.campaignChipNotUsable));
       if (!chip.official || chip.provider !== 'cloud-api')
-        return void (await endCampaign(services, c.id, 'error', officialSendMessages.notOfficial));
+        return void (await endCampaign(services, c, 'error', officialSendMessages.notOfficial));
       if (chip.status !== 'open') {
         // Nothing is sent on a disconnected chip: paused until it connects again (chipStatusChanged, the sweep).
-        await rows.recount(db, c.id);
+        await rows.recount(db, actorOf(c.accountId), c.id);
         return announce(services, await campaignJobRows.release(db, c.id, { paused: true }));
       }
       if (c.paused) {
         // Its chip is back (a reconnection raced the pause): it goes on.
-        await db.update(campaigns).set({ paused: false }).where(eq(campaigns.id, c.id));
+        await rows.unpause(db, actorOf(c.accountId), c.id);
         c = { ...c, paused: false };
       }
-      if (!c.template)
-        return void (await endCampaign(services, c.id, 'error', officialSendMessages.noTemplate));
-      await renewLease(db, c.id);
+      if (!c.template) return void (await endCampaign(services, c, 'error', officialSendMessages.noTemplate));
+      await rows.renewLease(db, actorOf(c.accountId), c.id, LEASE_MS);
 
       if (first && c.conversationCreationRule === 'all') await conversations.finishLeftOver(c, chip);
       first = false;
@@ -336,22 +342,23 @@ async function run(services: Services, leased: CampaignRow & { due: boolean }) {
         const left = await rows.left(db, c.id, grace);
         if (!left.waiting && !left.sending) {
           await conversations.idle();
-          return void (await endCampaign(services, c.id, 'finished'));
+          return void (await endCampaign(services, c, 'finished'));
         }
         // People due later (a retry's wait, an unconfirmed send's grace): the next run at that moment.
         const at = new Date(Math.max(Date.now() + 50, left.nextDue?.getTime() ?? Date.now() + 1000));
-        await rows.recount(db, c.id);
+        await rows.recount(db, actorOf(c.accountId), c.id);
         const released = await campaignJobRows.release(db, c.id, { nextSendAt: at });
         announce(services, released);
         if (released) await queueOfficialCampaignRun(services, released, { at, reason: 'later' });
         return;
       }
       const stop = await sendBatch(services, c, chip, batch, limiter, timeoutMs, conversations);
-      if (stop) return void (await endCampaign(services, c.id, 'error', stop));
-      officialCampaignTouched(services, c.accountId, c.id);
+      if (stop) return void (await endCampaign(services, c, 'error', stop));
+      // Not awaited: the next batch keeps its pace (it never throws; the run's end recounts anyway).
+      void officialCampaignTouched(services, c.accountId, c.id);
       if (Date.now() >= until) {
         // Long enough for one job: the next run goes on at once.
-        await rows.recount(db, c.id);
+        await rows.recount(db, actorOf(c.accountId), c.id);
         const released = await campaignJobRows.release(db, c.id, { nextSendAt: new Date() });
         if (released) await queueOfficialCampaignRun(services, released, { at: new Date(), reason: 'more' });
         return;
@@ -360,13 +367,6 @@ async function run(services: Services, leased: CampaignRow & { due: boolean }) {
   } finally {
     await conversations.idle();
   }
-}
-
-async function renewLease(db: Db, id: string) {
-  await db
-    .update(campaigns)
-    .set({ leaseUntil: sql`now() + ${LEASE_MS} * interval '1 millisecond'` })
-    .where(eq(campaigns.id, id));
 }
 
 /**
@@ -578,4 +578,14 @@ export const officialCampaignRunJob: JobKind<OfficialCampaignJob> = {
   expireInSeconds: 120,
   retryLimit: 20,
   retryDelaySeconds: 5,
+};
+
+/** The campaign's counters and the screens' event, at most once a second per campaign (official-recount.ts). */
+export const officialCampaignRecountJob: JobKind<OfficialRecountJob> = {
+  name: OFFICIAL_RECOUNT_JOB,
+  run: (data, services) => recountOfficialCampaign(services, data),
+  batchSize: 10,
+  concurrency: 4,
+  retryLimit: 3,
+  retryDelaySeconds: 1,
 };

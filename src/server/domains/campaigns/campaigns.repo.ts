@@ -1,7 +1,8 @@
 // Campaigns' rows, always within the actor's account (a row of another account is not there), and the reach
 // of an audience: the audience's people, or the contacts with the tags minus those with a tag to skip.
 import { and, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Actor } from '../../access';
+import { MESSAGE_STATUS } from '../../../shared/constants';
+import { type Actor, systemActor } from '../../access';
 import type { Db } from '../../db';
 import { insertOnce } from '../../db/insert-once';
 import {
@@ -11,6 +12,7 @@ import {
   campaigns,
   chips,
   contacts,
+  messages,
   tags,
 } from '../../db/schema';
 
@@ -34,6 +36,21 @@ export const taggedContacts = (accountId: string, wanted: readonly string[], ski
     hasAnyTag(wanted),
     skip.length ? sql`not ${hasAnyTag(skip)}` : undefined,
   );
+
+/** The people of the actor's campaign (their rows have no account of their own: their campaign's). */
+const peopleOf = (actor: Actor, campaignId: string) =>
+  and(
+    eq(campaignRecipients.campaignId, campaignId),
+    sql`exists (select 1 from ${campaigns} where ${campaigns.id} = ${campaignId} and ${campaigns.accountId} = ${actor.accountId})`,
+  );
+
+const count = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::int`;
+
+/**
+ * A customer's message in the person's conversation after ours (a flow campaign's: after the flow started):
+ * the person replied.
+ */
+const replied = sql`exists (select 1 from ${messages} m2 where m2.conversation_id = ${campaignRecipients.conversationId} and m2.origin = 'customer' and m2.created_at > coalesce(${messages.createdAt}, ${campaignRecipients.sentAt}))`;
 
 export const campaignsRepo = {
   /** The account's campaigns not deleted, official or not, newest first. */
@@ -113,29 +130,76 @@ export const campaignsRepo = {
     return row ?? null;
   },
   /** The account's audience not deleted, or null. */
-  async audience(db: Db, accountId: string, id: string) {
+  async audience(db: Db, actor: Actor, id: string) {
     const [row] = await db
       .select()
       .from(audiences)
-      .where(and(eq(audiences.id, id), eq(audiences.accountId, accountId), eq(audiences.filed, false)))
+      .where(and(eq(audiences.id, id), eq(audiences.accountId, actor.accountId), eq(audiences.filed, false)))
       .limit(1);
     return row ?? null;
   },
   /** Whether every id is a tag of the account. */
-  async ownTags(db: Db, accountId: string, ids: readonly string[]) {
+  async ownTags(db: Db, actor: Actor, ids: readonly string[]) {
     if (!ids.length) return true;
     const rows = await db
       .select({ id: tags.id })
       .from(tags)
-      .where(and(eq(tags.accountId, accountId), eq(tags.filed, false), inArray(tags.id, [...new Set(ids)])));
+      .where(
+        and(eq(tags.accountId, actor.accountId), eq(tags.filed, false), inArray(tags.id, [...new Set(ids)])),
+      );
     return rows.length === new Set(ids).size;
   },
+  /** The campaign's people by where they are: waiting (or being sent), sent, failed, skipped. */
+  async peopleCounts(db: Db, actor: Actor, campaignId: string) {
+    const [row] = await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        waiting: count(sql`${campaignRecipients.status} in ('waiting', 'sending')`),
+        sent: count(sql`${campaignRecipients.status} = 'sent'`),
+        failed: count(sql`${campaignRecipients.status} = 'error'`),
+        skipped: count(sql`${campaignRecipients.status} = 'skipped'`),
+      })
+      .from(campaignRecipients)
+      .where(peopleOf(actor, campaignId));
+    return row ?? { total: 0, waiting: 0, sent: 0, failed: 0, skipped: 0 };
+  },
+  /** Of the people sent, those whose message was delivered, read, and who replied. */
+  async sentDelivery(db: Db, actor: Actor, campaignId: string) {
+    const [row] = await db
+      .select({
+        delivered: count(sql`${messages.status} >= ${MESSAGE_STATUS.delivered}`),
+        read: count(sql`${messages.status} >= ${MESSAGE_STATUS.read}`),
+        replied: count(replied),
+      })
+      .from(campaignRecipients)
+      .leftJoin(messages, eq(messages.id, campaignRecipients.messageId))
+      .where(and(peopleOf(actor, campaignId), eq(campaignRecipients.status, 'sent')));
+    return row ?? { delivered: 0, read: 0, replied: 0 };
+  },
+  /** One row per person, with what happened to the message sent to them. */
+  reportRows: (db: Db, actor: Actor, campaignId: string) =>
+    db
+      .select({
+        phone: campaignRecipients.phone,
+        data: campaignRecipients.data,
+        version: campaignRecipients.version,
+        status: campaignRecipients.status,
+        sentAt: campaignRecipients.sentAt,
+        failure: campaignRecipients.failure,
+        messageStatus: messages.status,
+        messageFailure: messages.failure,
+        replied: sql<boolean>`${replied}`,
+      })
+      .from(campaignRecipients)
+      .leftJoin(messages, eq(messages.id, campaignRecipients.messageId))
+      .where(peopleOf(actor, campaignId))
+      .orderBy(campaignRecipients.seq),
   /** The contacts a tags audience reaches now, ignored ones left out (the estimated reach). */
-  async taggedReach(db: Db, accountId: string, wanted: readonly string[], skip: readonly string[]) {
+  async taggedReach(db: Db, actor: Actor, wanted: readonly string[], skip: readonly string[]) {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(contacts)
-      .where(and(taggedContacts(accountId, wanted, skip), eq(contacts.ignore, false)));
+      .where(and(taggedContacts(actor.accountId, wanted, skip), eq(contacts.ignore, false)));
     return row?.n ?? 0;
   },
 };
@@ -203,7 +267,9 @@ export const campaignJobRows = {
     const common = sql`floor(random() * ${versions}::int)::int, case when ${ignored} then 'skipped' else 'waiting' end, ${contacts.id}, case when ${ignored} then ${skippedFailure}::text end`;
     const columns = sql`(campaign_id, seq, phone, data, version, status, contact_id, failure)`;
     if (c.audienceType === 'audience') {
-      const audience = c.audienceId ? await campaignsRepo.audience(tx, c.accountId, c.audienceId) : null;
+      const audience = c.audienceId
+        ? await campaignsRepo.audience(tx, systemActor(c.accountId, 'campaigns'), c.audienceId)
+        : null;
       if (!audience) return null;
       await tx.execute(sql`
         insert into ${campaignRecipients} ${columns}

@@ -14,17 +14,17 @@ import {
 } from '../../../shared/messages-campaigns';
 import { type CampaignRuleInput, campaignProblems, campaignSchedule } from '../../../shared/rules/campaign';
 import { fieldError } from '../../../shared/rules/field-error';
-import type { SignedInContext } from '../../http/context';
+import type { Actor, UserActor } from '../../access';
 import { AppError, fieldFailure } from '../../http/errors';
 import { queueCampaignRun } from '../../jobs/campaigns';
+import type { Services } from '../../services';
 import { sheetDateTime, sheetDay, writeSheet } from '../contacts/contacts-sheet';
 import { visibleChip } from '../conversations/conversations.service';
 import { flowsRepo } from '../flows/flows.repo';
 import { type CampaignFieldsRow, type CampaignRow as Row, campaignsRepo as repo } from './campaigns.repo';
-import { officialReportRows } from './official-report';
-import { campaignProgress, campaignReport, reportRows } from './progress';
+import { officialPeopleRows } from './official-people.repo';
+import { campaignProgress, campaignReport } from './progress';
 
-type Ctx = SignedInContext;
 type Payload<N extends CallName> = z.output<Calls[N]['payload']>;
 
 export const toCampaign = (r: Row): Campaign => ({
@@ -70,36 +70,43 @@ type Input = CampaignRuleInput & { audience_tags_skip: readonly string[] };
  * contacts with them, minus the skipped ones, counted now: the estimated reach).
  */
 export async function campaignReach(
-  ctx: Ctx,
+  services: Services,
+  actor: Actor,
   f: Pick<Input, 'audience_type' | 'audience' | 'audience_tags' | 'audience_tags_skip'>,
 ): Promise<{ audienceId: string | null; peopleCount: number }> {
-  const { db } = ctx.services;
-  const accountId = ctx.actor.accountId;
+  const { db } = services;
   if (f.audience_type === 'audience') {
-    const audience = await repo.audience(db, accountId, f.audience ?? '');
+    const audience = await repo.audience(db, actor, f.audience ?? '');
     if (!audience) throw fieldFailure(fieldError('audience', campaignMessages.audienceNotFound));
     return { audienceId: audience.id, peopleCount: audience.peopleCount };
   }
-  if (!(await repo.ownTags(db, accountId, [...f.audience_tags, ...f.audience_tags_skip])))
+  if (!(await repo.ownTags(db, actor, [...f.audience_tags, ...f.audience_tags_skip])))
     throw fieldFailure(fieldError('audience_tags', texts.notFound));
   return {
     audienceId: null,
-    peopleCount: await repo.taggedReach(db, accountId, f.audience_tags, f.audience_tags_skip),
+    peopleCount: await repo.taggedReach(db, actor, f.audience_tags, f.audience_tags_skip),
   };
 }
 
 /** Judges the fields and answers the row's columns, with the estimated reach. */
-async function prepare(ctx: Ctx, f: Input, opts: { chipChanged: boolean }): Promise<CampaignFieldsRow> {
+async function prepare(
+  services: Services,
+  actor: Actor,
+  f: Input,
+  opts: { chipChanged: boolean },
+): Promise<CampaignFieldsRow> {
   const [problem] = campaignProblems(f);
   if (problem) throw fieldFailure(problem);
-  const { db } = ctx.services;
-  const accountId = ctx.actor.accountId;
+  const { db } = services;
+  const accountId = actor.accountId;
   // Another account's chip (or a bad id) is not found; one of ours must be unofficial and connected.
-  const chip = /^[0-9A-Z]{28}$/.test(f.chip) ? await visibleChip(ctx, f.chip).catch(() => null) : null;
+  const chip = /^[0-9A-Z]{28}$/.test(f.chip)
+    ? await visibleChip({ services, actor }, f.chip).catch(() => null)
+    : null;
   if (!chip) throw new AppError(texts.notFound);
   if (chip.official || (opts.chipChanged && chip.status !== 'open'))
     throw fieldFailure(fieldError('chip', campaignMessages.campaignChipNotUsable));
-  const { audienceId, peopleCount } = await campaignReach(ctx, f);
+  const { audienceId, peopleCount } = await campaignReach(services, actor, f);
   let flowId: string | null = null;
   if (f.message_type === 'flow') {
     const flow = await flowsRepo.find(db, accountId, f.flow ?? '');
@@ -123,8 +130,8 @@ async function prepare(ctx: Ctx, f: Input, opts: { chipChanged: boolean }): Prom
   };
 }
 
-export async function listCampaigns(ctx: Ctx, official: boolean) {
-  return (await repo.list(ctx.services.db, ctx.actor, official)).map(toCampaign);
+export async function listCampaigns(services: Services, actor: Actor, official: boolean) {
+  return (await repo.list(services.db, actor, official)).map(toCampaign);
 }
 
 /**
@@ -132,17 +139,16 @@ export async function listCampaigns(ctx: Ctx, official: boolean) {
  * not found). The row and its first run are one transaction: due at scheduledTo, or now for 'Imediato' (a
  * schedule in the past starts at once).
  */
-export async function createCampaign(ctx: Ctx, p: Payload<'create-campaign'>) {
-  const actor = ctx.actor;
+export async function createCampaign(services: Services, actor: Actor, p: Payload<'create-campaign'>) {
   if (actor.kind !== 'user') throw new AppError(texts.insufficientPermissions);
-  const fields = await prepare(ctx, { ...p, message: p.message }, { chipChanged: true });
+  const fields = await prepare(services, actor, { ...p, message: p.message }, { chipChanged: true });
   const id = p._id ?? newId();
-  const stored = await ctx.services.db.transaction(async (tx) => {
+  const stored = await services.db.transaction(async (tx) => {
     const made = await repo.insertOnce(tx, actor, id, {
       ...fields,
       nextSendAt: fields.scheduledTo ?? new Date(),
     });
-    if (made?.created) await queueCampaignRun(ctx.services, made.row, { tx });
+    if (made?.created) await queueCampaignRun(services, made.row, { tx });
     return made;
   });
   if (!stored) throw new AppError(texts.notFound);
@@ -153,17 +159,16 @@ export async function createCampaign(ctx: Ctx, p: Payload<'create-campaign'>) {
  * Edits a scheduled campaign (the dialog's whole form); `cancel_now` cancels (a scheduled one at once, a started one before its next
  * send); `filed` deletes it (stopping it first).
  */
-export async function updateCampaign(ctx: Ctx, p: Payload<'update-campaign'>) {
-  const { db } = ctx.services;
-  const item = await repo.find(db, ctx.actor, p._id);
+export async function updateCampaign(services: Services, actor: Actor, p: Payload<'update-campaign'>) {
+  const { db } = services;
+  const item = await repo.find(db, actor, p._id);
   // An official campaign has its own call (create-or-update-official-campaign) and job.
   if (!item || item.official) throw new AppError(campaignMessages.campaignNotFound);
   if (p.filed || p.cancel_now) {
-    const row = await repo.cancel(db, ctx.actor, item.id, { filed: p.filed === true });
+    const row = await repo.cancel(db, actor, item.id, { filed: p.filed === true });
     if (!row) throw new AppError(campaignMessages.campaignNotCancelable);
     // A started campaign stops at its job's next run: brought forward to now, not its next send.
-    if (row.status === 'started')
-      await queueCampaignRun(ctx.services, row, { at: new Date(), reason: 'cancel' });
+    if (row.status === 'started') await queueCampaignRun(services, row, { at: new Date(), reason: 'cancel' });
     return toCampaign(row);
   }
   if (item.status !== 'scheduled') throw new AppError(campaignMessages.campaignNotEditable);
@@ -184,43 +189,43 @@ export async function updateCampaign(ctx: Ctx, p: Payload<'update-campaign'>) {
     scheduledTo: stored.scheduledTo,
     ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
   };
-  const fields = await prepare(ctx, form, { chipChanged: form.chip !== item.chipId });
+  const fields = await prepare(services, actor, form, { chipChanged: form.chip !== item.chipId });
   const row = await db.transaction(async (tx) => {
-    const changed = await repo.updateScheduled(tx, ctx.actor, item.id, {
+    const changed = await repo.updateScheduled(tx, actor, item.id, {
       ...fields,
       nextSendAt: fields.scheduledTo ?? new Date(),
     });
     // A new time gets its own run; the old one finds the campaign not due and only queues this one again.
-    if (changed) await queueCampaignRun(ctx.services, changed, { tx });
+    if (changed) await queueCampaignRun(services, changed, { tx });
     return changed;
   });
   if (!row) throw new AppError(campaignMessages.campaignNotEditable);
   return toCampaign(row);
 }
 
-async function ownCampaign(ctx: Ctx, id: string) {
-  const row = await repo.find(ctx.services.db, ctx.actor, id);
+async function ownCampaign(services: Services, actor: Actor, id: string) {
+  const row = await repo.find(services.db, actor, id);
   if (!row) throw new AppError(campaignMessages.campaignNotFound);
   return row;
 }
 
-export async function getCampaignRealtime(ctx: Ctx, id: string) {
-  return campaignProgress(ctx.services, await ownCampaign(ctx, id));
+export async function getCampaignRealtime(services: Services, actor: Actor, id: string) {
+  return campaignProgress(services, actor, await ownCampaign(services, actor, id));
 }
 
-export async function getCampaignReport(ctx: Ctx, id: string) {
-  return campaignReport(ctx.services, await ownCampaign(ctx, id));
+export async function getCampaignReport(services: Services, actor: Actor, id: string) {
+  return campaignReport(services, actor, await ownCampaign(services, actor, id));
 }
 
 /** Campanha_<name>_<date>.xlsx: one row per person, in the sending order. */
-export async function exportCampaignReport(ctx: Ctx, id: string) {
-  const c = await ownCampaign(ctx, id);
-  const lines = c.official ? await officialLines(ctx, c) : await regularLines(ctx, c);
+export async function exportCampaignReport(services: Services, actor: UserActor, id: string) {
+  const c = await ownCampaign(services, actor, id);
+  const lines = c.official ? await officialLines(services, actor, c) : await regularLines(services, actor, c);
   const columns = c.official ? officialCampaignMessages.reportColumns : labels.columns;
   const buffer = await writeSheet(labels.sheet, [...columns], lines);
   const safeName = c.name.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'campanha';
   return {
-    file_name: labels.fileName(safeName, sheetDay(ctx.user.account.timeZone)),
+    file_name: labels.fileName(safeName, sheetDay(actor.user.account.timeZone)),
     content_base64: buffer.toString('base64'),
   };
 }
@@ -232,9 +237,9 @@ const statusLabel = (c: Row, status: keyof typeof labels.status) =>
     : labels.status[status];
 
 /** An official campaign's people: the times the status webhooks and the replies recorded, tap and pricing. */
-async function officialLines(ctx: Ctx, c: Row) {
-  const rows = await officialReportRows(ctx.services.db, c.id);
-  const when = sheetDateTime(ctx.user.account.timeZone, 'medium');
+async function officialLines(services: Services, actor: UserActor, c: Row) {
+  const rows = await officialPeopleRows.reportRows(services.db, actor, c.id);
+  const when = sheetDateTime(actor.user.account.timeZone, 'medium');
   return rows.map((r) => [
     r.phone,
     r.data.nome ?? '',
@@ -249,9 +254,9 @@ async function officialLines(ctx: Ctx, c: Row) {
   ]);
 }
 
-async function regularLines(ctx: Ctx, c: Row) {
-  const rows = await reportRows(ctx.services.db, c.id);
-  const when = sheetDateTime(ctx.user.account.timeZone, 'medium');
+async function regularLines(services: Services, actor: UserActor, c: Row) {
+  const rows = await repo.reportRows(services.db, actor, c.id);
+  const when = sheetDateTime(actor.user.account.timeZone, 'medium');
   return rows.map((r) => [
     r.phone,
     r.data.nome ?? '',

@@ -7,17 +7,17 @@
 // The pipeline's part (receiveInbound): a customer message on an official chip from a person an official
 // campaign of that chip sent to within 30 days marks replied_at; a quick-reply tap (payload
 // `camp:<campaign>:<index>`, see official-template.ts) marks clicked_button and starts that button's flow.
-import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import { systemActor } from '../../access';
 import type { ChipRow, InboundMessage } from '../../channels/adapter';
 import type { Db } from '../../db';
-import { campaignRecipients, campaigns, messages } from '../../db/schema';
 import type { Services } from '../../services';
 import { appendMessage } from '../conversations/append-message';
 import { contactByPhone, findOrOpenConversation } from '../conversations/open-conversation';
 import { loadConversation } from '../conversations/present';
 import type { CampaignRow } from './campaigns.repo';
+import { officialPeopleRows as people } from './official-people.repo';
+import type { RecipientRow } from './official-send.repo';
 import { officialTemplateContent, readButtonPayload, tappedButton } from './official-template';
 
 /** How long after the send a person's message counts as a reply to the campaign. */
@@ -70,17 +70,11 @@ async function openOfficial(
   opts: { announce: boolean },
 ): Promise<{ conversationId: string; created: boolean }> {
   const { db, realtime } = services;
-  const samePlatformId = and(
-    eq(messages.chipId, chip.id),
-    eq(messages.platformMessageId, person.platformMessageId),
-  );
+  const actor = systemActor(campaign.accountId, 'campaigns');
+  const wamid = person.platformMessageId;
   // Called again (the job's sweep, a reply after the send's own call): the message says where it is.
-  const [known] = await db
-    .select({ conversationId: messages.conversationId })
-    .from(messages)
-    .where(samePlatformId)
-    .limit(1);
-  if (known) return { conversationId: known.conversationId, created: false };
+  const known = await people.conversationOfSend(db, actor, chip.id, wamid);
+  if (known) return { conversationId: known, created: false };
 
   const contact = await contactByPhone(db, campaign.accountId, person.phone);
   const { conversation, created } = await findOrOpenConversation(
@@ -89,11 +83,7 @@ async function openOfficial(
     contact.id,
     servedBy(campaign, chip),
   );
-  const [recipient] = await db
-    .select({ deliveredAt: campaignRecipients.deliveredAt, readAt: campaignRecipients.readAt })
-    .from(campaignRecipients)
-    .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.phone, person.phone)))
-    .limit(1);
+  const recipient = await people.delivery(db, actor, campaign.id, person.phone);
   const { preview } = officialTemplateContent(
     campaign.id,
     campaign.template ?? { name: '', language: '', category: '', components: [] },
@@ -102,22 +92,20 @@ async function openOfficial(
     publicUrl(services),
     { name: contact.overrideName || contact.name, data: contact.data },
   );
-  const appended = await appendMessage(services, systemActor(campaign.accountId, 'campaigns'), {
+  const appended = await appendMessage(services, actor, {
     conversation,
     effect: 'team',
-    existing: samePlatformId,
+    existing: people.sendMessage(actor, chip.id, wamid),
     announce: opts.announce && !created,
     // With the message: the person's conversation and message. A campaign's message answers no one
     // (answered.ts): a person who replied stays waiting for the team.
-    alsoWrite: async (tx) => {
-      const [row] = await tx.select().from(messages).where(samePlatformId).limit(1);
-      await tx
-        .update(campaignRecipients)
-        .set({ conversationId: conversation.id, messageId: row?.id ?? null, contactId: contact.id })
-        .where(
-          and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.phone, person.phone)),
-        );
-    },
+    alsoWrite: (tx) =>
+      people.linkConversation(
+        tx,
+        actor,
+        { campaignId: campaign.id, phone: person.phone, chipId: chip.id, wamid },
+        { conversationId: conversation.id, contactId: contact.id },
+      ),
     message: {
       origin: 'user',
       userId: campaign.userId,
@@ -153,53 +141,10 @@ export async function openOfficialConversation(
   return (await openOfficial(services, campaign, chip, person, { announce: true })).conversationId;
 }
 
-type RecipientRow = typeof campaignRecipients.$inferSelect;
-
 /** The person of an official campaign of this chip the message answers: by the tapped button, or the latest sent. */
-async function campaignPerson(db: Db, chip: ChipRow, phone: string, at: Date, campaignId: string | null) {
+function campaignPerson(db: Db, chip: ChipRow, phone: string, at: Date, campaignId: string | null) {
   const since = new Date(at.getTime() - REPLY_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-  const [found] = await db
-    .select({ person: campaignRecipients, campaign: campaigns })
-    .from(campaignRecipients)
-    .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
-    .where(
-      and(
-        eq(campaignRecipients.phone, phone),
-        eq(campaignRecipients.status, 'sent'),
-        gte(campaignRecipients.sentAt, since),
-        eq(campaigns.accountId, chip.accountId),
-        eq(campaigns.chipId, chip.id),
-        eq(campaigns.official, true),
-        // Few campaigns of the chip are left (one not finished before the window began): each is then one
-        // primary-key lookup of (campaign, phone).
-        or(isNull(campaigns.finishedAt), gte(campaigns.finishedAt, since)),
-        campaignId ? eq(campaigns.id, campaignId) : undefined,
-      ),
-    )
-    .orderBy(desc(campaignRecipients.sentAt))
-    .limit(1);
-  return found ?? null;
-}
-
-const UPDATED_EVERY_MS = 1000;
-const pendingUpdates = new Map<string, NodeJS.Timeout>();
-
-/**
- * Tells the account's screens that a campaign's numbers changed (a reply, a tap): at most once a second per
- * campaign, as a campaign's people may answer by the hundred. (The sending job's status webhooks have the same
- * throttle in official-engine's branch; one can serve both once merged.)
- */
-export function officialCampaignChanged(services: Services, accountId: string, campaignId: string) {
-  if (pendingUpdates.has(campaignId)) return;
-  const timer = setTimeout(() => {
-    pendingUpdates.delete(campaignId);
-    services.realtime.toAccount(accountId, {
-      type: 'official_campaign_updated',
-      message: { _id: campaignId },
-    });
-  }, UPDATED_EVERY_MS);
-  timer.unref();
-  pendingUpdates.set(campaignId, timer);
+  return people.replyTarget(db, systemActor(chip.accountId, 'pipeline'), chip.id, phone, since, campaignId);
 }
 
 export interface OfficialReply {
@@ -255,14 +200,12 @@ export async function officialCampaignReply(
     opened,
     tap,
     record: (tx, repliedAt) =>
-      tx
-        .update(campaignRecipients)
-        .set({
-          repliedAt: sql`coalesce(${campaignRecipients.repliedAt}, ${repliedAt})`,
-          ...(tap && { clickedButton: sql`coalesce(${campaignRecipients.clickedButton}, ${tap.text})` }),
-        })
-        .where(
-          and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.phone, person.phone)),
-        ),
+      people.recordReply(
+        tx,
+        systemActor(chip.accountId, 'pipeline'),
+        { campaignId: campaign.id, phone: person.phone },
+        repliedAt,
+        tap?.text ?? null,
+      ),
   };
 }

@@ -1,11 +1,14 @@
 // The official campaigns' per-person delivery data from the Cloud API's status webhooks (sent, delivered,
-// read, failed; pricing), the account's `official_campaign_updated` (at most one per campaign a second), and
+// read, failed; pricing), the campaign's recount (official-recount.ts: at most one per campaign a second), and
 // the campaigns stopped when Meta pauses, disables or rejects their template (message_template_status_update).
 import { z } from 'zod';
 import { officialSendMessages } from '../../../shared/messages-campaigns';
+import { systemActor } from '../../access';
 import { graphErrorReason } from '../../channels/cloud-api/graph';
 import type { Services } from '../../services';
+import { chipsRepo } from '../chips/chips.repo';
 import { campaignJobRows } from './campaigns.repo';
+import { officialCampaignTouched } from './official-recount';
 import { readCallbackData, officialSendRows as rows, type SendStatus } from './official-send.repo';
 
 /** The part of a status webhook an official campaign reads (Meta: 'Status messages webhook reference'). */
@@ -18,31 +21,6 @@ export const officialStatus = z.object({
   pricing: z.object({ category: z.string().optional() }).optional(),
   conversation: z.object({ origin: z.object({ type: z.string().optional() }).optional() }).optional(),
 });
-
-const EMIT_EVERY_MS = 1000;
-const pendingEmits = new Map<string, NodeJS.Timeout>();
-
-/**
- * Tells the account's screens that the campaign's numbers changed: at most once a second per campaign (a
- * campaign sending 80 a second makes ~240 status changes a second), the counters recounted just before.
- */
-export function officialCampaignTouched(services: Services, accountId: string, campaignId: string) {
-  if (pendingEmits.has(campaignId)) return;
-  const timer = setTimeout(() => {
-    pendingEmits.delete(campaignId);
-    rows
-      .recount(services.db, campaignId)
-      .then(() =>
-        services.realtime.toAccount(accountId, {
-          type: 'official_campaign_updated',
-          message: { _id: campaignId },
-        }),
-      )
-      .catch((err: unknown) => services.log.warn({ err, campaignId }, 'official campaign: update not sent'));
-  }, EMIT_EVERY_MS);
-  timer.unref();
-  pendingEmits.set(campaignId, timer);
-}
 
 /**
  * The statuses of one notification, those of official campaigns' sends applied to their people at once.
@@ -95,7 +73,7 @@ export async function applyOfficialStatuses(
     if (!campaignsOf.has(row.campaign_id))
       campaignsOf.set(row.campaign_id, await rows.campaignInfo(services.db, row.campaign_id));
   }
-  for (const [id, info] of campaignsOf) if (info) officialCampaignTouched(services, info.accountId, id);
+  for (const [id, info] of campaignsOf) if (info) await officialCampaignTouched(services, info.accountId, id);
   for (const row of changed) {
     // Rule 'all' stores the conversation's message right after the send: the receipt finds it (or waits a
     // moment for it). Rule 'on_response' has none until the person replies.
@@ -138,7 +116,7 @@ export async function stopCampaignsOfTemplate(
   const running = await rows.runningWithTemplate(db);
   for (const c of running) {
     if (c.template?.name !== name || (language && c.template.language !== language)) continue;
-    const chip = await db.query.chips.findFirst({ where: (t, { eq }) => eq(t.id, c.chipId) });
+    const chip = await chipsRepo.findWithFiled(db, systemActor(c.accountId, 'official-campaigns'), c.chipId);
     if (chip?.waba !== waba) continue;
     const ended = await campaignJobRows.end(db, c.id, 'error', reason);
     if (ended) {

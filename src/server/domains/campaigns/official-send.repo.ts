@@ -2,6 +2,7 @@
 // each send's outcome in one UPDATE, the claims a crash left behind, and the status webhooks' delivery data.
 // Across accounts: the job names a campaign by id. Times are the database's clock.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Actor } from '../../access';
 import type { Db } from '../../db';
 import { campaignRecipients, campaigns, chips, contacts } from '../../db/schema';
 
@@ -198,7 +199,7 @@ export const officialSendRows = {
     };
   },
   /** The campaign's counters from its people (sent and failed), leaving its other fields. */
-  recount: (db: Db, campaignId: string) =>
+  recount: (db: Db, actor: Actor, campaignId: string) =>
     db
       .update(campaigns)
       .set({
@@ -206,9 +207,21 @@ export const officialSendRows = {
         failedMessages: sql`(select count(*)::int from ${campaignRecipients} where ${campaignRecipients.campaignId} = ${campaignId} and ${campaignRecipients.status} = 'error')`,
         lastSentAt: sql`coalesce((select max(${campaignRecipients.sentAt}) from ${campaignRecipients} where ${campaignRecipients.campaignId} = ${campaignId}), ${campaigns.lastSentAt})`,
       })
-      .where(eq(campaigns.id, campaignId))
+      .where(and(eq(campaigns.accountId, actor.accountId), eq(campaigns.id, campaignId)))
       .returning()
       .then((rows) => rows[0] ?? null),
+  /** The run holds its campaign `leaseMs` more (renewed at each batch). */
+  renewLease: (db: Db, actor: Actor, campaignId: string, leaseMs: number) =>
+    db
+      .update(campaigns)
+      .set({ leaseUntil: sql`now() + ${ms(leaseMs)}` })
+      .where(and(eq(campaigns.accountId, actor.accountId), eq(campaigns.id, campaignId))),
+  /** A paused campaign whose chip is back goes on. */
+  unpause: (db: Db, actor: Actor, campaignId: string) =>
+    db
+      .update(campaigns)
+      .set({ paused: false })
+      .where(and(eq(campaigns.accountId, actor.accountId), eq(campaigns.id, campaignId))),
   /** Rule 'all': people sent whose conversation is not stored yet (a crash between the two, a failure). */
   withoutConversation: (db: Db, campaignId: string, limit: number) =>
     db

@@ -26,13 +26,14 @@ import {
 } from '../../../shared/rules/campaign';
 import { fieldError } from '../../../shared/rules/field-error';
 import { templateParameters } from '../../../shared/rules/template';
+import type { Actor } from '../../access';
 import { ChannelError, type ChipRow, type ProviderTemplate } from '../../channels/adapter';
 import type { Db } from '../../db';
-import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
 import { queueOfficialCampaignRun } from '../../jobs/official-campaigns';
+import type { Services } from '../../services';
 import { chatbotsRepo } from '../chatbots/chatbots.repo';
-import { type ActingCtx, visibleChip } from '../conversations/conversations.service';
+import { visibleChip } from '../conversations/conversations.service';
 import { departmentsRepo } from '../departments/departments.repo';
 import { flowsRepo } from '../flows/flows.repo';
 import { type CampaignFieldsRow, campaignsRepo as repo } from './campaigns.repo';
@@ -40,15 +41,14 @@ import { campaignReach, toCampaign } from './campaigns.service';
 import { deliveryCounts, emptyDelivery } from './official-report';
 import { templateButtons } from './official-template';
 
-type Ctx = SignedInContext;
 type Payload<N extends CallName> = z.output<Calls[N]['payload']>;
 type Fields = z.output<typeof officialCampaignFields>;
 
 const ID = /^[0-9A-Z]{28}$/;
 const IMAGE_MIMES = ['image/jpeg', 'image/png'];
 
-async function listedTemplate(ctx: ActingCtx, chip: ChipRow, wanted: { name: string; language: string }) {
-  const adapter = ctx.services.channels.adapter(chip);
+async function listedTemplate(services: Services, chip: ChipRow, wanted: { name: string; language: string }) {
+  const adapter = services.channels.adapter(chip);
   let listed: ProviderTemplate[] = [];
   try {
     listed = adapter.listTemplates ? await adapter.listTemplates(chip) : [];
@@ -66,7 +66,8 @@ async function listedTemplate(ctx: ActingCtx, chip: ChipRow, wanted: { name: str
  * (the integrations' send-template), who is not an audience: the audience fields are not asked for.
  */
 export async function prepare(
-  ctx: ActingCtx,
+  services: Services,
+  actor: Actor,
   f: Fields,
   opts: { chipChanged: boolean; single?: boolean },
 ): Promise<CampaignFieldsRow> {
@@ -75,23 +76,22 @@ export async function prepare(
     (p) => !opts.single || !p.field.startsWith('audience'),
   );
   if (problem) throw fieldFailure(problem);
-  const { db } = ctx.services;
-  const actor = ctx.actor;
+  const { db } = services;
   const accountId = actor.accountId;
 
   // Another account's chip (or a bad id) is not found; ours must be official and connected.
-  const chip = ID.test(f.chip) ? await visibleChip(ctx, f.chip).catch(() => null) : null;
+  const chip = ID.test(f.chip) ? await visibleChip({ services, actor }, f.chip).catch(() => null) : null;
   if (!chip) throw new AppError(texts.notFound);
   if (!chip.official || (opts.chipChanged && chip.status !== 'open'))
     throw fieldFailure(fieldError('chip', official.chipNotUsable));
 
   const { audienceId, peopleCount } = opts.single
     ? { audienceId: null, peopleCount: 1 }
-    : await campaignReach(ctx as Ctx, f);
+    : await campaignReach(services, actor, f);
 
   // The template as Meta lists it now: APPROVED, and its components (not the client's) are what is sent.
   const wanted = f.template as OfficialTemplateRef;
-  const found = await listedTemplate(ctx, chip, wanted);
+  const found = await listedTemplate(services, chip, wanted);
   const listed = found?.status.toUpperCase() === 'APPROVED' ? found : null;
   if (!listed) throw fieldFailure(fieldError('template', official.templateNotApproved));
   const components = (listed.components ?? []) as Record<string, unknown>[];
@@ -111,7 +111,7 @@ export async function prepare(
     const given = matchingParameter(f.template_parameters, needed);
     if (needed.type === 'image') {
       const link = given?.link?.trim() ?? '';
-      const kind = await ctx.services.media.classifyFile(link).catch(() => null);
+      const kind = await services.media.classifyFile(link).catch(() => null);
       if (!kind || !IMAGE_MIMES.includes(kind.mime))
         throw fieldFailure(fieldError(`template_parameters.${i}`, official.imageInvalid));
       parameters.push({ ...needed, link });
@@ -195,11 +195,11 @@ const asFields = (c: Campaign): Fields => ({
  * while scheduled (a field left out keeps its value); `cancel_now` cancels it; `filed` deletes it.
  */
 export async function createOrUpdateOfficialCampaign(
-  ctx: Ctx,
+  services: Services,
+  actor: Actor,
   p: Payload<'create-or-update-official-campaign'>,
 ) {
-  const { db } = ctx.services;
-  const actor = ctx.actor;
+  const { db } = services;
   const { _id, cancel_now, filed, ...changes } = p;
   const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   const item = await repo.find(db, actor, _id);
@@ -208,13 +208,15 @@ export async function createOrUpdateOfficialCampaign(
   if (!item) {
     if (filed || cancel_now) throw new AppError(campaignMessages.campaignNotFound);
     if (actor.kind !== 'user') throw new AppError(texts.insufficientPermissions);
-    const fields = await prepare(ctx, officialCampaignFields.parse(given), { chipChanged: true });
+    const fields = await prepare(services, actor, officialCampaignFields.parse(given), {
+      chipChanged: true,
+    });
     const stored = await db.transaction(async (tx) => {
       const made = await repo.insertOnce(tx as Db, actor, _id, {
         ...fields,
         nextSendAt: fields.scheduledTo ?? new Date(),
       });
-      if (made?.created) await queueOfficialCampaignRun(ctx.services, made.row, { tx: tx as Db });
+      if (made?.created) await queueOfficialCampaignRun(services, made.row, { tx: tx as Db });
       return made;
     });
     if (!stored) throw new AppError(texts.notFound);
@@ -227,7 +229,7 @@ export async function createOrUpdateOfficialCampaign(
     if (!row) throw new AppError(campaignMessages.campaignNotCancelable);
     // A started campaign stops at its job's next run: brought forward to now.
     if (row.status === 'started')
-      await queueOfficialCampaignRun(ctx.services, row, { at: new Date(), reason: 'cancel' });
+      await queueOfficialCampaignRun(services, row, { at: new Date(), reason: 'cancel' });
     return toOfficialCampaign(
       row,
       await deliveryCounts(db, actor, [row.id]).then((m) => m.get(row.id) ?? null),
@@ -235,14 +237,14 @@ export async function createOrUpdateOfficialCampaign(
   }
   if (item.status !== 'scheduled') throw new AppError(campaignMessages.campaignNotEditable);
   const form = officialCampaignFields.parse({ ...asFields(toCampaign(item)), ...given });
-  const fields = await prepare(ctx, form, { chipChanged: form.chip !== item.chipId });
+  const fields = await prepare(services, actor, form, { chipChanged: form.chip !== item.chipId });
   const row = await db.transaction(async (tx) => {
     const changed = await repo.updateScheduled(tx as Db, actor, item.id, {
       ...fields,
       nextSendAt: fields.scheduledTo ?? new Date(),
     });
     // A new time gets its own run; the old one finds the campaign not due and only queues this one again.
-    if (changed) await queueOfficialCampaignRun(ctx.services, changed, { tx: tx as Db });
+    if (changed) await queueOfficialCampaignRun(services, changed, { tx: tx as Db });
     return changed;
   });
   if (!row) throw new AppError(campaignMessages.campaignNotEditable);
@@ -258,9 +260,9 @@ export const toOfficialCampaign = (r: Row, delivery: DeliveryData | null): Campa
 });
 
 /** get-campaigns-by-user {official: true}: the account's official campaigns with their delivery data. */
-export async function listOfficialCampaigns(ctx: Ctx) {
-  const rows = await repo.list(ctx.services.db, ctx.actor, true);
+export async function listOfficialCampaigns(services: Services, actor: Actor) {
+  const rows = await repo.list(services.db, actor, true);
   const started = rows.filter((r) => r.status !== 'scheduled').map((r) => r.id);
-  const counts = await deliveryCounts(ctx.services.db, ctx.actor, started);
+  const counts = await deliveryCounts(services.db, actor, started);
   return rows.map((r) => toOfficialCampaign(r, counts.get(r.id) ?? null));
 }

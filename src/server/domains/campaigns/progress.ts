@@ -1,12 +1,9 @@
 // A campaign's live numbers (the follow dialog, spec 3 §4) and its report (our addition), read from its
 // recipients and, for delivery, from the messages they were sent.
-import { and, eq, sql } from 'drizzle-orm';
-import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { CampaignProgress, CampaignReport } from '../../../shared/contract/campaigns';
-import type { Db } from '../../db';
-import { campaignRecipients, messages } from '../../db/schema';
+import type { Actor } from '../../access';
 import type { Services } from '../../services';
-import type { CampaignRow } from './campaigns.repo';
+import { type CampaignRow, campaignsRepo } from './campaigns.repo';
 import { officialReportExtras } from './official-report';
 
 /** The wait between two sends, in ms: the chosen interval, shortened only by the test/bench setting. */
@@ -16,25 +13,13 @@ export const intervalMs = (services: Pick<Services, 'config'>, c: Pick<CampaignR
 /** The jitter added to each wait: random in [0, interval/4), so a quarter of it at most, an eighth on average. */
 export const jitterMs = (interval: number) => Math.floor(Math.random() * (interval / 4));
 
-const count = (where: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${where}))::int`;
-
-async function recipientCounts(db: Db, campaignId: string) {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      waiting: count(sql`${campaignRecipients.status} in ('waiting', 'sending')`),
-      sent: count(sql`${campaignRecipients.status} = 'sent'`),
-      failed: count(sql`${campaignRecipients.status} = 'error'`),
-      skipped: count(sql`${campaignRecipients.status} = 'skipped'`),
-    })
-    .from(campaignRecipients)
-    .where(eq(campaignRecipients.campaignId, campaignId));
-  return row ?? { total: 0, waiting: 0, sent: 0, failed: 0, skipped: 0 };
-}
-
-export async function campaignProgress(services: Services, c: CampaignRow): Promise<CampaignProgress> {
+export async function campaignProgress(
+  services: Services,
+  actor: Actor,
+  c: CampaignRow,
+): Promise<CampaignProgress> {
   const materialized = c.status !== 'scheduled';
-  const counts = materialized ? await recipientCounts(services.db, c.id) : null;
+  const counts = materialized ? await campaignsRepo.peopleCounts(services.db, actor, c.id) : null;
   const remaining = counts ? counts.waiting : c.peopleCount;
   const live = (c.status === 'scheduled' || c.status === 'started') && remaining > 0;
   const next = live ? c.nextSendAt : null;
@@ -55,53 +40,23 @@ export async function campaignProgress(services: Services, c: CampaignRow): Prom
   };
 }
 
-/**
- * A customer's message in the person's conversation after ours (a flow campaign's: after the flow started):
- * the person replied.
- */
-const replied = sql`exists (select 1 from ${messages} m2 where m2.conversation_id = ${campaignRecipients.conversationId} and m2.origin = 'customer' and m2.created_at > coalesce(${messages.createdAt}, ${campaignRecipients.sentAt}))`;
-
-/** One row per person, with what happened to the message sent to them. */
-export function reportRows(db: Db, campaignId: string) {
-  return db
-    .select({
-      phone: campaignRecipients.phone,
-      data: campaignRecipients.data,
-      version: campaignRecipients.version,
-      status: campaignRecipients.status,
-      sentAt: campaignRecipients.sentAt,
-      failure: campaignRecipients.failure,
-      messageStatus: messages.status,
-      messageFailure: messages.failure,
-      replied: sql<boolean>`${replied}`,
-    })
-    .from(campaignRecipients)
-    .leftJoin(messages, eq(messages.id, campaignRecipients.messageId))
-    .where(eq(campaignRecipients.campaignId, campaignId))
-    .orderBy(campaignRecipients.seq);
-}
-
-export async function campaignReport(services: Services, c: CampaignRow): Promise<CampaignReport> {
-  const counts = await recipientCounts(services.db, c.id);
-  const [delivery] = await services.db
-    .select({
-      delivered: count(sql`${messages.status} >= ${MESSAGE_STATUS.delivered}`),
-      read: count(sql`${messages.status} >= ${MESSAGE_STATUS.read}`),
-      replied: count(replied),
-    })
-    .from(campaignRecipients)
-    .leftJoin(messages, eq(messages.id, campaignRecipients.messageId))
-    .where(and(eq(campaignRecipients.campaignId, c.id), eq(campaignRecipients.status, 'sent')));
+export async function campaignReport(
+  services: Services,
+  actor: Actor,
+  c: CampaignRow,
+): Promise<CampaignReport> {
+  const counts = await campaignsRepo.peopleCounts(services.db, actor, c.id);
+  const delivery = await campaignsRepo.sentDelivery(services.db, actor, c.id);
   const base = {
     _id: c.id,
     people_count: c.status === 'scheduled' ? c.peopleCount : counts.total,
     waiting: c.status === 'scheduled' ? c.peopleCount : counts.waiting,
     sent: counts.sent,
-    delivered: delivery?.delivered ?? 0,
-    read: delivery?.read ?? 0,
+    delivered: delivery.delivered,
+    read: delivery.read,
     failed: counts.failed,
     skipped: counts.skipped,
-    replied: delivery?.replied ?? 0,
+    replied: delivery.replied,
     clicked: 0,
     failed_by_reason: [],
     pricing: [],
@@ -109,7 +64,7 @@ export async function campaignReport(services: Services, c: CampaignRow): Promis
   if (!c.official) return base;
   // Official campaigns (issue 19): delivery, reads, replies and taps are the people's own columns (the status
   // webhooks and the pipeline write them), with the failures by reason and Meta's pricing categories.
-  const extras = await officialReportExtras(services.db, c.id);
+  const extras = await officialReportExtras(services.db, actor, c.id);
   return {
     ...base,
     delivered: extras.counts.delivered,

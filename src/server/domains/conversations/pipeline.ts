@@ -13,7 +13,8 @@ import { prepared } from '../../db/prepared';
 import { contacts, conversations, flows, messages, tags } from '../../db/schema';
 import { audioSeconds } from '../../media/audio-length';
 import type { Services } from '../../services';
-import { officialCampaignChanged, officialCampaignReply } from '../campaigns/official-conversation';
+import { officialCampaignReply } from '../campaigns/official-conversation';
+import { officialCampaignTouched } from '../campaigns/official-recount';
 import { onChatbotCustomerMessage } from '../chatbots/engine';
 import { type KeywordFlow, onCustomerMessage } from '../flows/engine';
 import { startFlowRun } from '../flows/start';
@@ -308,7 +309,7 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
   }
   if (!handled) return;
   const row = appended.row;
-  if (campaignReply) officialCampaignChanged(services, chip.accountId, campaignReply.campaign.id);
+  if (campaignReply) await officialCampaignTouched(services, chip.accountId, campaignReply.campaign.id);
 
   if (created) {
     const view = await loadConversation(db, conversation.id);
