@@ -6,14 +6,14 @@ import type { InteractiveMenu } from '../../../shared/contract/common';
 import type { Message } from '../../../shared/contract/conversations';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
+import type { Actor } from '../../access';
 import { ChannelError, type ChipRow, type OutboundContent } from '../../channels/adapter';
 import { isDatabaseUnavailable, whileUnavailable } from '../../db';
 import { messages } from '../../db/schema';
-import type { Actor } from '../../access';
 import type { SignedInContext } from '../../http/context';
-import type { Services } from '../../services';
 import { AppError } from '../../http/errors';
 import { audioSeconds } from '../../media/audio-length';
+import type { Services } from '../../services';
 import { wakeFollowUps } from '../follow-ups/wake';
 import { answersCustomer } from './answered';
 import { appendMessage } from './append-message';
@@ -208,7 +208,8 @@ export async function sendConversationMessage(
   // Another request with this message_id stored it first (another process, or a moment ago).
   if (!created) return stored(ctx, p.message_id, conversation.id);
   // The business spoke: the follow-up engine works out when this conversation's first follow-up is due.
-  if (!('chatbot' in sender && sender.followUp)) await wakeFollowUps(ctx.services, chip.id);
+  if (!('chatbot' in sender && sender.followUp))
+    await wakeFollowUps(ctx.services, { actor: ctx.actor, chipId: chip.id });
   return deliverInOrder(ctx.services, row, { chip, departmentId: conversation.departmentId });
 }
 

@@ -1,9 +1,9 @@
 // Wake-ups of the follow-up engine (jobs/follow-ups.ts): a run queued at a follow-up's due time, or at once
 // when a team message may have started a follow-up's clock. Apart from the engine, so the send path can
 // call it without importing the engine (which sends through it).
-import { and, eq } from 'drizzle-orm';
-import { followUpSettings } from '../../db/schema';
+import type { Actor } from '../../access';
 import type { Services } from '../../services';
+import { followUpsRepo } from './follow-ups.repo';
 
 export const FOLLOW_UP_WAKE_JOB = 'follow-up-wake';
 
@@ -20,16 +20,9 @@ export async function wakeAt(services: Services, at: Date) {
  * Runs the engine soon (a team message was stored, a setting saved): the first follow-up's time is worked out
  * at once, and a wake-up queued for it. Never in the way of what called it.
  */
-export async function wakeFollowUps(services: Services, chipId?: string) {
+export async function wakeFollowUps(services: Services, chip?: { actor: Actor; chipId: string }) {
   try {
-    if (chipId) {
-      const [on] = await services.db
-        .select({ id: followUpSettings.id })
-        .from(followUpSettings)
-        .where(and(eq(followUpSettings.chipId, chipId), eq(followUpSettings.enabled, true)))
-        .limit(1);
-      if (!on) return;
-    }
+    if (chip && !(await followUpsRepo.enabled(services.db, chip.actor, chip.chipId))) return;
     // One run per 100 ms, after the messages of those 100 ms were stored.
     const bucket = Math.ceil((Date.now() + 1) / 100) * 100;
     await services.jobs.send(FOLLOW_UP_WAKE_JOB, {}, { startAfter: new Date(bucket), key: `now-${bucket}` });

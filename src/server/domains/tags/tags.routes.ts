@@ -2,9 +2,9 @@ import type { Tag } from '../../../shared/contract/configuration';
 import { messages } from '../../../shared/messages';
 import { fieldError } from '../../../shared/rules/field-error';
 import { prepareTag } from '../../../shared/rules/tag';
-import type { TagRow } from './tags.repo';
 import type { Handlers } from '../../http/context';
 import { nameTaken, softSave } from '../soft-save';
+import type { TagRow } from './tags.repo';
 import { tagsRepo } from './tags.repo';
 
 const toTag = (t: TagRow): Tag => ({
