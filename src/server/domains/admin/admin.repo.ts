@@ -12,7 +12,6 @@ import type { Db } from '../../db';
 import { accounts, chips, departments, flows, subscriptions, users } from '../../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
-type ChipRow = typeof chips.$inferSelect;
 
 // Accents and case aside, in SQL and in JS alike (no extension needed: PGlite and PostgreSQL both have it).
 const ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüçñý';
@@ -120,23 +119,6 @@ export const adminRepo = {
     };
   },
 
-  /** The account's live official chips, oldest first. */
-  officialChips: (db: Db, _staff: StaffActor, accountId: string) =>
-    db
-      .select()
-      .from(chips)
-      .where(and(eq(chips.accountId, accountId), eq(chips.official, true), eq(chips.filed, false)))
-      .orderBy(asc(chips.createdAt), asc(chips.id)),
-
-  /** Whether a live chip of any account already has this provider number. */
-  async phoneNumberTaken(db: Db, _staff: StaffActor, phoneNumberId: string) {
-    const rows = await db
-      .select({ id: chips.id })
-      .from(chips)
-      .where(and(eq(chips.phoneNumberId, phoneNumberId), eq(chips.filed, false)));
-    return rows.length > 0;
-  },
-
   /** The account's first live department, or null. */
   async firstDepartment(db: Db, _staff: StaffActor, accountId: string) {
     const [row] = await db
@@ -155,24 +137,5 @@ export const adminRepo = {
       .returning();
     if (!row) throw new Error('chip insert returned nothing');
     return row;
-  },
-
-  /** A live chip of any account by its id, or null. */
-  async liveChip(db: Db, _staff: StaffActor, chipId: string): Promise<ChipRow | null> {
-    const [row] = await db
-      .select()
-      .from(chips)
-      .where(and(eq(chips.id, chipId), eq(chips.filed, false)));
-    return row ?? null;
-  },
-
-  async updateChip(
-    db: Db,
-    _staff: StaffActor,
-    chipId: string,
-    set: Partial<typeof chips.$inferInsert>,
-  ): Promise<ChipRow | null> {
-    const [row] = await db.update(chips).set(set).where(eq(chips.id, chipId)).returning();
-    return row ?? null;
   },
 };

@@ -10,7 +10,7 @@ import { messages } from '../../../shared/messages';
 import { adminMessages } from '../../../shared/messages-admin';
 import { type AccountLimitsInput, pinError, prepareAccountLimits } from '../../../shared/rules/admin-account';
 import { cleanChipName } from '../../../shared/rules/chip';
-import type { StaffActor } from '../../access';
+import { type StaffActor, systemActor } from '../../access';
 import { ChannelError } from '../../channels/adapter';
 import { GraphError } from '../../channels/cloud-api/graph';
 import { wabaClient } from '../../channels/cloud-api/waba';
@@ -19,6 +19,7 @@ import { AppError, fieldFailure } from '../../http/errors';
 import type { Services } from '../../services';
 import { authRepo } from '../auth/auth.repo';
 import { hashPassword } from '../auth/passwords';
+import { chipsRepo, platformChipsRepo } from '../chips/chips.repo';
 import { toChip } from '../chips/chips.service';
 import { type AccountRow, adminRepo } from './admin.repo';
 
@@ -169,8 +170,8 @@ function checkWabaId(waba: string) {
 
 export async function officialChipsOf(services: Services, staff: StaffActor, accountId: string) {
   const account = await accountById(services.db, staff, accountId);
-  const rows = await adminRepo.officialChips(services.db, staff, account.id);
-  return { wabas: account.wabas, data: rows.map(toChip) };
+  const rows = await chipsRepo.list(services.db, systemActor(account.id, 'support'));
+  return { wabas: account.wabas, data: rows.filter((c) => c.official).map(toChip) };
 }
 
 /** Adds a WABA to the account with the name the provider gives it (its id must be one the token sees). */
@@ -224,7 +225,7 @@ export async function adminCreateChip(
     return await db.transaction(async (tx) => {
       const locked = await adminRepo.lockAccount(tx, staff, account.id);
       if (!locked) throw new AppError(adminMessages.accountNotFound);
-      if (await adminRepo.phoneNumberTaken(tx, staff, phone.id))
+      if (await platformChipsRepo.phoneNumberIdTaken(tx, staff, phone.id))
         throw new AppError(adminMessages.phoneAlreadyChip);
       const used = await adminRepo.usage(tx, staff, locked.id);
       if (used.official_channels >= locked.maxOfficialChannels)
@@ -248,17 +249,21 @@ export async function adminCreateChip(
     });
   } catch (err) {
     // Two creations of one number at once: the unique index decides, the loser gets the clear message.
-    if (!(err instanceof AppError) && (await adminRepo.phoneNumberTaken(db, staff, phone.id)))
+    if (!(err instanceof AppError) && (await platformChipsRepo.phoneNumberIdTaken(db, staff, phone.id)))
       throw new AppError(adminMessages.phoneAlreadyChip);
     throw err;
   }
 }
 
+/**
+ * An official number support names by id, in whichever account; it is changed as the system of that chip's
+ * account, so only the finding crosses accounts.
+ */
 async function liveOfficialChip(db: Db, staff: StaffActor, id: string) {
-  const chip = await adminRepo.liveChip(db, staff, id);
+  const chip = await platformChipsRepo.find(db, staff, id);
   if (!chip) throw new AppError(messages.notFound);
   if (!chip.official) throw new AppError(messages.chipNotOfficial);
-  return chip;
+  return { chip, inAccount: systemActor(chip.accountId, 'support') };
 }
 
 /** Registers the number with the provider with support's PIN (or removes it), then marks the chip. */
@@ -267,7 +272,7 @@ export async function adminRegisterPhoneNumber(
   staff: StaffActor,
   p: { _id: string; register: boolean; pin: string },
 ): Promise<Chip> {
-  const chip = await liveOfficialChip(services.db, staff, p._id);
+  const { chip, inAccount } = await liveOfficialChip(services.db, staff, p._id);
   if (!chip.phoneNumberId) throw new AppError(messages.chipNoPhoneNumberId);
   const pin = p.pin.trim();
   if (p.register) {
@@ -276,7 +281,7 @@ export async function adminRegisterPhoneNumber(
   }
   const adapter = services.channels.adapter(chip);
   await viaGraph(async () => adapter.register?.(chip, p.register, p.register ? pin : undefined));
-  const row = await adminRepo.updateChip(services.db, staff, chip.id, {
+  const row = await chipsRepo.update(services.db, inAccount, chip.id, {
     registered: p.register,
     status: p.register ? 'close' : 'configuring',
   });
@@ -296,25 +301,21 @@ export async function adminSetChipStatus(
   staff: StaffActor,
   p: { _id: string; status: 'open' | 'configuring' | 'close' },
 ): Promise<Chip> {
-  const chip = await liveOfficialChip(services.db, staff, p._id);
-  const row = await adminRepo.updateChip(services.db, staff, chip.id, { status: p.status, qrcode: null });
+  const { chip, inAccount } = await liveOfficialChip(services.db, staff, p._id);
+  const row = await chipsRepo.update(services.db, inAccount, chip.id, { status: p.status, qrcode: null });
   services.realtime.toAccount(chip.accountId, { type: 'status', chip_number_id: chip.id, message: p.status });
   return toChip(row ?? chip);
 }
 
 /** Deletes an official number (filed); a connected one is disconnected first. */
 export async function adminDeleteChip(services: Services, staff: StaffActor, id: string): Promise<Chip> {
-  const chip = await liveOfficialChip(services.db, staff, id);
+  const { chip, inAccount } = await liveOfficialChip(services.db, staff, id);
   if (chip.status === 'open' || chip.status === 'connecting') {
     await services.channels
       .adapter(chip)
       .disconnect(chip)
       .catch((err: unknown) => services.log.warn({ err }, 'disconnect of a deleted official chip failed'));
   }
-  const row = await adminRepo.updateChip(services.db, staff, chip.id, {
-    filed: true,
-    status: 'close',
-    qrcode: null,
-  });
+  const row = await chipsRepo.file(services.db, inAccount, chip.id);
   return toChip(row ?? chip);
 }
