@@ -22,6 +22,15 @@ export const mediaRepo = {
     if (!row) throw new Error('media row not stored');
     return row;
   },
+  /** The library's file at `url`, when it is the actor's account's. */
+  async byUrl(db: Db, actor: Actor, url: string): Promise<MediaRow | null> {
+    const [row] = await db
+      .select()
+      .from(mediaLibrary)
+      .where(and(eq(mediaLibrary.accountId, actor.accountId), eq(mediaLibrary.url, url)))
+      .limit(1);
+    return row ?? null;
+  },
   async remove(db: Db, actor: Actor, id: string): Promise<MediaRow | null> {
     const [row] = await db
       .delete(mediaLibrary)

@@ -1,10 +1,9 @@
 // The message_template_status_update webhook (spec 3 §4 Template lifecycle): Meta approved, rejected, paused
 // or disabled a template of a WABA. Nothing is stored (the list is read from Meta); every account with an
 // official chip on that WABA gets a 'template_status' event, so an open /templates table changes at once.
-import { and, eq } from 'drizzle-orm';
 import type { TemplateStatusEvent } from '../../../shared/contract/templates';
-import { chips } from '../../db/schema';
 import type { Services } from '../../services';
+import { templatesRepo } from './templates.repo';
 
 /** Meta's event names that are not the status they leave the template in. */
 const STATUS_OF_EVENT: Record<string, string> = { REINSTATED: 'APPROVED', UNPAUSED: 'APPROVED' };
@@ -27,10 +26,7 @@ export async function templateStatusChanged(
     services.log.warn({ waba, name, event }, 'whatsapp webhook: template status update without its template');
     return;
   }
-  const rows = await services.db
-    .selectDistinct({ accountId: chips.accountId })
-    .from(chips)
-    .where(and(eq(chips.waba, waba), eq(chips.official, true), eq(chips.filed, false)));
+  const accountIds = await templatesRepo.accountsOnWaba(services.db, waba);
   const message: TemplateStatusEvent = {
     waba,
     name,
@@ -38,6 +34,6 @@ export async function templateStatusChanged(
     status: STATUS_OF_EVENT[event] ?? event,
     reason: value.reason && value.reason !== 'NONE' ? value.reason : null,
   };
-  for (const { accountId } of rows)
+  for (const accountId of accountIds)
     services.realtime.toAccount(accountId, { type: 'template_status', message });
 }

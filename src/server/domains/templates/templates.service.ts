@@ -2,7 +2,6 @@
 // created and deleted on the chip's WABA through the Graph API (/{waba}/message_templates). Nothing is kept
 // here: Meta holds the templates and their review; status changes arrive by the message_template_status_update
 // webhook (./template-status.ts). An image header's example goes up with Meta's Resumable Upload API.
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type MessageTemplate,
@@ -21,14 +20,14 @@ import {
   templateIndexes,
   templateProblems,
 } from '../../../shared/rules/template';
+import type { Actor } from '../../access';
 import { ChannelError, type ChipRow } from '../../channels/adapter';
 import { createGraphClient, type GraphClient } from '../../channels/cloud-api/graph';
-import { mediaLibrary } from '../../db/schema';
-import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import type { Services } from '../../services';
 import { conversationsRepo } from '../conversations/conversations.repo';
+import { mediaRepo } from '../media/media.repo';
 
-type Ctx = SignedInContext;
 type OfficialChip = ChipRow & { waba: string };
 
 /** A template as Graph lists it (the fields we ask for). */
@@ -46,8 +45,8 @@ const FIELDS = 'id,name,status,language,category,components,rejected_reason';
 const MAX_PAGES = 20;
 
 /** The caller's official chip with a WABA (one of its account, in a department it sees). */
-async function officialChip(ctx: Ctx, chipId: string): Promise<OfficialChip> {
-  const chip = await conversationsRepo.visibleChip(ctx.services.db, ctx.actor, chipId);
+async function officialChip(services: Services, actor: Actor, chipId: string): Promise<OfficialChip> {
+  const chip = await conversationsRepo.visibleChip(services.db, actor, chipId);
   if (!chip.official || chip.provider !== 'cloud-api' || !chip.waba)
     throw new AppError(texts.templateChipNotOfficial, 200, false, 'chip');
   return chip as OfficialChip;
@@ -63,11 +62,11 @@ async function graphCall<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-const graphOf = (ctx: Ctx): GraphClient => createGraphClient(ctx.services.config, ctx.services.log);
+const graphOf = (services: Services): GraphClient => createGraphClient(services.config, services.log);
 const wabaPath = (chip: OfficialChip) => `${encodeURIComponent(chip.waba)}/message_templates`;
 
-async function listRaw(ctx: Ctx, chip: OfficialChip): Promise<GraphTemplate[]> {
-  const graph = graphOf(ctx);
+async function listRaw(services: Services, actor: Actor, chip: OfficialChip): Promise<GraphTemplate[]> {
+  const graph = graphOf(services);
   const all: GraphTemplate[] = [];
   let after: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -134,21 +133,21 @@ export function toTemplate(t: GraphTemplate): MessageTemplate {
   };
 }
 
-export async function listTemplates(ctx: Ctx, chipId: string): Promise<MessageTemplate[]> {
-  const chip = await officialChip(ctx, chipId);
-  return (await listRaw(ctx, chip)).map(toTemplate);
+export async function listTemplates(
+  services: Services,
+  actor: Actor,
+  chipId: string,
+): Promise<MessageTemplate[]> {
+  const chip = await officialChip(services, actor, chipId);
+  return (await listRaw(services, actor, chip)).map(toTemplate);
 }
 
 /** The image header's example: a jpeg or png of the account's media library, uploaded to Meta for its handle. */
-async function headerHandle(ctx: Ctx, url: string, name: string): Promise<string> {
-  const { config, db, media } = ctx.services;
+async function headerHandle(services: Services, actor: Actor, url: string, name: string): Promise<string> {
+  const { config, db, media } = services;
   const appId = config.WHATSAPP_APP_ID;
   if (!appId) throw new AppError(texts.templateHeaderImageUnavailable, 200, false, 'header');
-  const [row] = await db
-    .select({ url: mediaLibrary.url })
-    .from(mediaLibrary)
-    .where(and(eq(mediaLibrary.accountId, ctx.actor.accountId), eq(mediaLibrary.url, url)))
-    .limit(1);
+  const row = await mediaRepo.byUrl(db, actor, url);
   const bytes = row ? await media.read(row.url) : null;
   if (!bytes) throw new AppError(texts.templateHeaderImageRequired, 200, false, 'header');
   const kind = await media.sniff(bytes, TEMPLATE_IMAGE_TYPES);
@@ -156,7 +155,7 @@ async function headerHandle(ctx: Ctx, url: string, name: string): Promise<string
   if (bytes.length > TEMPLATE_IMAGE_MAX_BYTES)
     throw new AppError(texts.templateHeaderImageTooLarge, 200, false, 'header');
   return graphCall(() =>
-    graphOf(ctx).uploadHandle(appId, { bytes, mime: kind.mime, fileName: `${name}.${kind.ext}` }),
+    graphOf(services).uploadHandle(appId, { bytes, mime: kind.mime, fileName: `${name}.${kind.ext}` }),
   );
 }
 
@@ -204,17 +203,24 @@ function componentsOf(p: CreatePayload, handle: string | null): Record<string, u
 }
 
 /** 'Template salvo com sucesso': sent to Meta for review; it comes back PENDING. */
-export async function createTemplate(ctx: Ctx, p: CreatePayload): Promise<MessageTemplate> {
-  const chip = await officialChip(ctx, p.chip);
+export async function createTemplate(
+  services: Services,
+  actor: Actor,
+  p: CreatePayload,
+): Promise<MessageTemplate> {
+  const chip = await officialChip(services, actor, p.chip);
   const [problem] = templateProblems(p);
   if (problem) throw new AppError(problem.message, 200, false, problem.field);
   const name = p.name.trim();
-  const taken = (await listRaw(ctx, chip)).some((t) => t.name === name && t.language === p.language);
+  const taken = (await listRaw(services, actor, chip)).some(
+    (t) => t.name === name && t.language === p.language,
+  );
   if (taken) throw new AppError(texts.templateNameTaken, 200, false, 'name');
-  const handle = p.header_format === 'IMAGE' ? await headerHandle(ctx, p.header_image ?? '', name) : null;
+  const handle =
+    p.header_format === 'IMAGE' ? await headerHandle(services, actor, p.header_image ?? '', name) : null;
   const components = componentsOf(p, handle);
   const created = await graphCall(() =>
-    graphOf(ctx).post<{ id?: string; status?: string; category?: string }>(wabaPath(chip), {
+    graphOf(services).post<{ id?: string; status?: string; category?: string }>(wabaPath(chip), {
       name,
       language: p.language,
       category: p.category,
@@ -232,13 +238,17 @@ export async function createTemplate(ctx: Ctx, p: CreatePayload): Promise<Messag
 }
 
 /** 'Solicitação concluída com sucesso. Aguardar resposta da Meta.': Meta deletes it (every language). */
-export async function deleteTemplate(ctx: Ctx, p: DeletePayload): Promise<{ ok: boolean }> {
-  const chip = await officialChip(ctx, p.chip);
+export async function deleteTemplate(
+  services: Services,
+  actor: Actor,
+  p: DeletePayload,
+): Promise<{ ok: boolean }> {
+  const chip = await officialChip(services, actor, p.chip);
   if (isDefaultTemplate(p.name)) throw new AppError(texts.templateDefaultNotDeletable);
-  const known = (await listRaw(ctx, chip)).some((t) => t.name === p.name);
+  const known = (await listRaw(services, actor, chip)).some((t) => t.name === p.name);
   if (!known) throw new AppError(texts.templateNotFound);
   await graphCall(() =>
-    graphOf(ctx).delete<{ success?: boolean }>(`${wabaPath(chip)}?name=${encodeURIComponent(p.name)}`),
+    graphOf(services).delete<{ success?: boolean }>(`${wabaPath(chip)}?name=${encodeURIComponent(p.name)}`),
   );
   return { ok: true };
 }
