@@ -1,16 +1,27 @@
-// Counts the user-visible pt-BR texts written inline in the app (src/app) and the service worker (sw/), outside
-// the one catalogue (src/shared/messages.ts). A heuristic, on the TypeScript syntax tree:
+// Counts the user-visible pt-BR texts written inline in the app (src/app), the service worker (sw/), the server
+// (src/server) and the shared code (src/shared), outside the one catalogue (src/shared/messages*.ts). A heuristic,
+// on the TypeScript syntax tree:
 //   - JSX text children that hold letters;
 //   - string literals in the JSX attributes that show text (label, placeholder, title, aria-label, ...);
 //   - any other string literal or template whose text has a pt-BR accented letter or a common pt-BR word.
 // Left out: imports, class names, keys, CSS, test ids, object keys, type positions.
+// Allowed (`allowed` below, by path): the demo seed's data, the configuration errors read by whoever deploys, and
+// the AI prompts, which speak to the model, not to the user.
 // `npm run texts` prints the count and each place; exit 1 above 0 (the lint step keeps it at 0).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 
 const root = new URL('..', import.meta.url).pathname;
-const folders = ['src/app', 'sw'];
+const folders = ['src/app', 'sw', 'src/server', 'src/shared'];
+// The catalogue itself, and the files allowed their own pt-BR (see the header).
+const catalogue = /^src\/shared\/messages[\w-]*\.ts$/;
+const allowed = [
+  /^src\/server\/seed\//, // the demo account's data
+  /^src\/server\/config\.ts$/, // configuration errors, for whoever deploys
+  /^src\/server\/domains\/chatbots\/prompt\.ts$/, // the chatbot's prompt to the model
+  /^src\/server\/domains\/ai\/prompts\.ts$/, // the AI summary's and follow-up's prompts
+];
 
 const textAttributes = new Set([
   'label',
@@ -86,8 +97,15 @@ function hasLetters(text) {
 function looksPortuguese(text) {
   // Slugs, paths and file names (lowercase, no spaces) are code: route paths, help topic ids, menu entry ids.
   if (/^[a-z0-9\-/._:#]+$/.test(text)) return false;
-  return accented.test(text) || ptWords.test(text);
+  // Upper-case prefixes ('SIM…' ids) and a table of accented letters (accent folding) are code too.
+  if (/^[A-Z0-9_]+$/.test(text) || /^[áàâãäåéèêëíìîïóòôõöúùûüçñý]+$/.test(text)) return false;
+  // URLs and paths inside a text ('https://…', '/redefinir-senha?token=') are addresses, not words.
+  const words = text.replace(/(https?:\/\/|\/)\S*/g, ' ');
+  return accented.test(words) || ptWords.test(words);
 }
+
+// Intl's en-US weekday names, compared as codes, not shown.
+const englishCodes = /^(Sun|Mon|Tue|Wed|Thu|Fri|Sat)$/;
 
 function attributeName(node) {
   // The JSX attribute a literal sits in (directly or as {'…'} or in a conditional).
@@ -137,8 +155,9 @@ function inIgnoredPosition(node) {
   if (ts.isCallExpression(parent)) {
     const callee = parent.expression.getText();
     // Dynamic imports, console output for developers, CSS variables, test ids.
+    // The server's log lines (log.info, app.log.warn) are for whoever runs it, as the console is.
     if (
-      /^(import|require|console\.\w+|.*\.getPropertyValue|.*\.setProperty|.*querySelector(All)?)$/.test(
+      /^(import|require|console\.\w+|(.*\.)?log\.\w+|.*\.getPropertyValue|.*\.setProperty|.*querySelector(All)?)$/.test(
         callee,
       )
     )
@@ -156,6 +175,8 @@ function inIgnoredPosition(node) {
 const found = [];
 for (const folder of folders) {
   for (const path of files(join(root, folder))) {
+    const name = relative(root, path);
+    if (catalogue.test(name) || allowed.some((pattern) => pattern.test(name))) continue;
     const source = ts.createSourceFile(
       path,
       readFileSync(path, 'utf8'),
@@ -183,13 +204,19 @@ for (const folder of folders) {
             // { name: 'Dashboard' }: an identifier
           }
           // A capitalised word or words ('Conectado', 'Minha Equipe'): a label.
-          else if (/^\p{Lu}\p{Ll}+( [\p{L}()]+)*$/u.test(text)) report(node, text);
+          else if (/^\p{Lu}\p{Ll}+( [\p{L}()]+)*$/u.test(text) && !englishCodes.test(text))
+            report(node, text);
         }
       } else if (ts.isTemplateExpression(node)) {
-        const text = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' … ');
+        const pieces = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
         const attribute = attributeName(node);
-        if (hasLetters(text) && !(attribute && codeAttributes.has(attribute)) && looksPortuguese(text))
-          report(node, text);
+        if (
+          hasLetters(pieces.join(' ')) &&
+          !inIgnoredPosition(node) &&
+          !(attribute && codeAttributes.has(attribute)) &&
+          pieces.some(looksPortuguese)
+        )
+          report(node, pieces.join(' … '));
       }
       ts.forEachChild(node, visit);
     };
@@ -198,5 +225,7 @@ for (const folder of folders) {
 }
 
 for (const line of found) console.log(line);
-console.log(`Inline pt-BR texts outside src/shared/messages.ts (src/app, sw): ${found.length}`);
+console.log(
+  `Inline pt-BR texts outside src/shared/messages*.ts (src/app, sw, src/server, src/shared): ${found.length}`,
+);
 process.exit(found.length > 0 ? 1 : 0);

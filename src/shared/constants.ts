@@ -71,14 +71,6 @@ export const CHIP_REDIRECTS = ['ai_chatbot', 'flow_chatbot', 'human'] as const;
 export type ChipRedirect = (typeof CHIP_REDIRECTS)[number];
 export const DEFAULT_CHIP_REDIRECT: ChipRedirect = 'ai_chatbot';
 
-export const CHIP_STATUS_LABELS: Record<ChipStatus, string> = {
-  new: 'Desconectado',
-  close: 'Desconectado',
-  open: 'Conectado',
-  connecting: 'Conectando',
-  configuring: 'Configurar',
-};
-
 export const MESSAGE_ORIGINS = ['customer', 'user', 'chatbot'] as const;
 export type MessageOrigin = (typeof MESSAGE_ORIGINS)[number];
 /** Which engine wrote a message of origin 'chatbot' (the pane labels it so): none on older rows. */
@@ -124,10 +116,4 @@ export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
 export const LIBRARY_MEDIA: Record<keyof typeof SENDABLE_MEDIA, readonly string[]> = {
   ...SENDABLE_MEDIA,
   audio: ['audio/mpeg'],
-};
-
-export const ROLE_LABELS: Record<UserRole, string> = {
-  owner: 'Proprietário(a)',
-  manager: 'Gerente',
-  user: 'Atendente',
 };

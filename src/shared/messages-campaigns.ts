@@ -1,6 +1,7 @@
 // The catalogue's part for audiences and campaigns (spec 3 §2.9, §2.10, §5, §8, §9): loaded only by those
 // screens and the server, so the attendant's first screen does not carry it (tests/size.mjs).
 import { countOf } from './format';
+import { messages } from './messages';
 export const campaignMessages = {
   // spec 3 §5 Audience, §8 ('Nome da audiência necessário' is messages.audienceNameRequired)
   audienceSaved: 'Audiência cadastrada com sucesso.',
@@ -170,9 +171,9 @@ export const campaignReportLabels = {
     error: 'Erro',
     skipped: 'Não enviada',
   },
-  flowVersion: 'Fluxo',
-  yes: 'sim',
-  no: 'não',
+  flowVersion: messages.flow,
+  yes: messages.sheetYes,
+  no: messages.sheetNo,
 } as const;
 
 // Official WhatsApp API (issue 19): templates (spec 3 §2.14, §5 Template save, §8) and official campaigns

@@ -1,10 +1,12 @@
 // The catalogue's part for the dashboards (spec 3 §2.1, §2.2): loaded only by those screens and the server.
 // The menu's lines are in labels.common (the first screen does not carry this file).
+import { messages } from './messages';
+
 export const dashboardMessages = {
   // Bad intervals (the 'Bad input'): clear refusals, never a 500.
   intervalInvalid:
     'Escolha um intervalo válido: Hoje, 7 dias, 30 dias, 3 meses, 6 meses, 1 ano ou um período.',
-  dateInvalid: 'Data inválida.',
+  dateInvalid: messages.dateInvalid,
   rangeReversed: 'A data inicial deve ser anterior ou igual à data final.',
   rangeTooLong: 'O período pode ter no máximo 2 anos.',
   rangeInFuture: 'O período escolhido ainda não começou.',

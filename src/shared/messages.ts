@@ -1,5 +1,6 @@
 // Every user-visible pt-BR text, written exactly as the spec writes it (spec 1 §5, §8), plus the server's own
 // texts, which the spec leaves unwritten. App and server both read from here.
+import type { ChipStatus, UserRole } from './constants';
 import { countOf } from './format';
 
 export const messages = {
@@ -54,6 +55,56 @@ export const messages = {
   // The spec says only that the success text points to the spam folder.
   recoveryMailSent:
     'Se o e-mail estiver cadastrado, enviamos um link para redefinir a senha. Confira também a caixa de spam.',
+  // The recovery mail itself (the link lasts PASSWORD_RESET_TTL_MS, one hour, and is used once).
+  recoveryMailSubject: 'Redefinição de senha',
+  recoveryMailText: (name: string, link: string) =>
+    [
+      `Olá, ${name}!`,
+      '',
+      'Recebemos um pedido para redefinir a sua senha. Para criar uma nova senha, abra o link abaixo:',
+      link,
+      '',
+      'O link vale por 1 hora e só pode ser usado uma vez. Se você não pediu a redefinição, ignore este e-mail.',
+    ].join('\n'),
+
+  // A chip's status as its list shows it, and a user's role.
+  chipStatusLabels: {
+    new: 'Desconectado',
+    close: 'Desconectado',
+    open: 'Conectado',
+    connecting: 'Conectando',
+    configuring: 'Configurar',
+  } satisfies Record<ChipStatus, string>,
+  roleLabels: { owner: 'Proprietário(a)', manager: 'Gerente', user: 'Atendente' } satisfies Record<
+    UserRole,
+    string
+  >,
+  /** The chatbot's 21 personality choices of spec 3 §9, in its order (stored as they read: see contract/chatbots). */
+  chatbotPersonalities: [
+    'Amigável',
+    'Profissional',
+    'Engraçado',
+    'Prestativo',
+    'Encorajador',
+    'Empático',
+    'Direto ao ponto',
+    'Inspirador',
+    'Educado',
+    'Animado',
+    'Simpático',
+    'Sofisticado',
+    'Sarcástico',
+    'Encantador',
+    'Tranquilo',
+    'Divertido',
+    'Descontraído',
+    'Formal',
+    'Informal',
+    'Perspicaz',
+    'Vendedor',
+  ],
+  /** A flow where a message would be (the scheduled messages' table, the campaign report's version). */
+  flow: 'Fluxo',
 
   // The server's own texts (the spec does not write these).
   invalidCredentials: 'E-mail ou senha incorretos.',
@@ -87,6 +138,15 @@ export const messages = {
   bodyTooLarge: 'O corpo da requisição é grande demais.',
   unsupportedContentType: 'Tipo de conteúdo não suportado. Envie JSON ou multipart/form-data.',
   invalidPayload: 'Dados inválidos.',
+  // The contracts' field checks (zod), for a value only a broken or hand-made request sends.
+  idInvalid: 'id inválido',
+  phoneNumberIdInvalid: 'phone_number_id inválido',
+  simulatorTokenInvalid: 'link do simulador inválido',
+  contactPhoneInvalid: 'Telefone inválido',
+  messageIdInvalid: 'message_id inválido',
+  dateInvalid: 'Data inválida.',
+  pushEndpointInvalid: 'endereço inválido',
+  pushKeyInvalid: 'chave inválida',
   jsonTooDeep: (max: number) =>
     `O corpo da requisição tem níveis aninhados demais: o máximo é ${max} níveis de objetos e listas.`,
   nulCharacter: (field: string) =>
@@ -480,6 +540,12 @@ export const messages = {
   exportNotAuthorized: 'Não autorizado. Necessário solicitar ao gerente ou proprietário da conta.',
   audienceNameRequired: 'Nome da audiência necessário',
   contactsImported: 'Contatos importados com sucesso.',
+  // The exported contacts' spreadsheet (export-contacts): its file, its header (the import reads the same
+  // names back as variables) and its yes/no cells (the campaign report's too). The sheet is contactsTitle.
+  contactsSheetFileName: (date: string) => `Contatos_${date}.xlsx`,
+  contactsSheetColumns: ['telefone', 'nome', 'tags', 'criado_em', 'ignorado'],
+  sheetYes: 'sim',
+  sheetNo: 'não',
   importTitle: 'Importar contatos',
   importInstructions:
     'Envie uma planilha (.xlsx). A coluna telefone é obrigatória: número com código do país e DDD, somente dígitos, sem espaços (exemplo 5511987654321). As outras colunas viram variáveis das mensagens, por exemplo {nome} ou {nome:first}; preencha as células de todos os contatos.',

@@ -10,7 +10,6 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '@/server/db';
 import { users } from '@/server/db/schema';
 import { seedDemo } from '@/server/seed/demo';
-import { CHIP_STATUS_LABELS } from '@/shared/constants';
 import { messages } from '@/shared/messages';
 import { adminMessages, adminLabels as L } from '@/shared/messages-admin';
 import { adminMenuLabels } from '@/shared/messages-admin-menu';
@@ -339,11 +338,11 @@ test('official numbers: WABA, its numbers from the provider, create, register wi
   await signedIn(ownerPage, app.server, customer.email, 'senha123');
   await ownerPage.goto(`${app.server.url}/chips`);
   const ownerRow = ownerPage.getByRole('row').filter({ hasText: '+55 11 4000-1001' });
-  await expect(ownerRow).toContainText(CHIP_STATUS_LABELS.configuring);
+  await expect(ownerRow).toContainText(messages.chipStatusLabels.configuring);
   await chip.getByRole('combobox', { name: L.chipStatus }).click();
-  await page.getByRole('option', { name: CHIP_STATUS_LABELS.close }).click();
+  await page.getByRole('option', { name: messages.chipStatusLabels.close }).click();
   await expect(toast(page, adminMessages.numberUpdated)).toBeVisible();
-  await expect(ownerRow).toContainText(CHIP_STATUS_LABELS.close);
+  await expect(ownerRow).toContainText(messages.chipStatusLabels.close);
   await shot(page, 'admin-numbers-status');
   await owner.close();
 

@@ -4,7 +4,6 @@ import { Link } from '@tanstack/react-router';
 import { api, session } from '@/app/lib/api';
 import { outbox } from '@/app/offline/app-offline';
 import { confirm } from '@/app/ui/confirm';
-import { ROLE_LABELS } from '@/shared/constants';
 import type { User } from '@/shared/contract';
 import { labels, messages } from '@/shared/messages';
 
@@ -45,7 +44,7 @@ export function UserMenu({ user, onChangelog, defaultOpened }: UserMenuProps) {
         <Menu.Label>
           {user.name}
           <br />
-          {ROLE_LABELS[user.user_role]}
+          {messages.roleLabels[user.user_role]}
           {user.acting_admin && (
             <Badge ml={6} size="xs" color="orange">
               {labels.shell.administrador}

@@ -3,6 +3,7 @@
 // Creating an account is `create-user` (users.ts), for the admin flag only.
 import { z } from 'zod';
 import { ADMIN_CHIP_STATUSES } from '../constants';
+import { messages } from '../messages';
 import { chip, id, newPassword, subscriptionStatus, userRole } from './common';
 import { defineCall } from './define';
 
@@ -16,7 +17,7 @@ const waba = z.string().trim().max(64);
 const phoneNumberId = z
   .string()
   .trim()
-  .regex(/^\d{1,32}$/, 'phone_number_id inválido');
+  .regex(/^\d{1,32}$/, messages.phoneNumberIdInvalid);
 
 export const adminAccount = z.object({
   _id: id,

@@ -10,29 +10,7 @@ export const PERSONA_GENDERS = ['feminina', 'masculina'] as const;
 export type PersonaGender = (typeof PERSONA_GENDERS)[number];
 
 /** The 21 personality choices of spec 3 §9, in its order (the stored value is the label itself). */
-export const PERSONALITY_TYPES = [
-  'Amigável',
-  'Profissional',
-  'Engraçado',
-  'Prestativo',
-  'Encorajador',
-  'Empático',
-  'Direto ao ponto',
-  'Inspirador',
-  'Educado',
-  'Animado',
-  'Simpático',
-  'Sofisticado',
-  'Sarcástico',
-  'Encantador',
-  'Tranquilo',
-  'Divertido',
-  'Descontraído',
-  'Formal',
-  'Informal',
-  'Perspicaz',
-  'Vendedor',
-] as const;
+export const PERSONALITY_TYPES = messages.chatbotPersonalities;
 export type PersonalityType = (typeof PERSONALITY_TYPES)[number];
 
 /** Who serves the conversation after the chatbot hands it over (spec 3 §3 Chatbot redirect). */

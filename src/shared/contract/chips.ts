@@ -1,6 +1,7 @@
 // Channels (spec 3 §2.6, §3 Chip, §4 Channel status, §5 Channel) and the built-in simulator's public calls.
 import { z } from 'zod';
 import { CHIP_REDIRECTS, MESSAGE_TYPES } from '../constants';
+import { messages } from '../messages';
 import { chip, fileName, id, interactiveMenu, noPayload, ok } from './common';
 import { defineCall } from './define';
 
@@ -8,12 +9,12 @@ const manageChips = { roles: ['owner', 'manager'], area: 'chips' } as const;
 const text = (max: number) => z.string().max(max);
 
 /** The simulator link's token: 43 url-safe characters (256 bits). */
-const simulatorToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'link do simulador inválido');
+const simulatorToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, messages.simulatorTokenInvalid);
 /** A customer's phone as typed on the simulator page: digits with country and area code. */
 const simulatorPhone = z
   .string()
   .trim()
-  .regex(/^\+?[0-9 ()-]{8,24}$/, 'Número de telefone inválido.');
+  .regex(/^\+?[0-9 ()-]{8,24}$/, messages.invalidPhone);
 
 /** A message as the simulated phone shows it: the customer's and the business's, in order. */
 export const simulatorMessage = z.object({
@@ -81,7 +82,7 @@ export const chipsCalls = {
       waba: text(64).nullish(),
       phone_number_id: z
         .string()
-        .regex(/^[0-9]{1,32}$/, 'phone_number_id inválido')
+        .regex(/^[0-9]{1,32}$/, messages.phoneNumberIdInvalid)
         .nullish(),
       display_phone_number: text(32).nullish(),
       filed: z.boolean().optional(),

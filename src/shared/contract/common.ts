@@ -12,7 +12,7 @@ import {
 import { withoutBidiControls } from '../format';
 import { messages } from '../messages';
 
-export const id = z.string().regex(/^[0-9A-Z]{28}$/, 'id inválido');
+export const id = z.string().regex(/^[0-9A-Z]{28}$/, messages.idInvalid);
 /** A file's name as a client gives it, kept without bidi control characters (they only disguise a name). */
 export const fileName = (max: number) => z.string().max(max).overwrite(withoutBidiControls);
 export const noPayload = z.object({});
@@ -45,7 +45,7 @@ export const email = z
   .toLowerCase()
   .min(1, messages.fillAllFields)
   .max(254)
-  .pipe(z.email('E-mail inválido'));
+  .pipe(z.email(messages.emailInvalid));
 
 export const password = z.string(fillAll).min(1, messages.fillAllFields).max(200);
 export const newPassword = z.string().min(MIN_PASSWORD_LENGTH, messages.passwordTooShort).max(200);

@@ -2,6 +2,7 @@
 // from a conversation. The contacts screen (list, import, export) adds its calls here.
 import { z } from 'zod';
 import { CONTACT_IMPORT_BATCH, CONTACT_IMPORT_MAX_BYTES } from '../constants';
+import { messages } from '../messages';
 import { id, ok } from './common';
 import { contact } from './conversations';
 import { defineCall } from './define';
@@ -30,7 +31,7 @@ export type ContactFilter = z.input<typeof contactFilter>;
 
 /** One row of a spreadsheet: `telefone` and the other recognised columns (the contact's variables). */
 export const importPerson = z
-  .object({ telefone: z.string().regex(/^[0-9]{10,15}$/, 'Telefone inválido') })
+  .object({ telefone: z.string().regex(/^[0-9]{10,15}$/, messages.contactPhoneInvalid) })
   .catchall(z.string().max(4000));
 export type ImportPerson = z.infer<typeof importPerson>;
 

@@ -8,6 +8,7 @@ import {
   MESSAGE_WAITED_MAX_MS,
   SENDABLE_MEDIA,
 } from '../constants';
+import { messages } from '../messages';
 import { fileName, id, interactiveMenu, noPayload } from './common';
 import { defineCall } from './define';
 
@@ -95,7 +96,7 @@ export const conversation = z.object({
 export type Conversation = z.infer<typeof conversation>;
 
 /** The app's own id for a message it sends: the key that makes a repeated send harmless. */
-const localMessageId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'message_id inválido');
+const localMessageId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, messages.messageIdInvalid);
 
 export const conversationsCalls = {
   /** Open human conversations the caller can see (attendants: their departments only). */

@@ -3,6 +3,7 @@
 // rules (README, 'Dashboard numbers'): a conversation counts once, on the day it was opened, in the account's
 // time zone; it counts as human when it was ever handed to human service, as chatbot otherwise.
 import { z } from 'zod';
+import { messages } from '../messages';
 import { id } from './common';
 import { defineCall } from './define';
 
@@ -12,7 +13,7 @@ export const DEFAULT_DASHBOARD_INTERVAL = 7;
 /** The longest custom range, in days (about 2 years): a longer one is refused with a pt-BR message. */
 export const MAX_DASHBOARD_RANGE_DAYS = 731;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida.');
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, messages.dateInvalid);
 
 /**
  * The interval: a number of days ending today (one of the buttons), or a custom range of local days, both

@@ -3,6 +3,7 @@
 // `connections` as xyflow edges (source + sourceHandle → target). The data of every node type is declared here
 // once; the rules that judge a flow (rules/flow.ts) and the engine read these same shapes.
 import { z } from 'zod';
+import { messages } from '../messages';
 import { id } from './common';
 import { defineCall } from './define';
 
@@ -11,7 +12,7 @@ export const flowElementId = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'id inválido');
+  .regex(/^[A-Za-z0-9_-]+$/, messages.idInvalid);
 
 export const FLOW_NODE_TYPES = [
   'start',

@@ -1,17 +1,18 @@
 // Web Push (issue 7): the server's public VAPID key, and each user's subscriptions, one per device.
 import { z } from 'zod';
+import { messages } from '../messages';
 import { defineCall } from './define';
 
 const endpoint = z
   .string()
   .max(2000)
   .url()
-  .refine((u) => /^https?:\/\//.test(u), 'endereço inválido');
+  .refine((u) => /^https?:\/\//.test(u), messages.pushEndpointInvalid);
 const key = z
   .string()
   .min(8)
   .max(200)
-  .regex(/^[A-Za-z0-9_-]+=*$/, 'chave inválida');
+  .regex(/^[A-Za-z0-9_-]+=*$/, messages.pushKeyInvalid);
 
 /**
  * What the server sends in a Web Push message (encrypted, as JSON) and the service worker reads: 'Nova

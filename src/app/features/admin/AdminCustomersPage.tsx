@@ -14,9 +14,10 @@ import { SaibaMais } from '@/app/ui/HelpDialog';
 import { ListTable } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
-import { ROLE_LABELS, SEARCH_DELAY_MS } from '@/shared/constants';
+import { SEARCH_DELAY_MS } from '@/shared/constants';
 import type { Customer } from '@/shared/contract/admin';
 import { formatDateTime } from '@/shared/format';
+import { messages } from '@/shared/messages';
 import { adminLabels as L, SUBSCRIPTION_STATUS_LABELS } from '@/shared/messages-admin';
 import { useCustomers } from './admin-calls';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -105,7 +106,7 @@ export function AdminCustomersPage() {
           columns={[
             { label: L.colName, primary: true, render: (c) => c.override_name ?? c.name },
             { label: L.colEmail, render: (c) => c.email, wrap: 'never' },
-            { label: L.colRole, render: (c) => ROLE_LABELS[c.user_role] },
+            { label: L.colRole, render: (c) => messages.roleLabels[c.user_role] },
             { label: L.colPlan, render: (c) => c.account.plan_id ?? L.none },
             {
               label: L.colPlanStatus,

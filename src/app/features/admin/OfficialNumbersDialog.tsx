@@ -16,9 +16,10 @@ import { useState } from 'react';
 import { errorMessage } from '@/app/lib/api';
 import { confirm } from '@/app/ui/confirm';
 import { Dialog } from '@/app/ui/Dialog';
-import { ADMIN_CHIP_STATUSES, CHIP_STATUS_LABELS } from '@/shared/constants';
+import { ADMIN_CHIP_STATUSES } from '@/shared/constants';
 import type { Chip } from '@/shared/contract';
 import type { Customer, ProviderPhoneNumber } from '@/shared/contract/admin';
+import { messages } from '@/shared/messages';
 import { adminMessages, adminLabels as L } from '@/shared/messages-admin';
 import { pinError } from '@/shared/rules/admin-account';
 import {
@@ -258,9 +259,9 @@ function OfficialChip({ chip }: { chip: Chip }) {
               label={L.chipStatus}
               size="xs"
               w={150}
-              data={ADMIN_CHIP_STATUSES.map((s) => ({ value: s, label: CHIP_STATUS_LABELS[s] }))}
+              data={ADMIN_CHIP_STATUSES.map((s) => ({ value: s, label: messages.chipStatusLabels[s] }))}
               value={(ADMIN_CHIP_STATUSES as readonly string[]).includes(chip.status) ? chip.status : null}
-              placeholder={CHIP_STATUS_LABELS[chip.status]}
+              placeholder={messages.chipStatusLabels[chip.status]}
               allowDeselect={false}
               disabled={setStatus.isPending}
               onChange={(s) => {

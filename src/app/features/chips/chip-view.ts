@@ -1,7 +1,7 @@
 // How the chips screen names and shows a chip (spec 3 §3 Chip, §4 Channel status).
-import { CHIP_REDIRECTS, CHIP_STATUS_LABELS, type ChipRedirect, type ChipStatus } from '@/shared/constants';
+import { CHIP_REDIRECTS, type ChipRedirect, type ChipStatus } from '@/shared/constants';
 import type { Chip } from '@/shared/contract';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 
 export const REDIRECT_LABELS: Record<ChipRedirect, string> = {
   ai_chatbot: labels.chips.chatbotIa,
@@ -19,7 +19,7 @@ export const STATUS_COLORS: Record<ChipStatus, string> = {
   configuring: 'blue',
 };
 
-export const statusLabel = (chip: Pick<Chip, 'status'>) => CHIP_STATUS_LABELS[chip.status];
+export const statusLabel = (chip: Pick<Chip, 'status'>) => messages.chipStatusLabels[chip.status];
 
 export const typeLabel = (chip: Pick<Chip, 'official'>) => (chip.official ? 'API Oficial' : 'QR code');
 

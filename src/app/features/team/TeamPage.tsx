@@ -5,9 +5,8 @@ import { SaibaMais } from '@/app/ui/HelpDialog';
 import { byText, ListTable, RowActions } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
-import { ROLE_LABELS } from '@/shared/constants';
 import type { TeamUser } from '@/shared/contract/configuration';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { TeamUserDialog } from './TeamUserDialog';
 import { useDeleteTeamUser } from './update-team-user';
 
@@ -53,7 +52,7 @@ export function TeamPage() {
         columns={[
           { label: labels.common.nome, primary: true, render: (u) => u.name },
           { label: labels.common.eMail, render: (u) => u.email },
-          { label: labels.team.permissao, render: (u) => ROLE_LABELS[u.user_role] },
+          { label: labels.team.permissao, render: (u) => messages.roleLabels[u.user_role] },
           { label: labels.common.departamentos, render: departmentsOf },
         ]}
         actions={(u) =>

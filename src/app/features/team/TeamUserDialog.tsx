@@ -6,9 +6,9 @@ import { DialogForm } from '@/app/ui/FormParts';
 import type { EditDialogState } from '@/app/ui/use-edit-dialog';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
-import { type AccessArea, ROLE_LABELS } from '@/shared/constants';
+import type { AccessArea } from '@/shared/constants';
 import type { TeamUser } from '@/shared/contract/configuration';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { areasForRole, defaultAreas } from '@/shared/rules/access';
 import { prepareTeamUser, TEAM_ROLES } from '@/shared/rules/team-user';
 import { AREA_LABELS } from './access-areas';
@@ -100,7 +100,7 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
       >
         <Group mt="xs">
           {TEAM_ROLES.map((r) => (
-            <Radio key={r} value={r} label={ROLE_LABELS[r]} />
+            <Radio key={r} value={r} label={messages.roleLabels[r]} />
           ))}
         </Group>
       </Radio.Group>

@@ -6,7 +6,7 @@ import { basename, parse } from 'node:path';
 import { MESSAGE_STATUS, SENDABLE_MEDIA } from '../../../shared/constants';
 import { messages as texts } from '../../../shared/messages';
 import type { UserActor } from '../../access';
-import { type AiClient, type ChatMessage, createAiClient } from '../../ai/client';
+import { type AiClient, createAiClient } from '../../ai/client';
 import type { Config } from '../../config';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';
@@ -14,6 +14,7 @@ import { appendMessage } from '../conversations/append-message';
 import { visibleConversation } from '../conversations/conversations.service';
 import { toMessage } from '../conversations/present';
 import { aiRepo, type AiKind as Kind, type AiMessageRow as MessageRow } from './ai.repo';
+import { FOLLOW_UP_PROMPT, MEDIA_LABEL, prompt, SUMMARY_PROMPT, speaker } from './prompts';
 
 /** Spec 2 §5: the summary reads the last 30 text and audio messages, the follow-up the last 15. */
 export const SUMMARY_MESSAGES = 30;
@@ -52,17 +53,6 @@ async function exclusive<T>(services: Services, conversationId: string, kind: Ki
   }
 }
 
-const speaker = (m: MessageRow) =>
-  m.origin === 'customer' ? 'Cliente' : m.origin === 'chatbot' ? 'Chatbot' : 'Atendente';
-
-const MEDIA_LABEL: Partial<Record<MessageRow['type'], string>> = {
-  image: '[imagem]',
-  video: '[vídeo]',
-  document: '[documento]',
-  location: '[localização]',
-  audio: '[áudio]',
-};
-
 /** A message as a line of the transcript; audio is transcribed when the provider can, else left out. */
 async function lineOf(
   services: Services,
@@ -73,16 +63,16 @@ async function lineOf(
   let text = m.message.trim();
   if (m.type === 'audio') {
     const file = ai.transcribe && m.mediaUrl && services.media.owns(m.mediaUrl) ? m.mediaUrl : null;
-    if (!file || !ai.transcribe) return keepMedia ? `${speaker(m)}: [áudio]` : null;
+    if (!file || !ai.transcribe) return keepMedia ? `${speaker(m)}: ${MEDIA_LABEL.audio}` : null;
     const audio = await services.media.read(file).catch(() => null);
-    if (!audio) return keepMedia ? `${speaker(m)}: [áudio]` : null;
+    if (!audio) return keepMedia ? `${speaker(m)}: ${MEDIA_LABEL.audio}` : null;
     // The provider reads the format from the type and the name's extension: a customer's voice note is
     // Ogg/Opus, a recording MP3. Both come from the content (the message's file name may be a library title
     // with no extension, and an older stored file may have none that fits).
     const kind = await services.media.sniff(audio, SENDABLE_MEDIA.audio);
     const name = kind ? `${parse(file).name}.${kind.ext}` : basename(file);
     text = await ai.transcribe(audio, name, kind?.mime ?? 'application/octet-stream');
-    text = `[áudio] ${text}`;
+    text = `${MEDIA_LABEL.audio} ${text}`;
   } else if (m.type !== 'text') {
     const label = MEDIA_LABEL[m.type];
     if (!label) return null;
@@ -103,19 +93,6 @@ async function ask(services: Services, actor: UserActor, kind: Kind, work: () =>
     await aiRepo.refundUnit(services.db, actor, kind);
     throw new AppError(texts.aiFailed);
   }
-}
-
-const SUMMARY_PROMPT =
-  'Você resume conversas de atendimento ao cliente pelo WhatsApp para a equipe da empresa. Escreva em português do Brasil, em até 5 frases curtas: quem é o cliente, o que ele quer, o que já foi feito e o que falta fazer. Não invente informações.';
-const FOLLOW_UP_PROMPT =
-  'Você escreve mensagens de follow-up para clientes de uma empresa pelo WhatsApp. A partir da conversa, escreva uma única mensagem curta, cordial e em português do Brasil, retomando o assunto e convidando o cliente a responder. Responda só com o texto da mensagem, sem aspas.';
-
-function prompt(system: string, lines: string[], instruction: string): ChatMessage[] {
-  const extra = instruction ? `\n\nInstrução do atendente: ${instruction}` : '';
-  return [
-    { role: 'system', content: system },
-    { role: 'user', content: `Conversa:\n${lines.join('\n')}${extra}` },
-  ];
 }
 
 export async function summarizeMessages(

@@ -185,15 +185,8 @@ export async function sendPasswordRecovery(services: Services, email: string, ip
   const link = `${services.config.publicUrl}/redefinir-senha?token=${token}`;
   await queueMail(services, {
     to: found.user.email,
-    subject: 'Redefinição de senha',
-    text: [
-      `Olá, ${found.user.name}!`,
-      '',
-      'Recebemos um pedido para redefinir a sua senha. Para criar uma nova senha, abra o link abaixo:',
-      link,
-      '',
-      'O link vale por 1 hora e só pode ser usado uma vez. Se você não pediu a redefinição, ignore este e-mail.',
-    ].join('\n'),
+    subject: messages.recoveryMailSubject,
+    text: messages.recoveryMailText(found.user.name, link),
   });
 }
 

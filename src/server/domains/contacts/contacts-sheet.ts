@@ -128,7 +128,7 @@ export interface ExportRow {
   createdAt: Date;
 }
 
-const FIXED_COLUMNS = ['telefone', 'nome', 'tags', 'criado_em', 'ignorado'];
+const FIXED_COLUMNS: readonly string[] = texts.contactsSheetColumns;
 /**
  * Dates in a sheet, as its reader's clock shows them: in the account's time zone (a business in Manaus or
  * Noronha reads its own hours), whatever the server's zone.
@@ -172,11 +172,11 @@ export async function writeContactsSheet(
           .filter(Boolean)
           .join(', '),
         dateTime(r.createdAt),
-        r.ignore ? 'sim' : 'não',
+        r.ignore ? texts.sheetYes : texts.sheetNo,
         ...variables.map((k) => variableText(r.data[k])),
       ];
   })();
-  return writeSheet('Contatos', [...FIXED_COLUMNS, ...variables], lines);
+  return writeSheet(texts.contactsTitle, [...FIXED_COLUMNS, ...variables], lines);
 }
 
 /** One sheet, header and rows, as an xlsx file: exceljs's streaming writer (the campaign report uses it too). */

@@ -152,7 +152,7 @@ export async function exportContacts(
   const zone = actor.user.account.timeZone;
   const buffer = await writeContactsSheet(rows, tagNames, zone);
   const date = sheetDay(zone);
-  return { file_name: `Contatos_${date}.xlsx`, content_base64: buffer.toString('base64') };
+  return { file_name: texts.contactsSheetFileName(date), content_base64: buffer.toString('base64') };
 }
 
 // Brazil's area codes (DDD): a 13-digit 55 + DDD + 9 + 8 digits is already the stored form of a mobile,

@@ -4,7 +4,7 @@
 // (departmentCondition), and the database's grouped counts shaped into cards and charts with every day of the
 // interval present (zeros filled). Counting rules: README 'Dashboard numbers'; who served a conversation: the
 // one definition of shared/rules/service-kind.ts, for the live cards, the report and the technical dashboard.
-import { CHIP_STATUS_LABELS, type ChipStatus } from '../../../shared/constants';
+import type { ChipStatus } from '../../../shared/constants';
 import type {
   AdminDashboardData,
   DashboardData,
@@ -12,6 +12,7 @@ import type {
   RealTimeCards,
   ResolvedInterval,
 } from '../../../shared/contract/dashboard';
+import { messages } from '../../../shared/messages';
 import { dashboardMessages as M } from '../../../shared/messages-dashboard';
 import { DEFAULT_TIME_ZONE, daysBetween, resolveInterval } from '../../../shared/rules/dashboard-interval';
 import { countsAsHuman } from '../../../shared/rules/service-kind';
@@ -213,7 +214,7 @@ export async function getAdminDashboardData(
   for (const r of platform.chipsByStatus) {
     const n = Number(r.n);
     if (r.status === 'open') cards.chips_connected += n;
-    const label = CHIP_STATUS_LABELS[r.status as ChipStatus] ?? r.status;
+    const label = messages.chipStatusLabels[r.status as ChipStatus] ?? r.status;
     byLabel.set(label, (byLabel.get(label) ?? 0) + n);
   }
   return {
