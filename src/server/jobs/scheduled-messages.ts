@@ -15,19 +15,19 @@ import { MESSAGE_STATUS } from '../../shared/constants';
 import { messages as texts } from '../../shared/messages';
 import { systemActor } from '../access';
 import type { Db } from '../db';
-import type { scheduledMessages } from '../db/schema';
 import { sendConversationMessage } from '../domains/conversations/conversations.service';
 import { contactByPhone, openTeamConversation } from '../domains/conversations/open-conversation';
 import { loadConversation } from '../domains/conversations/present';
 import { flowsRepo } from '../domains/flows/flows.repo';
 import { startFlowRun } from '../domains/flows/start';
-import { scheduledJobRows } from '../domains/scheduled-messages/scheduled-messages.repo';
+import {
+  type ScheduledMessageRow as Row,
+  scheduledJobRows,
+} from '../domains/scheduled-messages/scheduled-messages.repo';
 import { usersRepo } from '../domains/users/users.repo';
 import { AppError } from '../http/errors';
 import type { Services } from '../services';
 import type { JobKind } from './runner';
-
-type Row = typeof scheduledMessages.$inferSelect;
 
 export interface SchedulerOptions {
   /** How long a claim holds a row: after it, another claim may take the row again. */

@@ -7,15 +7,15 @@ import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { fieldError } from '../../../shared/rules/field-error';
 import { prepareScheduledMessage, type ScheduledMessageInput } from '../../../shared/rules/scheduled-message';
-import type { SignedInContext } from '../../http/context';
+import type { Actor } from '../../access';
 import { AppError, fieldFailure } from '../../http/errors';
 import { queueScheduledMessage } from '../../jobs/scheduled-messages';
+import type { Services } from '../../services';
 import { visibleChip } from '../conversations/conversations.service';
 import { usableTemplates } from '../conversations/templates';
 import { flowsRepo } from '../flows/flows.repo';
 import { type ScheduledMessageRow as Row, scheduledMessagesRepo as repo } from './scheduled-messages.repo';
 
-type Ctx = SignedInContext;
 type Payload<N extends CallName> = z.output<Calls[N]['payload']>;
 
 export const toScheduledMessage = (r: Row): ScheduledMessage => ({
@@ -33,9 +33,11 @@ export const toScheduledMessage = (r: Row): ScheduledMessage => ({
   filed: r.filed,
 });
 
-async function prepare(ctx: Ctx, p: ScheduledMessageInput) {
+async function prepare(services: Services, actor: Actor, p: ScheduledMessageInput) {
   const chip =
-    p.chip && /^[0-9A-Z]{28}$/.test(p.chip) ? await visibleChip(ctx, p.chip).catch(() => null) : null;
+    p.chip && /^[0-9A-Z]{28}$/.test(p.chip)
+      ? await visibleChip({ services, actor }, p.chip).catch(() => null)
+      : null;
   if (p.chip && !chip) throw new AppError(texts.notFound);
   const prepared = prepareScheduledMessage(p, chip);
   if (!prepared.ok) throw fieldFailure(prepared.error);
@@ -44,13 +46,13 @@ async function prepare(ctx: Ctx, p: ScheduledMessageInput) {
   let flowId: string | null = null;
   if (chip.official) {
     const wanted = p.template;
-    const found = (await usableTemplates(ctx.services, chip)).find(
+    const found = (await usableTemplates(services, chip)).find(
       (t) => t.name === wanted?.name && t.language === wanted.language,
     );
     if (!found) throw fieldFailure(fieldError('template', texts.newConversationTemplateNotFixed));
     template = found;
   } else if (p.type === 'flow') {
-    const flow = await flowsRepo.find(ctx.services.db, ctx.actor.accountId, p.flow ?? '');
+    const flow = await flowsRepo.find(services.db, actor.accountId, p.flow ?? '');
     if (!flow) throw fieldFailure(fieldError('flow', texts.flowNotFound));
     flowId = flow.id;
   }
@@ -65,8 +67,8 @@ async function prepare(ctx: Ctx, p: ScheduledMessageInput) {
   };
 }
 
-export async function listScheduledMessages(ctx: Ctx) {
-  return (await repo.list(ctx.services.db, ctx.actor)).map(toScheduledMessage);
+export async function listScheduledMessages(services: Services, actor: Actor) {
+  return (await repo.list(services.db, actor)).map(toScheduledMessage);
 }
 
 /**
@@ -74,15 +76,18 @@ export async function listScheduledMessages(ctx: Ctx) {
  * it (an id of another account's item, or of one in another department, is not found). The row and its
  * runner job are written in one transaction: never one without the other.
  */
-export async function createScheduledMessage(ctx: Ctx, p: Payload<'create-scheduled-message'>) {
-  const fields = await prepare(ctx, p);
-  const { db } = ctx.services;
-  const actor = ctx.actor;
+export async function createScheduledMessage(
+  services: Services,
+  actor: Actor,
+  p: Payload<'create-scheduled-message'>,
+) {
+  const fields = await prepare(services, actor, p);
+  const { db } = services;
   if (actor.kind !== 'user') throw new AppError(texts.insufficientPermissions);
   const id = p._id ?? newId();
   const stored = await db.transaction(async (tx) => {
     const made = await repo.insertOnce(tx, actor, id, fields);
-    if (made?.created) await queueScheduledMessage(ctx.services, tx, made.row);
+    if (made?.created) await queueScheduledMessage(services, tx, made.row);
     return made;
   });
   if (!stored) throw new AppError(texts.notFound);
@@ -91,20 +96,24 @@ export async function createScheduledMessage(ctx: Ctx, p: Payload<'create-schedu
   return toScheduledMessage(stored.row);
 }
 
-export async function updateScheduledMessage(ctx: Ctx, p: Payload<'update-scheduled-message'>) {
-  const { db } = ctx.services;
-  const item = await repo.find(db, ctx.actor, p._id);
+export async function updateScheduledMessage(
+  services: Services,
+  actor: Actor,
+  p: Payload<'update-scheduled-message'>,
+) {
+  const { db } = services;
+  const item = await repo.find(db, actor, p._id);
   if (!item) throw new AppError(texts.notFound);
   // Deleting is allowed only before the job took it: a message on its way cannot be called back.
   let row: Row | null;
-  if (p.filed) row = await repo.updateScheduled(db, ctx.actor, item.id, { filed: true });
+  if (p.filed) row = await repo.updateScheduled(db, actor, item.id, { filed: true });
   else {
-    const fields = await prepare(ctx, p);
+    const fields = await prepare(services, actor, p);
     // A new time gets its own job; the old one finds the row not yet due and claims nothing.
     row = await db.transaction(async (tx) => {
-      const changed = await repo.updateScheduled(tx, ctx.actor, item.id, { ...fields, failure: null });
+      const changed = await repo.updateScheduled(tx, actor, item.id, { ...fields, failure: null });
       if (changed && changed.scheduledTo.getTime() !== item.scheduledTo.getTime())
-        await queueScheduledMessage(ctx.services, tx, changed);
+        await queueScheduledMessage(services, tx, changed);
       return changed;
     });
   }
