@@ -40,7 +40,7 @@ export interface StaffActor {
   user: AuthUser;
 }
 
-export const userActor = (user: AuthUser): Actor => ({
+export const userActor = (user: AuthUser): UserActor => ({
   kind: 'user',
   accountId: user.accountId,
   userId: user.id,
