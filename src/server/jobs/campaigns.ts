@@ -34,8 +34,9 @@ import { campaignProgress, intervalMs, jitterMs } from '../domains/campaigns/pro
 import { sendConversationMessage } from '../domains/conversations/conversations.service';
 import { contactByPhone, openTeamConversation } from '../domains/conversations/open-conversation';
 import { loadConversation } from '../domains/conversations/present';
+import { flowsRepo } from '../domains/flows/flows.repo';
 import { fillVariables } from '../domains/flows/nodes';
-import { activeFlow, startFlowRun } from '../domains/flows/start';
+import { startFlowRun } from '../domains/flows/start';
 import { scheduledJobRows } from '../domains/scheduled-messages/scheduled-messages.repo';
 import { usersRepo } from '../domains/users/users.repo';
 import { AppError } from '../http/errors';
@@ -146,7 +147,10 @@ async function step(services: Services, leased: CampaignRow & { due: boolean }) 
     // Nothing is sent on a disconnected chip: paused until it connects again (chipStatusChanged, the sweep).
     return announce(services, await rows.release(db, c.id, { paused: true }));
   }
-  if (c.messageType === 'flow' && !(c.flowId && (await activeFlow(db, c.accountId, c.flowId))))
+  if (
+    c.messageType === 'flow' &&
+    !(c.flowId && (await flowsRepo.find(db, systemActor(c.accountId, 'campaigns'), c.flowId)))
+  )
     return announce(services, await rows.end(db, c.id, 'error', texts.flowNotFound));
   const creator = await usersRepo.findById(db, c.userId);
   if (!creator || creator.user.filed)

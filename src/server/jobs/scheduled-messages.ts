@@ -115,7 +115,9 @@ async function send(services: Services, row: Row, lookups: Lookups) {
  * it was scheduled is an error on the row, with the reason.
  */
 async function handToFlow(services: Services, row: Row, conversationId: string) {
-  const flow = row.flowId ? await flowsRepo.find(services.db, row.accountId, row.flowId) : null;
+  const flow = row.flowId
+    ? await flowsRepo.find(services.db, systemActor(row.accountId, 'scheduler'), row.flowId)
+    : null;
   if (!flow) throw new AppError(texts.flowNotFound);
   // The row is marked sent in the start's transaction: a retry after a crash claims nothing, never a second run.
   await startFlowRun(services, conversationId, flow.id, (tx) =>

@@ -109,7 +109,7 @@ async function prepare(
   const { audienceId, peopleCount } = await campaignReach(services, actor, f);
   let flowId: string | null = null;
   if (f.message_type === 'flow') {
-    const flow = await flowsRepo.find(db, accountId, f.flow ?? '');
+    const flow = await flowsRepo.find(db, actor, f.flow ?? '');
     if (!flow) throw fieldFailure(fieldError('flow', texts.flowNotFound));
     flowId = flow.id;
   }

@@ -128,7 +128,7 @@ export async function prepare(
     const text = String(b.text ?? '');
     const given = f.template_payloads.find((p) => p.button === text) ?? f.template_payloads[i];
     const flowId = given?.payload ?? null;
-    if (flowId && !(await flowsRepo.find(db, accountId, flowId)))
+    if (flowId && !(await flowsRepo.find(db, actor, flowId)))
       throw fieldFailure(fieldError(`template_payloads.${i}`, official.buttonFlowNotFound));
     payloads.push({ type: 'button', button: text, tip: given?.tip ?? '', payload: flowId });
   }
@@ -137,9 +137,9 @@ export async function prepare(
   const redirect = f.redirect ?? null;
   const chatbotId = redirect === 'ai_chatbot' || !redirect ? (f.chatbot ?? null) : null;
   const flowId = redirect === 'flow_chatbot' || !redirect ? (f.flow ?? null) : null;
-  if (chatbotId && !(await chatbotsRepo.find(db, accountId, chatbotId)))
+  if (chatbotId && !(await chatbotsRepo.find(db, actor, chatbotId)))
     throw fieldFailure(fieldError('chatbot', official.chatbotNotFound));
-  if (flowId && !(await flowsRepo.find(db, accountId, flowId)))
+  if (flowId && !(await flowsRepo.find(db, actor, flowId)))
     throw fieldFailure(fieldError('flow', official.flowNotFound));
   if (f.department && !(await departmentsRepo.find(db, actor, f.department)))
     throw fieldFailure(fieldError('department', official.departmentNotFound));

@@ -2,6 +2,7 @@
 // account's chatbot id behaves as not found.
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { newId } from '../../../shared/ids';
+import type { Actor } from '../../access';
 import type { Db } from '../../db';
 import { chatbots, chips, conversations } from '../../db/schema';
 
@@ -11,22 +12,22 @@ export type ChatbotFields = Omit<
   'id' | 'accountId' | 'createdAt' | 'updatedAt'
 >;
 
-const scope = (accountId: string, id: string) =>
-  and(eq(chatbots.accountId, accountId), eq(chatbots.id, id), eq(chatbots.filed, false));
+const scope = (actor: Actor, id: string) =>
+  and(eq(chatbots.accountId, actor.accountId), eq(chatbots.id, id), eq(chatbots.filed, false));
 
 export const chatbotsRepo = {
   /** The account's live chatbots, newest first. */
-  list(db: Db, accountId: string) {
+  list(db: Db, actor: Actor) {
     return db
       .select()
       .from(chatbots)
-      .where(and(eq(chatbots.accountId, accountId), eq(chatbots.filed, false)))
+      .where(and(eq(chatbots.accountId, actor.accountId), eq(chatbots.filed, false)))
       .orderBy(desc(chatbots.createdAt), desc(chatbots.id));
   },
 
   /** A live chatbot of the account, or null: what chips, transfers and flows point at. */
-  async find(db: Db, accountId: string, id: string): Promise<ChatbotRow | null> {
-    const [row] = await db.select().from(chatbots).where(scope(accountId, id)).limit(1);
+  async find(db: Db, actor: Actor, id: string): Promise<ChatbotRow | null> {
+    const [row] = await db.select().from(chatbots).where(scope(actor, id)).limit(1);
     return row ?? null;
   },
 
@@ -37,26 +38,26 @@ export const chatbotsRepo = {
   },
 
   /** Names of these chatbots, deleted ones too (the history says 'Chatbot apagado' for those). */
-  async names(db: Db, accountId: string, ids: readonly string[]) {
+  async names(db: Db, actor: Actor, ids: readonly string[]) {
     if (!ids.length) return new Map<string, { name: string; filed: boolean }>();
     const rows = await db
       .select({ id: chatbots.id, name: chatbots.name, filed: chatbots.filed })
       .from(chatbots)
-      .where(and(eq(chatbots.accountId, accountId), inArray(chatbots.id, [...new Set(ids)])));
+      .where(and(eq(chatbots.accountId, actor.accountId), inArray(chatbots.id, [...new Set(ids)])));
     return new Map(rows.map((r) => [r.id, { name: r.name, filed: r.filed }]));
   },
 
-  async insert(db: Db, accountId: string, fields: ChatbotFields): Promise<ChatbotRow> {
+  async insert(db: Db, actor: Actor, fields: ChatbotFields): Promise<ChatbotRow> {
     const [row] = await db
       .insert(chatbots)
-      .values({ ...fields, id: newId(), accountId })
+      .values({ ...fields, id: newId(), accountId: actor.accountId })
       .returning();
     if (!row) throw new Error('chatbot insert returned nothing');
     return row;
   },
 
-  async update(db: Db, accountId: string, id: string, fields: Partial<ChatbotFields>) {
-    const [row] = await db.update(chatbots).set(fields).where(scope(accountId, id)).returning();
+  async update(db: Db, actor: Actor, id: string, fields: Partial<ChatbotFields>) {
+    const [row] = await db.update(chatbots).set(fields).where(scope(actor, id)).returning();
     return row ?? null;
   },
 
@@ -65,20 +66,20 @@ export const chatbotsRepo = {
    * service, and the open conversations it serves go to a person of their department: nothing keeps pointing at
    * a chatbot nobody can open any more. Answers the row and the conversations moved (to announce them).
    */
-  file(db: Db, accountId: string, id: string) {
+  file(db: Db, actor: Actor, id: string) {
     return db.transaction(async (tx) => {
-      const [row] = await tx.update(chatbots).set({ filed: true }).where(scope(accountId, id)).returning();
+      const [row] = await tx.update(chatbots).set({ filed: true }).where(scope(actor, id)).returning();
       if (!row) return null;
       await tx
         .update(chips)
         .set({ redirect: 'human', chatbotId: null })
-        .where(and(eq(chips.accountId, accountId), eq(chips.chatbotId, row.id)));
+        .where(and(eq(chips.accountId, actor.accountId), eq(chips.chatbotId, row.id)));
       const moved = await tx
         .update(conversations)
         .set({ isManual: true, chatbotLeaseUntil: null })
         .where(
           and(
-            eq(conversations.accountId, accountId),
+            eq(conversations.accountId, actor.accountId),
             eq(conversations.chatbotType, 'chatbot'),
             eq(conversations.chatbotId, row.id),
             eq(conversations.isManual, false),

@@ -8,13 +8,13 @@ import { messages } from '../../../shared/messages';
 import { chatbotProblems, draftFromModel, newChatbotDraft } from '../../../shared/rules/chatbot';
 import { CHATBOT_MODELS } from '../../../shared/rules/chatbot-models';
 import { fieldError } from '../../../shared/rules/field-error';
-import type { SignedInContext } from '../../http/context';
+import type { Actor } from '../../access';
 import { AppError, fieldFailure } from '../../http/errors';
+import type { Services } from '../../services';
 import { announceUpdated } from '../conversations/delivery';
 import { flowsRepo } from '../flows/flows.repo';
 import { type ChatbotFields, type ChatbotRow, chatbotsRepo } from './chatbots.repo';
 
-type Ctx = SignedInContext;
 type Payload<N extends CallName> = z.output<Calls[N]['payload']>;
 
 /** The row as the editor's draft. */
@@ -62,31 +62,27 @@ const fieldsOf = (d: ChatbotDraft): ChatbotFields => ({
   instructions: { ...d.instructionsObject, persona_name: d.instructionsObject.persona_name.trim() },
 });
 
-export async function listChatbots(ctx: Ctx): Promise<ChatbotSummary[]> {
-  return (await chatbotsRepo.list(ctx.services.db, ctx.actor.accountId)).map(toSummary);
+export async function listChatbots(services: Services, actor: Actor): Promise<ChatbotSummary[]> {
+  return (await chatbotsRepo.list(services.db, actor)).map(toSummary);
 }
 
-async function ownChatbot(ctx: Ctx, id: string) {
-  const row = await chatbotsRepo.find(ctx.services.db, ctx.actor.accountId, id);
+async function ownChatbot(services: Services, actor: Actor, id: string) {
+  const row = await chatbotsRepo.find(services.db, actor, id);
   if (!row) throw new AppError(messages.chatbotNotFound);
   return row;
 }
 
-export async function getChatbot(ctx: Ctx, id: string): Promise<Chatbot> {
-  return toChatbot(await ownChatbot(ctx, id));
+export async function getChatbot(services: Services, actor: Actor, id: string): Promise<Chatbot> {
+  return toChatbot(await ownChatbot(services, actor, id));
 }
 
 export const listChatbotModels = () => CHATBOT_MODELS;
 
 /** Refuses a draft the rules or the account's references refuse, with its first problem. */
-export async function checkDraft(ctx: Ctx, d: ChatbotDraft) {
+export async function checkDraft(services: Services, actor: Actor, d: ChatbotDraft) {
   const [problem] = chatbotProblems(d);
   if (problem) throw fieldFailure(problem);
-  if (
-    d.redirect === 'flow_chatbot' &&
-    d.flow &&
-    !(await flowsRepo.find(ctx.services.db, ctx.actor.accountId, d.flow))
-  )
+  if (d.redirect === 'flow_chatbot' && d.flow && !(await flowsRepo.find(services.db, actor, d.flow)))
     throw fieldFailure(fieldError('flow', messages.flowNotFound));
 }
 
@@ -100,17 +96,20 @@ function givenFields(p: Payload<'create-or-update-chatbot'>): Partial<ChatbotDra
  * Creates (no _id), from scratch or from a model, or saves a chatbot; `filed: true` deletes it (its chips and
  * the conversations it serves go to human service).
  */
-export async function saveChatbot(ctx: Ctx, p: Payload<'create-or-update-chatbot'>): Promise<Chatbot> {
-  const { db } = ctx.services;
-  const accountId = ctx.actor.accountId;
+export async function saveChatbot(
+  services: Services,
+  actor: Actor,
+  p: Payload<'create-or-update-chatbot'>,
+): Promise<Chatbot> {
+  const { db } = services;
   if (p.filed) {
     if (!p._id) throw new AppError(messages.chatbotNotFound);
-    const filed = await chatbotsRepo.file(db, accountId, p._id);
+    const filed = await chatbotsRepo.file(db, actor, p._id);
     if (!filed) throw new AppError(messages.chatbotNotFound);
-    for (const id of filed.moved) await announceUpdated(ctx.services, accountId, id);
+    for (const id of filed.moved) await announceUpdated(services, actor.accountId, id);
     return toChatbot(filed.row);
   }
-  const existing = p._id ? await ownChatbot(ctx, p._id) : null;
+  const existing = p._id ? await ownChatbot(services, actor, p._id) : null;
   let base: ChatbotDraft = existing ? draftOf(existing) : newChatbotDraft();
   let model: string | null = existing?.model ?? null;
   if (p.from_model && !existing) {
@@ -122,10 +121,10 @@ export async function saveChatbot(ctx: Ctx, p: Payload<'create-or-update-chatbot
     model = found._id;
   }
   const draft: ChatbotDraft = { ...base, ...givenFields(p) };
-  await checkDraft(ctx, draft);
+  await checkDraft(services, actor, draft);
   const fields = { ...fieldsOf(draft), model };
-  if (!existing) return toChatbot(await chatbotsRepo.insert(db, accountId, fields));
-  const saved = await chatbotsRepo.update(db, accountId, existing.id, fields);
+  if (!existing) return toChatbot(await chatbotsRepo.insert(db, actor, fields));
+  const saved = await chatbotsRepo.update(db, actor, existing.id, fields);
   // Deleted by someone else between the read and the write.
   if (!saved) throw new AppError(messages.chatbotNotFound);
   return toChatbot(saved);

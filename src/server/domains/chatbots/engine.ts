@@ -38,7 +38,8 @@ import { finishOpen, toDepartment } from '../conversations/conversation-actions'
 import { chatbotSender, sendConversationMessage } from '../conversations/conversations.service';
 import { loadConversation, toMessage } from '../conversations/present';
 import { showTyping } from '../conversations/typing';
-import { activeFlow, queueFlowRun, startingFlow } from '../flows/start';
+import { flowsRepo } from '../flows/flows.repo';
+import { queueFlowRun, startingFlow } from '../flows/start';
 import { type ChatbotRow, chatbotsRepo } from './chatbots.repo';
 import { draftOf } from './chatbots.service';
 import {
@@ -412,7 +413,7 @@ async function handOver(turn: Turn, opts: { reason?: string; toHuman?: boolean; 
   const { services, conversation, chatbot } = turn;
   const flow =
     !opts.toHuman && chatbot.redirect === 'flow_chatbot' && chatbot.flowId
-      ? await activeFlow(services.db, conversation.accountId, chatbot.flowId)
+      ? await flowsRepo.find(services.db, systemActor(conversation.accountId, 'chatbots'), chatbot.flowId)
       : null;
   // A text to the customer: a placeholder without a value reads as nothing (rules/placeholders.ts).
   const message = fillContactPlaceholders(

@@ -88,10 +88,10 @@ export async function saveChip(
   if (!(await departmentsRepo.find(db, actor, fields.department)))
     throw fieldFailure(fieldError('department', messages.departmentNotFound));
   // A chatbot of this account, not deleted.
-  if (fields.chatbot && !(await chatbotsRepo.find(db, actor.accountId, fields.chatbot)))
+  if (fields.chatbot && !(await chatbotsRepo.find(db, actor, fields.chatbot)))
     throw fieldFailure(fieldError('chatbot', messages.chatbotNotFound));
   // A flow of this account, not deleted.
-  if (fields.flow && !(await flowsRepo.find(db, actor.accountId, fields.flow)))
+  if (fields.flow && !(await flowsRepo.find(db, actor, fields.flow)))
     throw fieldFailure(fieldError('flow', messages.flowNotFound));
   const values = {
     name: fields.name,

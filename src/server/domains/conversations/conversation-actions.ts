@@ -15,7 +15,8 @@ import { AppError, fieldFailure } from '../../http/errors';
 import type { Services } from '../../services';
 import { chatbotsRepo } from '../chatbots/chatbots.repo';
 import { queueChatbotReply, servingChatbot } from '../chatbots/start';
-import { activeFlow, queueFlowRun, startingFlow } from '../flows/start';
+import { flowsRepo } from '../flows/flows.repo';
+import { queueFlowRun, startingFlow } from '../flows/start';
 import { appendMessage } from './append-message';
 import { visibleConversation } from './conversations.service';
 import { conversationView, loadConversation, selectConversationViews, toMessage } from './present';
@@ -187,11 +188,11 @@ export async function transferConversation(
     if (!department) throw fieldFailure(fieldError('department', texts.departmentNotFound));
     set = toDepartment(department);
   } else if (p.type === 'flow') {
-    const flow = await activeFlow(db, ctx.actor.accountId, p.flow ?? '');
+    const flow = await flowsRepo.find(db, ctx.actor, p.flow ?? '');
     if (!flow) throw fieldFailure(fieldError('flow', texts.flowNotFound));
     set = startingFlow(flow.id);
   } else {
-    const chatbot = await chatbotsRepo.find(db, ctx.actor.accountId, p.chatbot ?? '');
+    const chatbot = await chatbotsRepo.find(db, ctx.actor, p.chatbot ?? '');
     if (!chatbot) throw fieldFailure(fieldError('chatbot', texts.chatbotNotFound));
     set = servingChatbot(chatbot.id);
   }

@@ -221,12 +221,12 @@ export async function listHistory(ctx: Ctx, p: Payload<'get-conversations-by-use
   ]);
   const flowNames = await flowsRepo.names(
     db,
-    ctx.actor.accountId,
+    ctx.actor,
     rows.flatMap((r) => (r.conversation.flowId ? [r.conversation.flowId] : [])),
   );
   const chatbotNames = await chatbotsRepo.names(
     db,
-    ctx.actor.accountId,
+    ctx.actor,
     rows.flatMap((r) => (r.conversation.chatbotId ? [r.conversation.chatbotId] : [])),
   );
   const list: HistoryConversation[] = rows.map((r) => {

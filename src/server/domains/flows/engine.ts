@@ -38,6 +38,7 @@ import { accountDepartment, finishOpen, toDepartment } from '../conversations/co
 import { flowSender, type SendInput, sendConversationMessage } from '../conversations/conversations.service';
 import { loadConversation, toMessage } from '../conversations/present';
 import { showTyping } from '../conversations/typing';
+import { flowsRepo } from './flows.repo';
 import {
   acceptAnswer,
   type ContactView,
@@ -51,7 +52,7 @@ import {
   pickOption,
   readPath,
 } from './nodes';
-import { activeFlow, FLOW_RUN_JOB, type FlowRunJob, queueFlowRun, startingFlow } from './start';
+import { FLOW_RUN_JOB, type FlowRunJob, queueFlowRun, startingFlow } from './start';
 
 type ConversationRow = typeof conversations.$inferSelect;
 type FlowRow = typeof flows.$inferSelect;
@@ -152,7 +153,11 @@ interface Run {
 async function graphOf(run: Run, flowId: string) {
   let graph = run.graphs.get(flowId);
   if (!graph) {
-    const row = await activeFlow(run.services.db, run.conversation.accountId, flowId);
+    const row = await flowsRepo.find(
+      run.services.db,
+      systemActor(run.conversation.accountId, 'flows'),
+      flowId,
+    );
     if (!row) throw new FlowError(texts.flowFlowMissing);
     graph = parseGraph(row);
     run.graphs.set(flowId, graph);
@@ -591,7 +596,7 @@ async function redirect(
   }
   if (data.to === 'ai_chatbot') {
     const chatbot = data.value
-      ? await chatbotsRepo.find(services.db, conversation.accountId, data.value)
+      ? await chatbotsRepo.find(services.db, systemActor(conversation.accountId, 'flows'), data.value)
       : null;
     if (!chatbot) throw new FlowError(texts.chatbotNotFound);
     // The chatbot answers the customer's last message if it was not answered (chatbots/engine.ts).

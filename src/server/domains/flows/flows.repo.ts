@@ -12,8 +12,8 @@ import { AppError } from '../../http/errors';
 export type FlowRow = typeof flows.$inferSelect;
 export type FlowFields = Omit<typeof flows.$inferInsert, 'id' | 'accountId' | 'createdAt' | 'updatedAt'>;
 
-const scope = (accountId: string, id: string) =>
-  and(eq(flows.accountId, accountId), eq(flows.id, id), eq(flows.filed, false));
+const scope = (actor: Actor, id: string) =>
+  and(eq(flows.accountId, actor.accountId), eq(flows.id, id), eq(flows.filed, false));
 
 export const flowsRepo = {
   /** The account's flows, newest first. */
@@ -26,8 +26,8 @@ export const flowsRepo = {
   },
 
   /** A live (not deleted) flow of the account, or null. Also what chips, transfers and schedules point at. */
-  async find(db: Db, accountId: string, id: string): Promise<FlowRow | null> {
-    const [row] = await db.select().from(flows).where(scope(accountId, id)).limit(1);
+  async find(db: Db, actor: Actor, id: string): Promise<FlowRow | null> {
+    const [row] = await db.select().from(flows).where(scope(actor, id)).limit(1);
     return row ?? null;
   },
 
@@ -55,7 +55,7 @@ export const flowsRepo = {
   },
 
   async update(db: Db, actor: Actor, id: string, fields: Partial<FlowFields>): Promise<FlowRow | null> {
-    const [row] = await db.update(flows).set(fields).where(scope(actor.accountId, id)).returning();
+    const [row] = await db.update(flows).set(fields).where(scope(actor, id)).returning();
     return row ?? null;
   },
 
@@ -65,7 +65,7 @@ export const flowsRepo = {
    */
   file(db: Db, actor: Actor, id: string): Promise<FlowRow | null> {
     return db.transaction(async (tx) => {
-      const [row] = await tx.update(flows).set({ filed: true }).where(scope(actor.accountId, id)).returning();
+      const [row] = await tx.update(flows).set({ filed: true }).where(scope(actor, id)).returning();
       if (!row) return null;
       await tx
         .update(chips)
@@ -76,21 +76,21 @@ export const flowsRepo = {
   },
 
   /** Which of these chip ids are chips of the account (deleted ones included: a list may still name them). */
-  async chipsOf(db: Db, accountId: string, ids: readonly string[]) {
+  async chipsOf(db: Db, actor: Actor, ids: readonly string[]) {
     if (!ids.length) return [];
     return db
       .select({ id: chips.id, filed: chips.filed })
       .from(chips)
-      .where(and(eq(chips.accountId, accountId), inArray(chips.id, [...ids])));
+      .where(and(eq(chips.accountId, actor.accountId), inArray(chips.id, [...ids])));
   },
 
   /** id → name and whether it is deleted, for the flows these ids name (history's 'Chatbot apagado'). */
-  async names(db: Db, accountId: string, ids: readonly string[]) {
+  async names(db: Db, actor: Actor, ids: readonly string[]) {
     if (!ids.length) return new Map<string, { name: string; filed: boolean }>();
     const rows = await db
       .select({ id: flows.id, name: flows.name, filed: flows.filed })
       .from(flows)
-      .where(and(eq(flows.accountId, accountId), inArray(flows.id, [...new Set(ids)])));
+      .where(and(eq(flows.accountId, actor.accountId), inArray(flows.id, [...new Set(ids)])));
     return new Map(rows.map((r) => [r.id, { name: r.name, filed: r.filed }]));
   },
 };

@@ -2,7 +2,6 @@
 // A graph is judged by the shared rules (rules/flow.ts, the editor's own) and then by what only the server
 // knows: the tags, departments and flows its nodes name belong to this account. A refusal names the first
 // problem ('Existem erros no fluxo: …') and changes nothing.
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CallName, Calls } from '../../../shared/contract';
 import {
@@ -24,14 +23,15 @@ import {
   readFlowFile,
   triggerProblem,
 } from '../../../shared/rules/flow';
+import type { Actor } from '../../access';
 import type { Db } from '../../db';
-import { departments, tags } from '../../db/schema';
-import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
+import type { Services } from '../../services';
 import { chatbotsRepo } from '../chatbots/chatbots.repo';
+import { allDepartmentsActive } from '../departments/departments.repo';
+import { tagsRepo } from '../tags/tags.repo';
 import { type FlowFields, type FlowRow, flowsRepo } from './flows.repo';
 
-type Ctx = SignedInContext;
 type Payload<N extends CallName> = z.output<Calls[N]['payload']>;
 type GraphInput = {
   nodes: readonly { id: string; type: string; position: { x: number; y: number }; data: unknown }[];
@@ -64,7 +64,7 @@ export const toFlowSummary = (r: FlowRow): FlowSummary => ({
 const refuse = (problem: string) => new AppError(messages.flowHasErrorsNamed(problem));
 
 /** The account's tags, departments and flows the graph's nodes name: each must exist and be live. */
-async function referenceProblem(db: Db, accountId: string, graph: GraphInput): Promise<string | null> {
+async function referenceProblem(db: Db, actor: Actor, graph: GraphInput): Promise<string | null> {
   const tagIds = new Set<string>();
   const departmentIds = new Set<string>();
   const flowIds = new Set<string>();
@@ -81,19 +81,10 @@ async function referenceProblem(db: Db, accountId: string, graph: GraphInput): P
       );
     }
   }
-  const live = async (table: typeof tags | typeof departments, ids: Set<string>) => {
-    if (!ids.size) return true;
-    const rows = await db
-      .select({ id: table.id })
-      .from(table)
-      .where(and(eq(table.accountId, accountId), eq(table.filed, false), inArray(table.id, [...ids])));
-    return rows.length === ids.size;
-  };
-  if (!(await live(tags, tagIds))) return messages.tagNotFound;
-  if (!(await live(departments, departmentIds))) return messages.departmentNotFound;
-  for (const id of flowIds) if (!(await flowsRepo.find(db, accountId, id))) return messages.flowNotFound;
-  for (const id of chatbotIds)
-    if (!(await chatbotsRepo.find(db, accountId, id))) return messages.chatbotNotFound;
+  if ((await tagsRepo.countActive(db, actor, [...tagIds])) !== tagIds.size) return messages.tagNotFound;
+  if (!(await allDepartmentsActive(db, actor, [...departmentIds]))) return messages.departmentNotFound;
+  for (const id of flowIds) if (!(await flowsRepo.find(db, actor, id))) return messages.flowNotFound;
+  for (const id of chatbotIds) if (!(await chatbotsRepo.find(db, actor, id))) return messages.chatbotNotFound;
   return null;
 }
 
@@ -123,24 +114,24 @@ function pauselessRedirects(graph: GraphInput): string[] {
  * A redirect that comes back to this flow (directly or through other flows) with no pause on the way would
  * run for ever, as a cycle inside one graph would: the same refusal.
  */
-async function redirectCycle(db: Db, accountId: string, flowId: string, graph: GraphInput) {
+async function redirectCycle(db: Db, actor: Actor, flowId: string, graph: GraphInput) {
   const seen = new Set<string>();
   const queue = pauselessRedirects(graph);
   for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
     if (id === flowId) return true;
     if (seen.has(id)) continue;
     seen.add(id);
-    const target = await flowsRepo.find(db, accountId, id);
+    const target = await flowsRepo.find(db, actor, id);
     if (target) queue.push(...pauselessRedirects(target));
   }
   return false;
 }
 
 /** Refuses a graph the rules or the account's references refuse, naming the first problem. */
-async function checkGraph(ctx: Ctx, graph: GraphInput) {
+async function checkGraph(services: Services, actor: Actor, graph: GraphInput) {
   const [problem] = flowProblems(graph);
   if (problem) throw refuse(problem.message);
-  const missing = await referenceProblem(ctx.services.db, ctx.actor.accountId, graph);
+  const missing = await referenceProblem(services.db, actor, graph);
   if (missing) throw refuse(missing);
 }
 
@@ -159,9 +150,9 @@ function cleanKeywords(keywords: readonly string[]) {
 }
 
 /** The disabled chips must be this account's chips; deleted ones are dropped (they send nothing any more). */
-async function checkDisabledChips(ctx: Ctx, ids: readonly string[]) {
+async function checkDisabledChips(services: Services, actor: Actor, ids: readonly string[]) {
   const unique = [...new Set(ids)];
-  const found = await flowsRepo.chipsOf(ctx.services.db, ctx.actor.accountId, unique);
+  const found = await flowsRepo.chipsOf(services.db, actor, unique);
   if (found.length !== unique.length)
     throw fieldFailure(fieldError('disabled_chips', messages.flowChipNotFound));
   const live = new Set(found.filter((c) => !c.filed).map((c) => c.id));
@@ -173,23 +164,23 @@ function checkTrigger(t: { trigger: boolean; keywords: readonly string[] }) {
   if (problem) throw fieldFailure(fieldError('keywords', problem));
 }
 
-export async function listFlows(ctx: Ctx): Promise<FlowSummary[]> {
-  return (await flowsRepo.list(ctx.services.db, ctx.actor)).map(toFlowSummary);
+export async function listFlows(services: Services, actor: Actor): Promise<FlowSummary[]> {
+  return (await flowsRepo.list(services.db, actor)).map(toFlowSummary);
 }
 
-async function ownFlow(ctx: Ctx, id: string) {
-  const row = await flowsRepo.find(ctx.services.db, ctx.actor.accountId, id);
+async function ownFlow(services: Services, actor: Actor, id: string) {
+  const row = await flowsRepo.find(services.db, actor, id);
   if (!row) throw new AppError(messages.flowNotFound);
   return row;
 }
 
-export async function getFlow(ctx: Ctx, id: string): Promise<Flow> {
-  return toFlow(await ownFlow(ctx, id));
+export async function getFlow(services: Services, actor: Actor, id: string): Promise<Flow> {
+  return toFlow(await ownFlow(services, actor, id));
 }
 
 const requiredName = (name: string | undefined) => {
   const trimmed = (name ?? '').trim();
-  if (!trimmed) throw fieldFailure(fieldError('name', messages.flowNameRequired));
+  if (!trimmed) throw fieldFailure(fieldError('name', messages.tagNameRequired));
   return trimmed;
 };
 
@@ -197,15 +188,19 @@ const requiredName = (name: string | undefined) => {
  * Creates (no _id) or saves a flow; `filed: true` deletes it. A save may carry any subset of the fields: the
  * graph is judged when it is sent, the trigger when the trigger or its keywords are.
  */
-export async function saveFlow(ctx: Ctx, p: Payload<'create-or-update-flow'>): Promise<Flow> {
-  const { db } = ctx.services;
+export async function saveFlow(
+  services: Services,
+  actor: Actor,
+  p: Payload<'create-or-update-flow'>,
+): Promise<Flow> {
+  const { db } = services;
   if (p.filed) {
     if (!p._id) throw new AppError(messages.flowNotFound);
-    const filed = await flowsRepo.file(db, ctx.actor, p._id);
+    const filed = await flowsRepo.file(db, actor, p._id);
     if (!filed) throw new AppError(messages.flowNotFound);
     return toFlow(filed);
   }
-  const existing = p._id ? await ownFlow(ctx, p._id) : null;
+  const existing = p._id ? await ownFlow(services, actor, p._id) : null;
   const fields: Partial<FlowFields> = {};
   if (!existing || p.name !== undefined) fields.name = requiredName(p.name);
 
@@ -215,8 +210,8 @@ export async function saveFlow(ctx: Ctx, p: Payload<'create-or-update-flow'>): P
       nodes: (p.nodes ?? base.nodes) as GraphInput['nodes'],
       connections: p.connections ?? base.connections,
     };
-    await checkGraph(ctx, graph);
-    if (existing && (await redirectCycle(db, ctx.actor.accountId, existing.id, graph)))
+    await checkGraph(services, actor, graph);
+    if (existing && (await redirectCycle(db, actor, existing.id, graph)))
       throw refuse(messages.flowCycleWithoutWait);
     fields.nodes = graph.nodes as FlowNode[];
     fields.connections = graph.connections;
@@ -230,21 +225,26 @@ export async function saveFlow(ctx: Ctx, p: Payload<'create-or-update-flow'>): P
     fields.keywords = keywords;
   }
   if (p.trigger_human !== undefined) fields.triggerHuman = p.trigger_human;
-  if (p.disabled_chips !== undefined) fields.disabledChips = await checkDisabledChips(ctx, p.disabled_chips);
+  if (p.disabled_chips !== undefined)
+    fields.disabledChips = await checkDisabledChips(services, actor, p.disabled_chips);
 
-  if (!existing) return toFlow(await flowsRepo.insertWithinLimit(db, ctx.actor, fields as FlowFields));
+  if (!existing) return toFlow(await flowsRepo.insertWithinLimit(db, actor, fields as FlowFields));
   if (Object.keys(fields).length === 0) return toFlow(existing);
-  const saved = await flowsRepo.update(db, ctx.actor, existing.id, fields);
+  const saved = await flowsRepo.update(db, actor, existing.id, fields);
   // Deleted by someone else between the read and the write.
   if (!saved) throw new AppError(messages.flowNotFound);
   return toFlow(saved);
 }
 
 /** A copy under a new name, with the same graph and trigger settings; counts against max_flows. */
-export async function duplicateFlow(ctx: Ctx, p: Payload<'duplicate-flow'>): Promise<Flow> {
+export async function duplicateFlow(
+  services: Services,
+  actor: Actor,
+  p: Payload<'duplicate-flow'>,
+): Promise<Flow> {
   const name = requiredName(p.name);
-  const source = await ownFlow(ctx, p._id);
-  const row = await flowsRepo.insertWithinLimit(ctx.services.db, ctx.actor, {
+  const source = await ownFlow(services, actor, p._id);
+  const row = await flowsRepo.insertWithinLimit(services.db, actor, {
     name,
     nodes: source.nodes,
     connections: source.connections,
@@ -257,8 +257,8 @@ export async function duplicateFlow(ctx: Ctx, p: Payload<'duplicate-flow'>): Pro
 }
 
 /** The name an imported flow takes: its own, else named as a duplicate is ('X (cópia)'), until none has it. */
-async function freeName(ctx: Ctx, name: string) {
-  const taken = new Set((await flowsRepo.list(ctx.services.db, ctx.actor)).map((f) => f.name));
+async function freeName(services: Services, actor: Actor, name: string) {
+  const taken = new Set((await flowsRepo.list(services.db, actor)).map((f) => f.name));
   let free = name;
   while (taken.has(free)) free = labels.flows.copiaDe(free);
   return free;
@@ -269,26 +269,26 @@ async function freeName(ctx: Ctx, name: string) {
  * tags, redirect targets and disabled chips are then dropped (readFlowFile), and the editor marks the nodes
  * left to complete: such a flow is stored, but saved again only once they are filled in.
  */
-export async function importFlow(ctx: Ctx, p: Payload<'import-flow'>): Promise<Flow> {
+export async function importFlow(services: Services, actor: Actor, p: Payload<'import-flow'>): Promise<Flow> {
   // The body limit stops most oversized files before this; a file just under it is still measured here.
   const size = Buffer.byteLength(JSON.stringify(p.file ?? null) ?? '', 'utf8');
   if (size > MAX_FLOW_FILE_BYTES) throw new AppError(messages.flowFileTooLarge);
-  const read = readFlowFile(p.file, ctx.actor.accountId);
+  const read = readFlowFile(p.file, actor.accountId);
   if (!read.ok) throw new AppError(read.message);
   const asWritten = read.foreign ? flowFile.parse(p.file) : read.file;
   const [problem] = flowProblems(asWritten);
   if (problem) throw refuse(problem.message);
   const { file } = read;
   if (!read.foreign) {
-    const missing = await referenceProblem(ctx.services.db, ctx.actor.accountId, file);
+    const missing = await referenceProblem(services.db, actor, file);
     if (missing) throw refuse(missing);
   }
-  const name = await freeName(ctx, requiredName(file.name));
+  const name = await freeName(services, actor, requiredName(file.name));
   const keywords = cleanKeywords(file.keywords ?? []);
   const trigger = file.trigger ?? false;
   checkTrigger({ trigger, keywords });
-  const disabledChips = await checkDisabledChips(ctx, file.disabled_chips ?? []);
-  const row = await flowsRepo.insertWithinLimit(ctx.services.db, ctx.actor, {
+  const disabledChips = await checkDisabledChips(services, actor, file.disabled_chips ?? []);
+  const row = await flowsRepo.insertWithinLimit(services.db, actor, {
     name,
     nodes: file.nodes as FlowNode[],
     connections: file.connections,

@@ -4,6 +4,7 @@
 // can queue a run without importing the engine (which imports them).
 import { and, eq, isNull } from 'drizzle-orm';
 import { messages as texts } from '../../../shared/messages';
+import { systemActor } from '../../access';
 import type { Db } from '../../db';
 import { conversations } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -29,10 +30,6 @@ export function queueFlowRun(
   return services.jobs.send<FlowRunJob>(FLOW_RUN_JOB, { conversation: conversationId }, opts);
 }
 
-/** The account's flow of that id, not deleted, or null. */
-export const activeFlow = (db: Db, accountId: string, flowId: string) =>
-  flowsRepo.find(db, accountId, flowId);
-
 /**
  * Starts `flowId` from its beginning in an open conversation (whatever served it: a person, a chatbot, or
  * another flow's run, which stops). The change and the run's job are one transaction. Scheduled messages and
@@ -56,8 +53,9 @@ export async function startFlowRun(
     .from(conversations)
     .where(eq(conversations.id, conversationId));
   if (!conversation) throw new AppError(texts.notFound);
-  if (conversation.finishedAt) throw new AppError(texts.conversationFinished);
-  if (!(await activeFlow(db, conversation.accountId, flowId))) throw new AppError(texts.flowNotFound);
+  if (conversation.finishedAt) throw new AppError(texts.paneComposerFinished);
+  if (!(await flowsRepo.find(db, systemActor(conversation.accountId, 'flows'), flowId)))
+    throw new AppError(texts.flowNotFound);
   const started = await db.transaction(async (tx) => {
     const rows = await tx
       .update(conversations)
@@ -70,7 +68,7 @@ export async function startFlowRun(
     }
     return rows.length > 0;
   });
-  if (!started) throw new AppError(texts.conversationFinished);
+  if (!started) throw new AppError(texts.paneComposerFinished);
   services.jobs.wake(FLOW_RUN_JOB);
   await announceUpdated(services as Services, conversation.accountId, conversationId);
 }

@@ -34,7 +34,8 @@ import {
   openTeamConversation,
 } from '../conversations/open-conversation';
 import { loadConversation, toMessage } from '../conversations/present';
-import { activeFlow, startFlowRun } from '../flows/start';
+import { flowsRepo } from '../flows/flows.repo';
+import { startFlowRun } from '../flows/start';
 import { outboundRepo } from './outbound.repo';
 
 /** Where: one of the actor's account's chips, a phone as typed (normalised here), the caller's key. */
@@ -183,7 +184,7 @@ export async function startFlowFor(
 
   const chip = await accountChip(services, actor, o.chipId);
   const phone = outboundPhone(o.phone);
-  const flow = ID_PATTERN.test(o.flowId) ? await activeFlow(db, actor.accountId, o.flowId) : null;
+  const flow = ID_PATTERN.test(o.flowId) ? await flowsRepo.find(db, actor, o.flowId) : null;
   if (!flow) throw new AppError(texts.flowNotFound, 404);
   assertConnected(chip);
   const contact = await contactByPhone(db, actor.accountId, phone);

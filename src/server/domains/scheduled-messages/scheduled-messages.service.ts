@@ -52,7 +52,7 @@ async function prepare(services: Services, actor: Actor, p: ScheduledMessageInpu
     if (!found) throw fieldFailure(fieldError('template', texts.newConversationTemplateNotFixed));
     template = found;
   } else if (p.type === 'flow') {
-    const flow = await flowsRepo.find(services.db, actor.accountId, p.flow ?? '');
+    const flow = await flowsRepo.find(services.db, actor, p.flow ?? '');
     if (!flow) throw fieldFailure(fieldError('flow', texts.flowNotFound));
     flowId = flow.id;
   }

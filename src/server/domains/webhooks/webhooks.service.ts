@@ -142,7 +142,7 @@ async function prepare(
     next.template = null;
     next.templatePayloads = [];
     if (next.status === 'active' && !next.flowId) throw fieldFailure(fieldError('flow', M.flowRequired));
-    if (next.flowId && !(await flowsRepo.find(db, accountId, next.flowId)))
+    if (next.flowId && !(await flowsRepo.find(db, actor, next.flowId)))
       throw fieldFailure(fieldError('flow', M.flowNotFound));
     return { ...next, chatbotId: null, departmentId: null, redirect: null };
   }
@@ -172,7 +172,7 @@ async function prepare(
     const text = String(b.text ?? '');
     const given = next.templatePayloads.find((p) => p.button === text);
     const flowId = given?.payload ?? null;
-    if (flowId && !(await flowsRepo.find(db, accountId, flowId)))
+    if (flowId && !(await flowsRepo.find(db, actor, flowId)))
       throw fieldFailure(fieldError(`template_payloads.${i}`, M.flowNotFound));
     payloads.push({ type: 'button' as const, button: text, tip: given?.tip ?? '', payload: flowId });
   }
@@ -182,9 +182,9 @@ async function prepare(
   const redirect = next.redirect;
   const chatbotId = redirect === 'ai_chatbot' || !redirect ? next.chatbotId : null;
   const flowId = redirect === 'flow_chatbot' || !redirect ? next.flowId : null;
-  if (chatbotId && !(await chatbotsRepo.find(db, accountId, chatbotId)))
+  if (chatbotId && !(await chatbotsRepo.find(db, actor, chatbotId)))
     throw fieldFailure(fieldError('chatbot', M.chatbotNotFound));
-  if (flowId && !(await flowsRepo.find(db, accountId, flowId)))
+  if (flowId && !(await flowsRepo.find(db, actor, flowId)))
     throw fieldFailure(fieldError('flow', M.flowNotFound));
   if (next.departmentId && !(await departmentsRepo.find(db, actor, next.departmentId)))
     throw fieldFailure(fieldError('department', M.departmentNotFound));
