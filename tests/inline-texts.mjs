@@ -172,6 +172,46 @@ function inIgnoredPosition(node) {
   return false;
 }
 
+// `--duplicates`: the catalogue's values given to two or more keys (issue 36: one value once). A value here is
+// a key's string ({ save: 'Salvar' }), not a list's item or record nor a function's template. Prints each value with its
+// keys; exit 1 above 0.
+if (process.argv.includes('--duplicates')) {
+  const keysOf = new Map();
+  for (const path of files(join(root, 'src/shared'))) {
+    const name = relative(root, path);
+    if (!catalogue.test(name)) continue;
+    const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+    const keyPath = (node) => {
+      const names = [];
+      for (let current = node; current; current = current.parent)
+        if (ts.isPropertyAssignment(current) || ts.isVariableDeclaration(current))
+          names.unshift(current.name.getText(source).replace(/['"]/g, ''));
+      return names.join('.');
+    };
+    const visit = (node) => {
+      if (
+        (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+        ts.isPropertyAssignment(node.parent) &&
+        node.parent.initializer === node &&
+        hasLetters(node.text) &&
+        // A list's records (the chatbot models) repeat their codes and field names: data, not keys.
+        !ts.findAncestor(node, ts.isArrayLiteralExpression)
+      ) {
+        const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+        const keys = keysOf.get(node.text) ?? [];
+        keys.push(`${name}:${line + 1} ${keyPath(node)}`);
+        keysOf.set(node.text, keys);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  const twice = [...keysOf].filter(([, keys]) => keys.length > 1);
+  for (const [value, keys] of twice) console.log(`'${value}' ×${keys.length}: ${keys.join(', ')}`);
+  console.log(`Catalogue values defined two or more times: ${twice.length}`);
+  process.exit(twice.length > 0 ? 1 : 0);
+}
+
 const found = [];
 for (const folder of folders) {
   for (const path of files(join(root, folder))) {

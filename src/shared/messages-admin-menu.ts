@@ -2,7 +2,5 @@
 // catalogues (messages-admin.ts, messages-billing.ts) so the shell, which draws the menu, carries only these.
 export const adminMenuLabels = {
   section: 'Administração',
-  customers: 'Clientes',
-  offers: 'Ofertas',
   financial: 'Financeiro',
 } as const;

@@ -2,7 +2,7 @@
 // change password and account edit, §8): loaded by those screens and the server. The menu's two texts are in
 // messages-admin-menu.ts, so the shell does not carry this file.
 import type { SubscriptionStatus } from './constants';
-import { messages } from './messages';
+import { labels, messages } from './messages';
 
 /** The most a limit of an account may be: anything larger is a typo, not a plan. */
 export const ACCOUNT_LIMIT_MAX = 10_000;
@@ -12,17 +12,10 @@ export const adminMessages = {
   accountCreated: messages.accountCreated,
   passwordChanged: messages.passwordChanged,
   accountUpdated: 'Conta atualizada com sucesso!',
-  numberDeleted: 'Número apagado com sucesso!',
-  numberCreated: 'Número criado com sucesso! Faça o registro e deixe online.',
-  numberUpdated: 'Número atualizado com sucesso!',
   // spec 3 §5 Admin change password
   passwordTooShort: messages.passwordTooShort,
   passwordsDontMatch: messages.passwordsDontMatch,
   // spec 3 §5 Admin account edit
-  maxChannelsInvalid: 'Quantidade de canais inválida!',
-  maxOfficialChannelsInvalid: 'Quantidade de números (API Oficial) inválida!',
-  maxUsersInvalid: 'Quantidade de usuários inválida!',
-  maxFlowsInvalid: 'Quantidade de fluxos inválida!',
   // The server's own texts (the spec does not write these).
   /** A limit lowered below what the account already has: the account would be over its own plan. */
   limitBelowUsage: (what: readonly [one: string, many: string], used: number) =>
@@ -52,52 +45,39 @@ export const adminMessages = {
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   none: 'Sem assinatura',
   active: 'Ativa',
-  canceled: 'Cancelada',
+  canceled: messages.statusCanceled,
   expired: 'Expirada',
   inactive: 'Inativa',
-  pastdue: 'Em atraso',
-  started: 'Iniciada',
-  trial: 'Teste',
+  pastdue: messages.statusPastDue,
+  started: messages.statusStarted,
+  trial: messages.test,
   'trial canceled': 'Teste cancelado',
 };
 
 export const adminLabels = {
-  ajudaTitulo: 'Clientes',
   ajudaTexto:
     'Aqui ficam as contas dos clientes da plataforma. Busque uma conta para ver o plano, a assinatura e os limites, editar os dados, trocar a senha do proprietário ou configurar os números da API Oficial.',
-  title: 'Clientes',
   searchLabel: 'Buscar por nome ou e-mail',
   searchPlaceholder: 'Nome ou e-mail',
-  table: 'Clientes',
   empty: 'Nenhum cliente encontrado.',
   total: (n: number) => `${n} ${n === 1 ? 'cliente' : 'clientes'}`,
-  colName: 'Nome',
-  colEmail: 'E-mail',
   colRole: 'Função',
   colPlan: 'Plano',
   colPlanStatus: 'Status do plano',
   colCustomPlan: 'Plano personalizado',
-  colCreated: 'Criado em',
-  yes: 'Sim',
-  no: 'Não',
   none: '—',
   photoOf: (name: string) => `Foto de ${name}`,
   // row actions
-  changePassword: 'Alterar senha',
   editAccount: 'Editar conta',
   configureNumbers: 'Configurar números',
   // create account
   createAccount: 'Criar conta',
-  createAccountTitle: 'Criar conta',
   ownerName: 'Nome do proprietário(a)',
   accountName: 'Nome da conta',
   accountNameHint: 'Em branco: o nome do proprietário(a).',
-  password: 'Senha',
   confirmPassword: 'Confirmar senha',
   // change password
   changePasswordTitle: (name: string) => `Alterar senha de ${name}`,
-  newPassword: 'Nova senha',
-  confirmNewPassword: 'Confirmar nova senha',
   passwordHint: 'Pelo menos 6 caracteres. A pessoa sai de todas as sessões abertas.',
   // account edit
   editAccountTitle: (name: string) => `Gerenciar conta: ${name}`,
@@ -105,11 +85,10 @@ export const adminLabels = {
   maxOfficialChannels: 'Quantidade de números (API Oficial)',
   maxUsers: 'Quantidade de usuários',
   maxFlows: 'Quantidade de fluxos',
-  campaignsEnabled: 'Campanhas habilitadas',
   customNegotiation: 'Negociação personalizada',
   inUse: (n: number) => `Em uso: ${n}`,
-  save: 'Salvar',
-  cancel: 'Cancelar',
+  save: labels.common.salvar,
+  cancel: labels.common.cancelar,
   // official numbers
   numbersTitle: (name: string) => `Números da API Oficial: ${name}`,
   wabas: 'WABAs da conta',
@@ -133,13 +112,10 @@ export const adminLabels = {
   pin: 'PIN (6 dígitos)',
   pinHint: 'O PIN da verificação em duas etapas do número.',
   deleteNumber: 'Apagar número',
-  deleteNumberTitle: 'Apagar número',
   deleteNumberQuestion: (name: string) => `Deseja apagar o número ${name}?`,
-  close: 'Fechar',
   // /meta-login
   metaLoginTitle: 'Login com Facebook',
   metaLoginIntro:
     'Conecte a conta do WhatsApp Business da sua empresa pelo cadastro incorporado da Meta. Uma janela do Facebook se abre para você escolher ou criar a conta e o número.',
-  metaLoginButton: 'Login com Facebook',
   metaLoginNothingSent: 'Nenhum dado do cadastro é enviado ao nosso servidor a partir desta página.',
 } as const;

@@ -1,16 +1,15 @@
 // The catalogue's part for the public integration API and its /api page (spec 3 §2.15, §7, §8; issue 20):
 // loaded only by that page and the server (the menu's line, apiMenuLabel, is in messages.ts: the shell's).
-import { apiMenuLabel } from './messages';
+import { apiMenuLabel, messages } from './messages';
 
 export const apiMessages = {
   // spec 3 §8
-  apiKeyUpdated: 'Chave atualizada com sucesso!',
   requestCopied: 'Requisição copiada para a área de transferência',
   // The public API's answers (an envelope { error: true, message })
   apiKeyRequired: 'Informe a chave de API (api_key na query ou cabeçalho x-api-key).',
   apiKeyInvalid: 'Chave de API inválida ou revogada. Gere uma nova chave na página API.',
   apiNotInPlan: 'A API de integração não está disponível no seu plano.',
-  chipNotFound: 'Chip não encontrado.',
+  chipNotFound: messages.chipNotFound,
   chipRequired: 'Informe o chip (query chip).',
   tooManyRequests: (seconds: number) =>
     `Muitas requisições. Tente novamente em ${seconds} segundo${seconds === 1 ? '' : 's'}.`,
@@ -72,7 +71,6 @@ export const apiExamples = {
   phone: '5511999999999',
   message: 'Olá! Esta mensagem foi enviada pela API.',
   thirdPartyMessage: 'Recebemos o seu pedido!',
-  customerName: 'Maria',
   order: 'A-123',
   tag: 'VIP',
   source: 'site',

@@ -1,8 +1,6 @@
 // The catalogue's part for QR numbers (Baileys): why a chip closed (sent to the app in the status event's
 // reason, so the app's bundle does not carry these), pairing codes, media notices. Server only.
 export const baileysMessages = {
-  /** The name the phone lists among its linked devices. */
-  browserName: 'Painel de Atendimento',
   loggedOut:
     'O número foi desconectado pelo celular (aparelho removido no WhatsApp). Leia um novo QR code para conectar de novo.',
   replaced:

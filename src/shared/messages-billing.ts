@@ -2,19 +2,19 @@
 // §8, §9): the offers screen, the financial dashboard and the Guru webhook's answers. Loaded only by those
 // screens and the server; the menu's lines are in messages-admin-menu.ts (read by the shell).
 import { countOf } from './format';
+import { messages } from './messages';
 
 export const billingMessages = {
   // spec 3 §5 Offer and §8
-  nameRequired: 'O nome é um campo necessário',
   offerSaved: 'Oferta salva com sucesso',
   offerNotFound: 'Oferta não encontrada.',
   offerIdTaken: 'Já existe uma oferta com este ID da Guru.',
   // spec 3 §5 Admin account edit, for the same plan fields (whole numbers from 0 to 100000)
   limitInvalid: {
-    max_channels: 'Quantidade de canais inválida!',
-    max_official_channels: 'Quantidade de números (API Oficial) inválida!',
-    max_users: 'Quantidade de usuários inválida!',
-    max_flows: 'Quantidade de fluxos inválida!',
+    max_channels: messages.maxChannelsInvalid,
+    max_official_channels: messages.maxOfficialChannelsInvalid,
+    max_users: messages.maxUsersInvalid,
+    max_flows: messages.maxFlowsInvalid,
     max_summaries: 'Quantidade de resumos inválida!',
     max_follow_ups: 'Quantidade de follow-ups inválida!',
   },
@@ -30,7 +30,6 @@ export const billingMessages = {
   unknownOffer: (offerId: string) =>
     `Oferta da Guru desconhecida: ${offerId || '(sem id)'}. Cadastre-a em Ofertas.`,
   unknownSubscription: (id: string) => `Assinatura da Guru desconhecida: ${id}.`,
-  received: 'Evento recebido.',
   alreadyReceived: 'Evento já recebido.',
   ignored: 'Evento recebido; nada a alterar.',
   welcomeSubject: 'Bem-vindo(a) ao painel',
@@ -46,46 +45,32 @@ export const billingMessages = {
 } as const;
 
 export const offerLabels = {
-  ajudaTitulo: 'Ofertas',
   ajudaTexto:
     'Uma oferta é um plano que os clientes podem assinar: o preço, o ciclo de cobrança e os limites de canais, usuários e fluxos. As contas novas escolhem uma oferta ativa; mudar uma oferta não altera as assinaturas já feitas.',
-  title: 'Ofertas',
   newOffer: 'Nova oferta',
   editOffer: 'Editar oferta',
   search: 'Buscar oferta',
   searchPlaceholder: 'Buscar pelo nome',
   empty: 'Nenhuma oferta cadastrada.',
   emptySearch: 'Nenhuma oferta encontrada.',
-  name: 'Nome',
   offerId: 'ID da oferta na Guru',
   offerIdHint: 'O id da oferta (product.offer.id) que a Guru envia nos webhooks.',
   columnLimits: 'Limites',
-  columnCampaigns: 'Campanhas',
   limitsSummary: (channels: number, users: number, flows: number) =>
     `${countOf(channels, ['canal', 'canais'])} · ${countOf(users, ['usuário', 'usuários'])} · ${countOf(flows, ['fluxo', 'fluxos'])}`,
   maxChannels: 'Canais',
   maxOfficialChannels: 'Números (API Oficial)',
   maxUsers: 'Usuários',
-  maxFlows: 'Fluxos',
   maxSummaries: 'Resumos por mês',
   maxFollowUps: 'Follow-ups por mês',
-  campaignsEnabled: 'Campanhas habilitadas',
-  yes: 'Sim',
-  no: 'Não',
-  limits: 'Limites',
-  save: 'Salvar',
 } as const;
 
 export const financialLabels = {
   title: 'Dashboard financeiro',
   base: 'Base',
   active: 'Ativos',
-  pastdue: 'Em atraso',
   canceled: 'Cancelados',
   newSales: 'Novas vendas',
-  today: 'Hoje',
-  week: '7 dias',
-  month: '30 dias',
   revenue: (period: string) => `Faturamento: ${period}`,
   newClients: 'Novos clientes',
   recurrences: 'Recorrências',
@@ -98,7 +83,6 @@ export const financialLabels = {
   projectionMonthHint: 'Média diária dos últimos 14 dias × 30, comparada com os últimos 30 dias.',
   dailyAverage: (period: string, value: string) => `Média diária (${period}): ${value}`,
   charts: 'Gráficos',
-  noData: 'Sem dados no período.',
   sellTypeChart: 'Tipos de venda (30 dias)',
   newSale: 'Nova',
   oldSale: 'Recorrência',
@@ -117,7 +101,6 @@ export const financialLabels = {
   cycle: (n: string) => `Ciclo ${n}`,
   sales: 'Vendas',
   activeChart: 'Contas ativas (30 dias)',
-  activeAccounts: 'Contas ativas',
   canceledChart: 'Cancelamentos (30 dias)',
   cancellations: 'Cancelamentos',
   loadingCharts: 'Carregando gráficos…',

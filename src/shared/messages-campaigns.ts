@@ -1,7 +1,7 @@
 // The catalogue's part for audiences and campaigns (spec 3 §2.9, §2.10, §5, §8, §9): loaded only by those
 // screens and the server, so the attendant's first screen does not carry it (tests/size.mjs).
 import { countOf } from './format';
-import { messages } from './messages';
+import { labels, messages } from './messages';
 export const campaignMessages = {
   // spec 3 §5 Audience, §8 ('Nome da audiência necessário' is messages.audienceNameRequired)
   audienceSaved: 'Audiência cadastrada com sucesso.',
@@ -16,7 +16,6 @@ export const campaignMessages = {
   campaignDeleted: 'Campanha apagada com sucesso.',
   campaignCanceled: 'Campanha cancelada.',
   campaignNameRequired: 'Nome da campanha necessário',
-  campaignChipRequired: 'Chip de envio necessário',
   campaignScheduleRequired: 'Data e hora de envio necessária',
   campaignAudienceRequired: 'Audiência necessária para formar o público de envio',
   campaignTagsRequired: 'Tags necessárias para formar o público de envio',
@@ -38,17 +37,17 @@ export const campaignMessages = {
   campaignBanWarning:
     'Atenção: o envio em massa pode levar ao banimento do chip pelo WhatsApp. Use intervalos maiores e várias versões da mensagem para um envio mais seguro.',
   /** A recipient's own failure, recorded on that person only. */
-  campaignNoWhatsapp: 'Este número não tem WhatsApp.',
+  campaignNoWhatsapp: messages.newConversationPhoneNotOnWhatsapp,
   campaignContactIgnored: 'Contato ignorado: não recebe mensagens.',
   campaignChipPaused: 'Chip desconectado: a campanha continua quando ele for conectado de novo.',
 } as const;
 
 export const CAMPAIGN_STATUS_LABELS = {
-  scheduled: 'Agendada',
-  started: 'Iniciada',
+  scheduled: messages.scheduleStatusLabels.scheduled,
+  started: messages.statusStarted,
   finished: 'Concluída',
-  canceled: 'Cancelada',
-  error: 'Erro',
+  canceled: messages.statusCanceled,
+  error: messages.scheduleStatusLabels.error,
 } as const;
 
 /** The screens' labels. */
@@ -68,61 +67,43 @@ export const campaignLabels = {
     novaPlanilha: 'Nova planilha (opcional)',
     novaPlanilhaDica: 'Escolha uma planilha só para trocar as pessoas desta audiência.',
     criadaEm: 'Criada em',
-    contatos: 'Contatos',
-    variaveis: 'Variáveis',
     nenhumaAudiencia: 'Nenhuma audiência cadastrada',
     apagarAudiencia: 'Apagar audiência',
     desejaApagarAAudiencia: (name: string) => `Deseja apagar a audiência ${name}?`,
-    ajudaTitulo: 'Audiências',
     ajudaTexto:
       'Uma audiência é a lista de pessoas de uma planilha (.xlsx) para as campanhas. A coluna telefone traz os números com código do país e DDD; as outras colunas viram variáveis das mensagens, como {nome} ou {nome:first}. Antes de salvar, a planilha é analisada: você vê quantos contatos são válidos e as linhas com problema. Com "Criar ou atualizar os contatos", as pessoas também entram nos seus contatos.',
   },
   // helper ui: campaigns screen labels below this line
   campaigns: {
-    campanhas: 'Campanhas',
     novaCampanha: 'Nova campanha',
     editarCampanha: 'Editar campanha',
     nenhumaCampanhaCadastrada: 'Nenhuma campanha cadastrada.',
-    ajudaTitulo: 'Campanhas',
     ajudaTexto:
       'Uma campanha envia uma mensagem a uma audiência importada ou aos contatos com certas tags, por um chip não oficial conectado, uma pessoa a cada intervalo. Cada pessoa recebe uma das versões do texto, sorteada, ou entra em um fluxo. Acompanhe o envio ao vivo e veja no relatório quem recebeu, leu e respondeu.',
     // the table
-    criadaEm: 'Criada em',
-    agendamento: 'Agendamento',
     imediato: 'Imediato',
     audiencia: 'Audiência',
     alcanceEstimado: 'Alcance estimado',
     enviadas: 'Enviadas',
     acompanhar: 'Acompanhar',
-    duplicar: 'Duplicar',
     cancelarCampanha: 'Cancelar campanha',
-    relatorio: 'Relatório',
     audienciaApagada: 'Audiência apagada',
     tagsDoPublico: (tags: string) => `Tags: ${tags}`,
     apagarCampanha: 'Apagar campanha',
     desejaApagarACampanha: (name: string) => `Deseja apagar a campanha ${name}?`,
     desejaCancelarACampanha: (name: string) =>
       `Deseja cancelar a campanha ${name}? As pessoas que ainda não receberam a mensagem não a receberão.`,
-    naoCancelar: 'Voltar',
     copiaDe: (name: string) => `Cópia de ${name}`,
     // the dialog
     nomeDaCampanha: 'Nome da campanha',
-    chipDeEnvio: 'Chip de envio',
     chipDeEnvioAjuda: 'Somente chips não oficiais conectados.',
     nenhumChipConectado: 'Nenhum chip não oficial conectado. Conecte um chip em Meus chips.',
     publico: 'Público',
-    porAudiencia: 'Audiência',
-    porTags: 'Tags',
     escolhaAAudiencia: 'Escolha a audiência',
     nenhumaAudiencia: 'Nenhuma audiência cadastrada. Importe uma em Audiências.',
     pessoas: (n: number) => (n === 1 ? '1 pessoa' : `${n} pessoas`),
     tagsDoPublicoCampo: 'Enviar para contatos com as tags',
     tagsIgnoradas: 'Não enviar para contatos com as tags',
-    tipoDeMensagem: 'Tipo de mensagem',
-    texto: 'Texto',
-    fluxo: 'Fluxo',
-    escolhaOFluxo: 'Escolha o fluxo',
-    nenhumFluxo: 'Nenhum fluxo cadastrado.',
     versoes: 'Versões da mensagem',
     versoesAjuda: 'Cada pessoa recebe uma destas versões, sorteada. Mais versões deixam o envio mais seguro.',
     versao: (n: number) => `Versão ${n}`,
@@ -145,7 +126,7 @@ export const campaignLabels = {
     proximoEnvio: 'Próximo envio',
     previsaoDeTermino: 'Previsão de término',
     semPrevisao: '—',
-    fechar: 'Fechar',
+    fechar: labels.app.fechar,
     // the report dialog
     relatorioDaCampanha: (name: string) => `Relatório: ${name}`,
     entregues: 'Entregues',
@@ -155,7 +136,6 @@ export const campaignLabels = {
     aguardando: 'Aguardando',
     /** The people a canceled campaign never sent to (not 'Aguardando': nothing will be sent). */
     naoEnviadas: 'Não enviadas',
-    exportar: 'Exportar',
   },
 } as const;
 
@@ -165,13 +145,13 @@ export const campaignReportLabels = {
   sheet: 'Relatório',
   columns: ['telefone', 'nome', 'versão', 'status', 'enviada em', 'entregue', 'lida', 'respondeu', 'erro'],
   status: {
-    waiting: 'Aguardando',
-    sending: 'Enviando',
-    sent: 'Enviada',
-    error: 'Erro',
-    skipped: 'Não enviada',
+    waiting: campaignLabels.campaigns.aguardando,
+    sending: messages.paneStatusPending,
+    sent: messages.paneStatusSent,
+    error: messages.scheduleStatusLabels.error,
+    skipped: messages.paneStatusFailed,
   },
-  flowVersion: messages.flow,
+  flowVersion: labels.common.fluxo,
   yes: messages.sheetYes,
   no: messages.sheetNo,
 } as const;
@@ -181,7 +161,6 @@ export const campaignReportLabels = {
 export const templateMessages = {
   templateSaved: 'Template salvo com sucesso',
   templateDeleteRequested: 'Solicitação concluída com sucesso. Aguardar resposta da Meta.',
-  templateNameRequired: 'O nome é um campo necessário',
   templateBodyRequired: 'O texto do corpo da mensagem é um campo necessário',
   templateNameInvalid: 'O nome deve ter apenas letras minúsculas, números e _ (sublinhado).',
   templateNameTaken: 'Já existe um template com esse nome e idioma neste número.',
@@ -209,7 +188,6 @@ export const templateMessages = {
 } as const;
 
 export const templateLabels = {
-  ajudaTitulo: 'Templates',
   ajudaTexto:
     'Templates são as mensagens aprovadas pela Meta para iniciar conversas pela API Oficial. Escolha o número, crie o template com a categoria, o idioma e os componentes, e aguarde a aprovação: só templates aprovados podem ser usados em campanhas e webhooks.',
   deleteTitle: 'Apagar template de mensagem',
@@ -225,7 +203,7 @@ export const templateLabels = {
     PENDING: 'Pendente',
     REJECTED: 'Rejeitado',
     PAUSED: 'Pausado',
-    DISABLED: 'Desativado',
+    DISABLED: messages.disabled,
   } as Record<string, string>,
   templates: 'Templates',
   numero: 'Número da API oficial',
@@ -235,22 +213,17 @@ export const templateLabels = {
   gerenciador: 'Gerenciador de templates da Meta',
   biblioteca: 'Biblioteca de templates da Meta',
   nenhumTemplate: 'Nenhum template neste número.',
-  nome: 'Nome',
   categoria: 'Categoria',
   idioma: 'Idioma',
-  status: 'Status',
   corpo: 'Corpo',
   padrao: 'Padrão',
   motivo: (reason: string) => `Motivo: ${reason}`,
-  apagar: 'Apagar',
   padraoNaoApaga: 'Templates padrão não podem ser apagados',
   desejaApagar: (name: string) => `Deseja apagar o template ${name}? A Meta confirma o pedido em seguida.`,
   nomeDica: 'Letras minúsculas, números e _ (os espaços viram _).',
   nomeSalvoComo: (name: string) => `Será salvo como: ${name}`,
   cabecalho: 'Cabeçalho',
   cabecalhoNenhum: 'Nenhum',
-  cabecalhoTexto: 'Texto',
-  cabecalhoImagem: 'Imagem',
   textoCabecalho: 'Texto do cabeçalho',
   imagemCabecalho: 'Imagem do cabeçalho (JPEG ou PNG)',
   enviandoImagem: 'Enviando imagem...',
@@ -258,7 +231,6 @@ export const templateLabels = {
   textoCorpo: 'Texto do corpo',
   corpoDica: 'Use {{1}}, {{2}}… para as variáveis; {{ nome }} vira {{1}}.',
   rodape: 'Rodapé (opcional)',
-  botoes: 'Botões',
   adicionarBotao: 'Adicionar botão',
   tipoBotao: 'Tipo do botão',
   botaoRespostaRapida: 'Resposta rápida',
@@ -271,9 +243,9 @@ export const templateLabels = {
   exemplos: 'Exemplos das variáveis',
   exemploCabecalho: (v: string) => `Exemplo de ${v} no cabeçalho`,
   exemploCorpo: (v: string) => `Exemplo de ${v} no corpo`,
-  salvar: 'Salvar',
-  cancelar: 'Cancelar',
-  acoes: 'Ações',
+  salvar: labels.common.salvar,
+  cancelar: labels.common.cancelar,
+  acoes: labels.common.acoes,
 } as const;
 
 export const officialCampaignMessages = {
@@ -313,9 +285,6 @@ export const officialCampaignMessages = {
 export const officialCampaignLabels = {
   enviando: 'Enviando...',
   // the screen (spec 3 §2.11)
-  campanhasApiOficial: 'Campanhas API Oficial',
-  templates: 'Templates',
-  chip: 'Chip',
   entreguesLidas: (delivered: number, read: number) =>
     `${countOf(delivered, ['entregue', 'entregues'])} · ${countOf(read, ['lida', 'lidas'])}`,
   nenhumaCampanhaCadastrada: 'Nenhuma campanha da API Oficial cadastrada.',
@@ -332,13 +301,10 @@ export const officialCampaignLabels = {
   numeroDeEnvioAjuda: 'Somente números da API Oficial conectados.',
   nenhumNumeroConectado: 'Nenhum número da API Oficial conectado. Conecte um número em Meus chips.',
   escolhaONumero: 'Escolha o número',
-  template: 'Template de mensagem',
   templateAjuda: 'Somente templates aprovados pela Meta.',
-  escolhaOTemplate: 'Escolha o template',
   escolhaONumeroPrimeiro: 'Escolha o número de envio para ver os templates.',
   nenhumTemplateAprovado: 'Nenhum template aprovado neste número. Crie um em Templates.',
   carregandoTemplates: 'Carregando os templates...',
-  previa: 'Prévia do template',
   variaveisDoTemplate: 'Variáveis do template',
   variaveisAjuda:
     'Cada variável é preenchida com uma coluna da audiência; quando a pessoa não tem valor nessa coluna (ou nenhuma coluna é escolhida), vai o valor padrão.',
@@ -356,7 +322,6 @@ export const officialCampaignLabels = {
   imagemEnviada: (name: string) => `Imagem enviada: ${name}`,
   previaDaImagem: 'Prévia da imagem do cabeçalho',
   imagemTipoInvalido: 'A imagem do cabeçalho deve ser um arquivo JPG ou PNG.',
-  imagemGrandeDemais: 'A imagem do cabeçalho deve ter no máximo 5 MB.',
   botoes: 'Botões de resposta rápida',
   botoesAjuda: 'Escolha o fluxo que começa quando a pessoa toca em cada botão (opcional).',
   seOContatoClicar: (button: string) => `Se o contato clicar em ${button}`,
@@ -366,7 +331,6 @@ export const officialCampaignLabels = {
   regraResposta: 'Só quando o contato responder',
   tipoDeConversa: 'Tipo de conversa',
   departamento: 'Departamento da conversa',
-  selecione: 'Selecione',
   detalhesDoRelatorio: 'Detalhes da API Oficial',
   cliques: 'Cliques em botões',
   falhasPorMotivo: 'Falhas por motivo',

@@ -2,9 +2,7 @@
 // screen, not with the shell.
 export const chipMessages = {
   chipCreated: 'Número cadastrado com sucesso. Agora será necessário fazer a conexão.',
-  officialChipCreated: 'Número criado com sucesso! Faça o registro e deixe online.',
   chipUpdated: 'Canal atualizado com sucesso',
-  chipDeleted: 'Número apagado com sucesso!',
   operationSucceeded: 'Operação bem sucedida',
   chipNameHint: 'Somente letras, números e espaços; os acentos são removidos.',
   chipNameStoredAs: (name: string) => `Será salvo como: ${name}`,
@@ -33,8 +31,6 @@ export const chipLabels = {
   oDepartamentoEmQueAsConversas: 'O departamento em que as conversas deste número começam.',
   desconectar: 'Desconectar',
   resetarConexao: 'Resetar conexão',
-  numero: 'Número',
-  tipo: 'Tipo',
   primeiroAtendimento: 'Primeiro atendimento',
   conectar: 'Conectar',
   mostrarQrCode: 'Mostrar QR code',

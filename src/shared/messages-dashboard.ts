@@ -10,18 +10,16 @@ export const dashboardMessages = {
   rangeReversed: 'A data inicial deve ser anterior ou igual à data final.',
   rangeTooLong: 'O período pode ter no máximo 2 anos.',
   rangeInFuture: 'O período escolhido ainda não começou.',
-  chipNotFound: 'Chip não encontrado.',
   // The department chart's key for conversations without a department (spec 3 §3 Dashboard data).
-  noDepartment: 'Sem departamento',
 } as const;
 
 // The screens' words (spec 3 §2.1, §2.2): the attendant dashboard (/) and the technical one (/dash-tecnico).
 export const dashboardLabels = {
   // spec 3 §9: the interval buttons
   intervals: {
-    1: 'Hoje',
-    7: '7 dias',
-    30: '30 dias',
+    1: messages.paneToday,
+    7: messages.last7Days,
+    30: messages.last30Days,
     90: '3 meses',
     180: '6 meses',
     365: '1 ano',
@@ -30,14 +28,10 @@ export const dashboardLabels = {
   period: 'Período',
   periodPlaceholder: 'Escolher período',
   periodShown: (start: string, end: string) => (start === end ? `Dia ${start}` : `De ${start} a ${end}`),
-  chip: 'Chip',
   allChips: 'Todos os chips',
   // Real-time cards (spec 3 §2.1)
   now: 'Agora',
   open: 'Conversas abertas',
-  waitingResponse: 'Aguardando resposta',
-  chatbot: 'Chatbot',
-  human: 'Humano',
   // Report cards
   inPeriod: 'No período',
   newConversations: 'Novas conversas',
@@ -60,24 +54,18 @@ export const dashboardLabels = {
   noConversationsWait:
     'Aguarde os clientes escreverem para os seus chips, ou escolha um período maior ou outro chip.',
   goToChips: 'Ir para Meus chips',
-  noChartData: 'Sem dados no período.',
   loadFailed: 'Não foi possível carregar o dashboard.',
   // The technical dashboard (spec 3 §2.2)
-  conversations: 'Conversas',
-  messages: 'Mensagens',
   platform: 'Plataforma',
   conversationsTotal: 'Conversas no período',
   conversationsChatbot: 'Conversas com chatbot',
   conversationsHuman: 'Conversas com humano',
   messagesTotal: 'Mensagens no período',
-  activeAccounts: 'Contas ativas',
   connectedChips: 'Chips conectados',
   onlineUsers: 'Usuários online',
   conversationDistribution: 'Distribuição das conversas',
   messageDistribution: 'Distribuição das mensagens',
   chipDistribution: 'Distribuição dos chips',
-  aiChatbot: 'Chatbot de IA',
-  flowChatbot: 'Chatbot de fluxo',
   humanMessages: 'Mensagens humanas',
   chatbotMessages: 'Mensagens do chatbot',
   contactMessages: 'Mensagens dos contatos',

@@ -1,3 +1,4 @@
+import { labels, messages } from './messages';
 // The catalogue's part for automatic follow-ups (spec 3 §2.12, §3 Auto follow-up per chip, §5, §8, §9):
 // loaded only by that screen and the server. The menu's line is labels.team.followUpsAutomaticos (the same
 // words as the access area), so the first screen does not carry this file.
@@ -10,30 +11,26 @@ export const followUpMessages = {
   messageRequired: 'Ative pelo menos 1 mensagem.',
   textRequired: 'Escreva o texto da mensagem.',
   timeInvalid: 'Informe um tempo entre 1 e 999.',
-  chipNotFound: 'Chip não encontrado.',
 } as const;
 
 export const FOLLOW_UP_TYPE_LABELS = {
-  ai_chatbot: 'Chatbot de IA',
-  flow_chatbot: 'Chatbot de fluxo',
-  human: 'Atendimento humano',
+  ai_chatbot: messages.aiChatbot,
+  flow_chatbot: labels.chips.chatbotDeFluxo,
+  human: labels.chips.atendimentoHumano,
 } as const;
 
 export const FOLLOW_UP_UNIT_LABELS = {
-  minutes: 'Minutos',
-  hours: 'Horas',
+  minutes: messages.timeMinutes,
+  hours: messages.timeHours,
 } as const;
 
 export const followUpLabels = {
-  ajudaTitulo: 'Follow-ups automáticos',
   ajudaTexto:
     'Um follow-up automático envia uma mensagem ao cliente que parou de responder depois de um tempo sem resposta. Defina o tempo e a mensagem de cada etapa; o envio para assim que o cliente responde ou a conversa é finalizada.',
-  title: 'Follow-ups automáticos',
   intro:
     'Mensagens enviadas automaticamente quando o cliente não responde à última mensagem da conversa. O envio para na resposta do cliente.',
   noChips: 'Nenhum chip cadastrado. Cadastre um chip para configurar follow-ups.',
   enabled: 'Follow-up ativado',
-  disabled: 'Desativado',
   active: 'Ativado',
   types: 'Tipos de conversa',
   typesHint: 'O follow-up vale para as conversas atendidas por:',
@@ -45,11 +42,8 @@ export const followUpLabels = {
   hour: (h: number) => `${String(h).padStart(2, '0')}:00`,
   message: (n: number) => `Mensagem ${n}`,
   messageEnabled: 'Enviar esta mensagem',
-  text: 'Texto',
   textPlaceholder: 'Olá! Ainda podemos ajudar?',
   time: 'Tempo',
-  unit: 'Unidade',
   timingFirst: 'Depois da última mensagem sem resposta',
   timingNext: (n: number) => `Depois da mensagem ${n}`,
-  save: 'Salvar',
 } as const;

@@ -16,7 +16,7 @@ import type { Locator, Page } from 'playwright-core';
 import { chips, contacts, conversations, messages, tags } from '@/server/db/schema';
 import { OVERLAP_MS } from '@/server/domains/conversations/changes';
 import { newId } from '@/shared/ids';
-import { messages as texts } from '@/shared/messages';
+import { labels, messages as texts } from '@/shared/messages';
 import { startTestServer, type TestServer } from '../server/helpers';
 import { launchChromium } from './browser';
 
@@ -517,7 +517,7 @@ async function main() {
     await page.evaluate((tk) => localStorage.setItem('token', tk), token);
     t0 = performance.now();
     await page.goto(`${t.url}/atendimento`);
-    const list = page.getByRole('list', { name: texts.listConversations });
+    const list = page.getByRole('list', { name: labels.common.conversas });
     await list.getByRole('listitem').first().waitFor({ timeout: 30_000 });
     const listShownMs = performance.now() - t0;
     const itemsInDom = await list.getByRole('listitem').count();
@@ -584,7 +584,7 @@ async function main() {
     if (openMs !== null) {
       messageArea = await markScroller(page, LAST_TEXT, 'messages', outsideList);
       const trace = process.env.BENCH_TRACE ? await startTrace(page) : null;
-      messageScroll = await scrollThrough(page, 'messages', texts.paneLoadMore, 'up', () =>
+      messageScroll = await scrollThrough(page, 'messages', texts.listLoadMore, 'up', () =>
         textVisible(page, FIRST_TEXT),
       );
       if (trace) printLongTasks(await trace());

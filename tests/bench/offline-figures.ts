@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { saveMessages } from '@/app/offline/cache';
 import { openOfflineDb } from '@/app/offline/db';
 import type { Message } from '@/shared/contract/conversations';
-import { messages as texts } from '@/shared/messages';
+import { labels } from '@/shared/messages';
 import { connectedSimulatorChip } from '../server/channel-helpers';
 import { startTestServer } from '../server/helpers';
 import { launchChromium } from './browser';
@@ -49,7 +49,7 @@ async function offlineStart() {
     await page.goto('/login');
     await page.evaluate((tok) => localStorage.setItem('token', tok), token);
     await page.goto('/atendimento');
-    const list = page.getByRole('list', { name: texts.listConversations });
+    const list = page.getByRole('list', { name: labels.common.conversas });
     const first = list.getByRole('listitem').first();
     await first.waitFor({ state: 'visible', timeout: 30_000 });
     await page.evaluate(async () => {

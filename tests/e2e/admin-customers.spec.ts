@@ -10,9 +10,8 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '@/server/db';
 import { users } from '@/server/db/schema';
 import { seedDemo } from '@/server/seed/demo';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { adminMessages, adminLabels as L } from '@/shared/messages-admin';
-import { adminMenuLabels } from '@/shared/messages-admin-menu';
 import { type FakeGraph, graphEnv, startFakeGraph } from '../fakes/graph-api';
 import { calm, DEMO_PASSWORD, isPhone, mainMenu, shot, signedIn } from './app';
 import { type AppServer, expect, startServer, test } from './fixtures';
@@ -70,17 +69,17 @@ async function newAccount(name: string) {
 /** The customers' table on desktop, its cards on phones. */
 function rowOf(page: Page, text: string): Locator {
   return isPhone()
-    ? page.getByRole('list', { name: L.table }).getByRole('listitem').filter({ hasText: text })
-    : page.getByRole('table', { name: L.table }).getByRole('row').filter({ hasText: text });
+    ? page.getByRole('list', { name: messages.customers }).getByRole('listitem').filter({ hasText: text })
+    : page.getByRole('table', { name: messages.customers }).getByRole('row').filter({ hasText: text });
 }
 
 async function openCustomers(page: Page, email = 'admin@demo.com') {
   await signedIn(page, app.server, email);
   await page.goto(`${app.server.url}/atendimento`);
   const menu = await mainMenu(page);
-  await menu.getByRole('link', { name: adminMenuLabels.customers }).click();
+  await menu.getByRole('link', { name: messages.customers }).click();
   await expect(page).toHaveURL(/\/admin-clientes$/);
-  await expect(page.getByRole('heading', { level: 1, name: L.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: messages.customers })).toBeVisible();
 }
 
 async function search(page: Page, text: string, total: string) {
@@ -119,7 +118,7 @@ test('the table: search by name or e-mail after 1 s, accents aside, 10 a page, t
   await expect(rowOf(page, 'dono@demo.com')).toContainText('Ativa');
   // Only owner rows edit the account and its numbers; every row changes a password.
   const manager = rowOf(page, 'gerente@demo.com');
-  await expect(manager.getByRole('button', { name: L.changePassword })).toBeVisible();
+  await expect(manager.getByRole('button', { name: labels.profile.alterarSenha })).toBeVisible();
   await expect(manager.getByRole('button', { name: L.editAccount })).toHaveCount(0);
   await expect(manager.getByRole('button', { name: L.configureNumbers })).toHaveCount(0);
   await expect(rowOf(page, 'dono@demo.com').getByRole('button', { name: L.editAccount })).toBeVisible();
@@ -133,17 +132,17 @@ test('create account: the admin flag only, with its messages', async ({ page }) 
   const tag = unique();
   await openCustomers(page);
   await page.getByRole('button', { name: L.createAccount }).click();
-  const dialog = page.getByRole('dialog', { name: L.createAccountTitle });
+  const dialog = page.getByRole('dialog', { name: L.createAccount });
   const save = dialog.getByRole('button', { name: 'Salvar' });
   await save.click();
   await expect(dialog.getByText(messages.teamAllFieldsRequired)).toBeVisible();
   await dialog.getByRole('textbox', { name: L.ownerName }).fill(`Nova Dona ${tag}`);
   await dialog.getByRole('textbox', { name: L.accountName }).fill(`Loja Nova ${tag}`);
-  await dialog.getByRole('textbox', { name: L.colEmail }).fill(`nova-${tag}@cliente.test`);
-  await dialog.getByLabel(L.password, { exact: true }).fill('123');
+  await dialog.getByRole('textbox', { name: labels.common.eMail }).fill(`nova-${tag}@cliente.test`);
+  await dialog.getByLabel(labels.common.senha, { exact: true }).fill('123');
   await save.click();
   await expect(dialog.getByText(adminMessages.passwordTooShort)).toBeVisible();
-  await dialog.getByLabel(L.password, { exact: true }).fill('senha123');
+  await dialog.getByLabel(labels.common.senha, { exact: true }).fill('senha123');
   await dialog.getByLabel(L.confirmPassword, { exact: true }).fill('senha124');
   await save.click();
   await expect(dialog.getByText(adminMessages.passwordsDontMatch)).toBeVisible();
@@ -160,8 +159,8 @@ test('create account: the admin flag only, with its messages', async ({ page }) 
   // The same e-mail again: the server's message, the dialog stays open.
   await page.getByRole('button', { name: L.createAccount }).click();
   await dialog.getByRole('textbox', { name: L.ownerName }).fill('Outra');
-  await dialog.getByRole('textbox', { name: L.colEmail }).fill(`nova-${tag}@cliente.test`);
-  await dialog.getByLabel(L.password, { exact: true }).fill('senha123');
+  await dialog.getByRole('textbox', { name: labels.common.eMail }).fill(`nova-${tag}@cliente.test`);
+  await dialog.getByLabel(labels.common.senha, { exact: true }).fill('senha123');
   await dialog.getByLabel(L.confirmPassword, { exact: true }).fill('senha123');
   await save.click();
   await expect(dialog.getByText(messages.emailInUse)).toBeVisible();
@@ -177,7 +176,7 @@ test('customer_admin without the admin flag has the table but no account creatio
   await signedIn(page, app.server, 'dono@demo.com');
   await page.goto(`${app.server.url}/atendimento`);
   const menu = await mainMenu(page);
-  await expect(menu.getByRole('link', { name: adminMenuLabels.customers })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: messages.customers })).toHaveCount(0);
   await page.goto(`${app.server.url}/admin-clientes`);
   await expect(page).toHaveURL(/\/atendimento$/);
   await expect(toast(page, messages.insufficientPermissions)).toBeVisible();
@@ -188,18 +187,18 @@ test('change a customer’s password: its messages, then the new password works'
   const customer = await newAccount(`Senha ${tag}`);
   await openCustomers(page);
   await search(page, customer.email, L.total(1));
-  await rowOf(page, customer.email).getByRole('button', { name: L.changePassword }).click();
+  await rowOf(page, customer.email).getByRole('button', { name: labels.profile.alterarSenha }).click();
   const dialog = page.getByRole('dialog', { name: L.changePasswordTitle(`Senha ${tag}`) });
   const save = dialog.getByRole('button', { name: 'Salvar' });
-  await dialog.getByLabel(L.newPassword, { exact: true }).fill('12345');
+  await dialog.getByLabel(labels.common.novaSenha, { exact: true }).fill('12345');
   await save.click();
   await expect(dialog.getByText(adminMessages.passwordTooShort)).toBeVisible();
-  await dialog.getByLabel(L.newPassword, { exact: true }).fill('123456');
-  await dialog.getByLabel(L.confirmNewPassword, { exact: true }).fill('1234567');
+  await dialog.getByLabel(labels.common.novaSenha, { exact: true }).fill('123456');
+  await dialog.getByLabel(labels.common.confirmarNovaSenha, { exact: true }).fill('1234567');
   await save.click();
   await expect(dialog.getByText(adminMessages.passwordsDontMatch)).toBeVisible();
   await shot(page, 'admin-change-password');
-  await dialog.getByLabel(L.confirmNewPassword, { exact: true }).fill('123456');
+  await dialog.getByLabel(labels.common.confirmarNovaSenha, { exact: true }).fill('123456');
   await save.click();
   await expect(toast(page, adminMessages.passwordChanged)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -219,10 +218,10 @@ test('edit an owner row’s account: each limit’s message, a limit below usage
   await expect(dialog.getByText(L.inUse(1))).toBeVisible();
 
   const cases: [string, string, string][] = [
-    [L.maxChannels, '-1', adminMessages.maxChannelsInvalid],
-    [L.maxOfficialChannels, 'abc', adminMessages.maxOfficialChannelsInvalid],
-    [L.maxUsers, '', adminMessages.maxUsersInvalid],
-    [L.maxFlows, '1.5', adminMessages.maxFlowsInvalid],
+    [L.maxChannels, '-1', messages.maxChannelsInvalid],
+    [L.maxOfficialChannels, 'abc', messages.maxOfficialChannelsInvalid],
+    [L.maxUsers, '', messages.maxUsersInvalid],
+    [L.maxFlows, '1.5', messages.maxFlowsInvalid],
   ];
   for (const [label, bad, message] of cases) {
     const before = await field(label).inputValue();
@@ -243,7 +242,7 @@ test('edit an owner row’s account: each limit’s message, a limit below usage
   await save.click();
   await expect(toast(page, adminMessages.accountUpdated)).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(rowOf(page, customer.email)).toContainText(L.yes);
+  await expect(rowOf(page, customer.email)).toContainText(messages.yes);
   await rowOf(page, customer.email).getByRole('button', { name: L.editAccount }).click();
   await expect(field(L.maxUsers)).toHaveValue('7');
   await expect(field(L.maxChannels)).toHaveValue('4');
@@ -303,7 +302,7 @@ test('official numbers: WABA, its numbers from the provider, create, register wi
     .getByRole('listitem', { name: '+55 11 4000-1001' })
     .getByRole('button', { name: L.createChip })
     .click();
-  await expect(toast(page, adminMessages.numberCreated)).toBeVisible();
+  await expect(toast(page, messages.numberCreated)).toBeVisible();
   const chip = dialog
     .getByRole('list', { name: L.chips })
     .getByRole('listitem', { name: '+55 11 4000-1001' });
@@ -318,7 +317,7 @@ test('official numbers: WABA, its numbers from the provider, create, register wi
   await expect(chip.getByText(adminMessages.pinInvalid)).toBeVisible();
   await pin.fill('123456');
   await chip.getByRole('button', { name: L.register }).click();
-  await expect(toast(page, adminMessages.numberUpdated)).toBeVisible();
+  await expect(toast(page, messages.numberUpdated)).toBeVisible();
   await expect(chip).toContainText(L.registered);
   expect(graph.registered[first]).toBe(true);
   await chip.getByRole('button', { name: L.unregister }).click();
@@ -341,15 +340,15 @@ test('official numbers: WABA, its numbers from the provider, create, register wi
   await expect(ownerRow).toContainText(messages.chipStatusLabels.configuring);
   await chip.getByRole('combobox', { name: L.chipStatus }).click();
   await page.getByRole('option', { name: messages.chipStatusLabels.close }).click();
-  await expect(toast(page, adminMessages.numberUpdated)).toBeVisible();
+  await expect(toast(page, messages.numberUpdated)).toBeVisible();
   await expect(ownerRow).toContainText(messages.chipStatusLabels.close);
   await shot(page, 'admin-numbers-status');
   await owner.close();
 
   await chip.getByRole('button', { name: L.deleteNumber }).click();
-  const confirmDialog = page.getByRole('dialog', { name: L.deleteNumberTitle });
+  const confirmDialog = page.getByRole('dialog', { name: L.deleteNumber });
   await expect(confirmDialog).toContainText(L.deleteNumberQuestion('+55 11 4000-1001'));
   await confirmDialog.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(toast(page, adminMessages.numberDeleted)).toBeVisible();
+  await expect(toast(page, messages.numberDeleted)).toBeVisible();
   await expect(dialog.getByText(L.noChips)).toBeVisible();
 });

@@ -14,14 +14,14 @@ const project = () => test.info().project.name;
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 const offerRow = (page: Page, name: string) =>
   isPhone()
-    ? page.getByRole('list', { name: L.title }).getByRole('listitem').filter({ hasText: name })
-    : page.getByRole('table', { name: L.title }).getByRole('row').filter({ hasText: name });
+    ? page.getByRole('list', { name: messages.offers }).getByRole('listitem').filter({ hasText: name })
+    : page.getByRole('table', { name: messages.offers }).getByRole('row').filter({ hasText: name });
 
 const LIMITS = [
-  [L.maxChannels, M.limitInvalid.max_channels],
-  [L.maxOfficialChannels, M.limitInvalid.max_official_channels],
-  [L.maxUsers, M.limitInvalid.max_users],
-  [L.maxFlows, M.limitInvalid.max_flows],
+  [L.maxChannels, messages.maxChannelsInvalid],
+  [L.maxOfficialChannels, messages.maxOfficialChannelsInvalid],
+  [L.maxUsers, messages.maxUsersInvalid],
+  [labels.flows.fluxos, messages.maxFlowsInvalid],
   [L.maxSummaries, M.limitInvalid.max_summaries],
   [L.maxFollowUps, M.limitInvalid.max_follow_ups],
 ] as const;
@@ -35,32 +35,32 @@ test('create, search without accents and edit an offer, with every validation me
   await signedIn(page, server, 'admin@demo.com');
   await page.goto('/atendimento');
   const menu = await mainMenu(page);
-  await menu.getByRole('link', { name: adminMenuLabels.offers }).click();
+  await menu.getByRole('link', { name: messages.offers }).click();
   await expect(page).toHaveURL(/\/admin-ofertas$/);
-  await expect(page.getByRole('heading', { level: 1, name: L.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: messages.offers })).toBeVisible();
 
   await page.getByRole('button', { name: L.newOffer }).click();
   const dialog = page.getByRole('dialog', { name: L.newOffer });
   await expect(dialog).toBeVisible();
   // No name: the spec's message on the name.
-  await dialog.getByRole('button', { name: L.save }).click();
-  await expect(dialog.getByText(M.nameRequired)).toBeVisible();
+  await dialog.getByRole('button', { name: labels.common.salvar }).click();
+  await expect(dialog.getByText(messages.tagNameRequired)).toBeVisible();
   await shot(page, 'offer-name-required');
-  await dialog.getByRole('textbox', { name: L.name }).fill(name);
-  await expect(dialog.getByText(M.nameRequired)).toHaveCount(0);
+  await dialog.getByRole('textbox', { name: labels.common.nome }).fill(name);
+  await expect(dialog.getByText(messages.tagNameRequired)).toHaveCount(0);
   await dialog.getByRole('textbox', { name: L.offerId }).fill(guruId);
   // Each limit emptied: its own message, gone once a number is typed again.
   for (const [label, message] of LIMITS) {
     const field = dialog.getByRole('textbox', { name: label });
     await field.fill('');
-    await dialog.getByRole('button', { name: L.save }).click();
+    await dialog.getByRole('button', { name: labels.common.salvar }).click();
     await expect(dialog.getByText(message)).toBeVisible();
     await field.fill('7');
     await expect(dialog.getByText(message)).toHaveCount(0);
   }
-  await dialog.getByRole('switch', { name: L.campaignsEnabled }).check({ force: true });
+  await dialog.getByRole('switch', { name: messages.campaignsEnabled }).check({ force: true });
   await shot(page, 'offer-dialog');
-  await dialog.getByRole('button', { name: L.save }).click();
+  await dialog.getByRole('button', { name: labels.common.salvar }).click();
   await expect(toast(page, M.offerSaved)).toBeVisible();
   await expect(dialog).toBeHidden();
   const row = offerRow(page, name);
@@ -83,11 +83,11 @@ test('create, search without accents and edit an offer, with every validation me
   const edit = page.getByRole('dialog', { name: L.editOffer });
   await expect(edit.getByRole('textbox', { name: L.offerId })).toHaveValue(guruId);
   await expect(edit.getByRole('textbox', { name: L.maxUsers })).toHaveValue('7');
-  await edit.getByRole('textbox', { name: L.name }).fill('');
-  await edit.getByRole('button', { name: L.save }).click();
-  await expect(edit.getByText(M.nameRequired)).toBeVisible();
-  await edit.getByRole('textbox', { name: L.name }).fill(`Plano Pró ${tag}`);
-  await edit.getByRole('button', { name: L.save }).click();
+  await edit.getByRole('textbox', { name: labels.common.nome }).fill('');
+  await edit.getByRole('button', { name: labels.common.salvar }).click();
+  await expect(edit.getByText(messages.tagNameRequired)).toBeVisible();
+  await edit.getByRole('textbox', { name: labels.common.nome }).fill(`Plano Pró ${tag}`);
+  await edit.getByRole('button', { name: labels.common.salvar }).click();
   await expect(toast(page, M.offerSaved).last()).toBeVisible();
   await expect(edit).toBeHidden();
   await expect(offerRow(page, `Plano Pró ${tag}`)).toBeVisible();
@@ -95,9 +95,9 @@ test('create, search without accents and edit an offer, with every validation me
   // A second offer with the same Guru offer id: the server's message on that field, nothing saved.
   await page.getByRole('button', { name: L.newOffer }).click();
   const dup = page.getByRole('dialog', { name: L.newOffer });
-  await dup.getByRole('textbox', { name: L.name }).fill(`Cópia ${tag}`);
+  await dup.getByRole('textbox', { name: labels.common.nome }).fill(`Cópia ${tag}`);
   await dup.getByRole('textbox', { name: L.offerId }).fill(guruId);
-  await dup.getByRole('button', { name: L.save }).click();
+  await dup.getByRole('button', { name: labels.common.salvar }).click();
   await expect(dup.getByText(M.offerIdTaken)).toBeVisible();
   await shot(page, 'offer-id-taken');
   await dup.getByRole('button', { name: labels.common.cancelar }).click();
@@ -111,6 +111,6 @@ test('an owner without the system role is refused and has no menu line', async (
   await expect(page).toHaveURL(/\/atendimento$/);
   const menu = await mainMenu(page);
   await expect(menu.getByRole('link', { name: labels.common.atendimento })).toBeVisible();
-  await expect(menu.getByRole('link', { name: adminMenuLabels.offers })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: messages.offers })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: adminMenuLabels.financial })).toHaveCount(0);
 });

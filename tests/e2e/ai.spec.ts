@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import type { Conversation } from '@/shared/contract/conversations';
 import { formatPhone } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { calm, DEMO_PASSWORD, shot } from './app';
 import { type AppServer, expect, startServer, test } from './fixtures';
@@ -75,7 +75,7 @@ test('follow-up: the text goes into the command bar to edit and send', async ({ 
   fake.reply = 'Oi! Conseguiu receber o pedido?';
   await pane.getByRole('button', { name: messages.aiMenu }).click();
   await page.getByRole('menuitem', { name: messages.aiFollowUp }).click();
-  await expect(pane.getByRole('textbox', { name: messages.paneComposer, exact: true })).toHaveValue(
+  await expect(pane.getByRole('textbox', { name: labels.common.mensagem, exact: true })).toHaveValue(
     'Oi! Conseguiu receber o pedido?',
   );
   await expect(

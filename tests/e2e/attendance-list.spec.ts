@@ -35,7 +35,7 @@ async function openAttendance(page: Page, email: string, server: AppServer) {
   return token;
 }
 
-const conversationList = (page: Page) => page.getByRole('list', { name: messages.listConversations });
+const conversationList = (page: Page) => page.getByRole('list', { name: labels.common.conversas });
 const items = (page: Page) => conversationList(page).getByRole('listitem');
 const item = (page: Page, text: string) => items(page).filter({ hasText: text });
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -82,14 +82,17 @@ test("a customer's conversation appears live, waiting, with 'Nova conversa'; a n
     const bell = page.getByRole('banner').getByRole('link', { name: /Atendimentos humanos abertos/ });
 
     // The top buttons: Nova conversa opens its dialog; the gear holds the user's own toggles.
-    const newConversation = page.getByRole('button', { name: messages.newConversation, exact: true });
+    const newConversation = page.getByRole('button', {
+      name: messages.newConversationPushTitle,
+      exact: true,
+    });
     await expect(newConversation).toBeEnabled();
 
     // A first customer writes: the notification, then (2 s later) the item, waiting for an answer.
     const ana = phoneOf(1, 1);
     await chip.write(ana, 'Ana Lista', 'Olá, meu pedido não chegou');
-    await expect(toast(page, messages.newConversation)).toBeVisible();
-    await expect(toast(page, messages.newConversation)).toContainText('Ana Lista');
+    await expect(toast(page, messages.newConversationPushTitle)).toBeVisible();
+    await expect(toast(page, messages.newConversationPushTitle)).toContainText('Ana Lista');
     const first = item(page, 'Ana Lista');
     await expect(first).toBeVisible();
     await expect(first).toContainText(messages.listWaitingResponse);
@@ -134,7 +137,7 @@ test("a customer's conversation appears live, waiting, with 'Nova conversa'; a n
       await chip.write(ana, 'Ana Lista', 'Alguém aí?');
       await expect(item(page, 'Alguém aí?')).toBeVisible();
       await expect(item(sales, 'Ana Lista')).toHaveCount(0);
-      await expect(toast(sales, messages.newConversation)).toHaveCount(0);
+      await expect(toast(sales, messages.newConversationPushTitle)).toHaveCount(0);
 
       // Transferred to Vendas: it leaves Suporte's list and joins Vendas'.
       const anaConversation = await conversationOf(server, owner, ana);
@@ -231,9 +234,9 @@ test('filters: situation, type, tag, chip, name and phone; the active-filters ba
     await expect(banner(page)).toBeVisible();
     await expect(page.getByText(messages.listEmpty)).toBeVisible();
     sheet = await filterSheet(page);
-    await expect(sheet.getByRole('checkbox', { name: messages.filterTypeChatbot })).toBeChecked();
+    await expect(sheet.getByRole('checkbox', { name: labels.common.chatbot })).toBeChecked();
     await sheet.getByRole('checkbox', { name: messages.filterTypeHuman }).check();
-    await sheet.getByRole('checkbox', { name: messages.filterTypeChatbot }).uncheck();
+    await sheet.getByRole('checkbox', { name: labels.common.chatbot }).uncheck();
     await apply(sheet);
     await expect(item(page, 'Davi Filtro')).toBeVisible();
 
@@ -242,7 +245,7 @@ test('filters: situation, type, tag, chip, name and phone; the active-filters ba
     await sheet.getByRole('button', { name: messages.listClearFilters }).click();
     await expect(sheet).toBeHidden();
     sheet = await filterSheet(page);
-    await pick(page, sheet, messages.filterTags, tag.name);
+    await pick(page, sheet, labels.common.tags, tag.name);
     await apply(sheet);
     await expect(item(page, 'Bia Filtro')).toBeVisible();
     await expect(items(page)).toHaveCount(1);
@@ -251,7 +254,7 @@ test('filters: situation, type, tag, chip, name and phone; the active-filters ba
     sheet = await filterSheet(page);
     await sheet.getByRole('button', { name: messages.listClearFilters }).click();
     sheet = await filterSheet(page);
-    await pick(page, sheet, messages.filterChips, two.name);
+    await pick(page, sheet, labels.common.chips, two.name);
     await apply(sheet);
     await expect(item(page, 'Davi Filtro')).toBeVisible();
     await expect(items(page)).toHaveCount(1);
@@ -305,7 +308,7 @@ test("an attendant's department filter starts from their own departments and off
   await openAttendance(page, 'atendente@demo.com', server);
   await expect(banner(page)).toHaveCount(0);
   const sheet = await filterSheet(page);
-  const departments = sheet.getByRole('combobox', { name: messages.filterDepartments });
+  const departments = sheet.getByRole('combobox', { name: labels.common.departamentos });
   // The chosen department shows as a pill beside the box.
   await expect(sheet.getByText('Suporte', { exact: true })).toBeVisible();
   await departments.click();

@@ -8,7 +8,7 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import type { ContactDetails } from '@/shared/contract/contacts';
 import type { Conversation, Message } from '@/shared/contract/conversations';
 import { formatPhone } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import {
   calm,
   connectedChip,
@@ -48,7 +48,7 @@ async function openPane(page: Page, conversationId: string, name: string) {
 
 /** The pane's header: contact, chip, department, mode and the menu. */
 const header = (pane: Locator) => pane.locator('header');
-const composer = (pane: Locator) => pane.getByRole('textbox', { name: messages.paneComposer, exact: true });
+const composer = (pane: Locator) => pane.getByRole('textbox', { name: labels.common.mensagem, exact: true });
 const bubbles = (pane: Locator) =>
   pane.getByRole('list', { name: messages.paneMessages }).getByRole('listitem');
 const bubble = (pane: Locator, text: string | RegExp) => bubbles(pane).filter({ hasText: text });
@@ -57,7 +57,7 @@ const bubble = (pane: Locator, text: string | RegExp) => bubbles(pane).filter({ 
 async function write(pane: Locator, text: string) {
   const box = composer(pane);
   await box.fill(text);
-  if (isPhone()) await pane.getByRole('button', { name: messages.paneSend }).click();
+  if (isPhone()) await pane.getByRole('button', { name: messages.recorderSend }).click();
   else await box.press('Enter');
   await expect(box).toHaveValue('');
 }
@@ -82,7 +82,7 @@ async function confirmDialog(page: Page, title: string) {
   await expect(dialog).toBeHidden();
 }
 
-const conversationList = (page: Page) => page.getByRole('list', { name: messages.listConversations });
+const conversationList = (page: Page) => page.getByRole('list', { name: labels.common.conversas });
 
 test('the attendant answers, the customer reads it; formatting, typing, and text that is never HTML', {
   tag: '@phone',
@@ -189,7 +189,7 @@ test("'/' inserts a quick message; Enter as the spec says; the signature; deleti
 
     // '/' opens the quick messages; typing filters them by shortcut; Enter picks the first.
     await box.fill('/');
-    const options = page.getByRole('listbox', { name: messages.paneQuickMessages }).getByRole('option');
+    const options = page.getByRole('listbox', { name: labels.common.mensagensRapidas }).getByRole('option');
     await expect(options.filter({ hasText: `/${shortcut}` })).toBeVisible();
     await expect(options.filter({ hasText: `/ola${project()}` })).toBeVisible();
     await box.pressSequentially(`obri`);
@@ -203,7 +203,7 @@ test("'/' inserts a quick message; Enter as the spec says; the signature; deleti
       await box.press('Enter');
       await box.pressSequentially('Até logo');
       await expect(box).toHaveValue(/estamos aqui\.\nAté logo$/);
-      await pane.getByRole('button', { name: messages.paneSend }).click();
+      await pane.getByRole('button', { name: messages.recorderSend }).click();
     } else {
       // On a desktop Shift+Enter adds a line and Enter sends.
       await box.press('Shift+Enter');
@@ -225,7 +225,7 @@ test("'/' inserts a quick message; Enter as the spec says; the signature; deleti
     );
     await box.fill('/depois');
     await expect(options.filter({ hasText: `/depois${project()}` })).toBeVisible();
-    const popup = await page.getByRole('listbox', { name: messages.paneQuickMessages }).boundingBox();
+    const popup = await page.getByRole('listbox', { name: labels.common.mensagensRapidas }).boundingBox();
     expect(popup?.width).toBeGreaterThanOrEqual(isPhone() ? 320 : 400);
     await shot(page, 'quick-messages-new');
     await box.fill('');
@@ -250,7 +250,7 @@ test("'/' inserts a quick message; Enter as the spec says; the signature; deleti
     await signed.getByRole('button', { name: messages.paneMessageOptions }).click();
     await page.getByRole('menuitem', { name: messages.paneDeleteMessage }).click();
     await confirmDialog(page, messages.paneDeleteMessage);
-    await expect(bubble(pane, messages.paneDeletedMessage)).toBeVisible();
+    await expect(bubble(pane, messages.listDeletedMessage)).toBeVisible();
     await expect(bubble(pane, 'Mensagem com assinatura')).toHaveCount(0);
     // The customer's messages have no such menu.
     await expect(bubble(pane, 'Olá!').getByRole('button', { name: messages.paneMessageOptions })).toHaveCount(
@@ -279,7 +279,7 @@ test('menu entries by state; answered; no follow-up entry where none applies; fi
     // follow-up automático' only when the conversation has one): the spec's entries, in order.
     let dropdown = await menu(page, pane);
     expect(await entries(dropdown)).toEqual([
-      messages.paneContactData,
+      messages.paneContactDrawer,
       messages.paneEditName,
       messages.paneMarkAnswered,
       messages.paneSchedule,
@@ -347,18 +347,18 @@ test('transfer: the rules’ messages, then to Vendas, where it leaves Suporte�
     const submit = dialog.getByRole('button', { name: messages.paneTransferSubmit });
     await expect(submit).toBeDisabled();
 
-    await dialog.getByRole('radio', { name: messages.paneTransferChatbot }).check();
+    await dialog.getByRole('radio', { name: labels.common.chatbot }).check();
     await submit.click();
     await expect(dialog.getByRole('alert')).toHaveText(messages.transferChatbotRequired);
-    await dialog.getByRole('radio', { name: messages.paneTransferFlow }).check();
+    await dialog.getByRole('radio', { name: labels.common.fluxo }).check();
     await submit.click();
     await expect(dialog.getByRole('alert')).toHaveText(messages.transferFlowRequired);
-    await dialog.getByRole('radio', { name: messages.paneTransferDepartment }).check();
+    await dialog.getByRole('radio', { name: labels.common.departamento }).check();
     await submit.click();
     await expect(dialog.getByRole('alert')).toHaveText(messages.transferDepartmentRequired);
     await shot(page, 'transfer-dialog');
 
-    await dialog.getByRole('combobox', { name: messages.paneTransferDepartment }).click();
+    await dialog.getByRole('combobox', { name: labels.common.departamento }).click();
     await page.getByRole('option', { name: 'Vendas', exact: true }).click();
     await submit.click();
     await expect(toast(page, messages.conversationUpdated)).toBeVisible();
@@ -371,7 +371,7 @@ test('transfer: the rules’ messages, then to Vendas, where it leaves Suporte�
     await signedIn(bruno, server, BRUNO);
     const brunoPane = await openPane(bruno, conversation._id, name);
     await expect(header(brunoPane)).toContainText('Vendas');
-    await expect(header(brunoPane)).toContainText(messages.paneHuman);
+    await expect(header(brunoPane)).toContainText(messages.filterTypeHuman);
   } finally {
     await other.close();
     await chip.file();
@@ -432,8 +432,8 @@ test('a manager transferring the open conversation out of the attendant’s depa
     const dropdown = await menu(second, managerPane);
     await dropdown.getByRole('menuitem', { name: messages.paneTransfer }).click();
     const dialog = second.getByRole('dialog', { name: messages.paneTransfer });
-    await dialog.getByRole('radio', { name: messages.paneTransferDepartment }).check();
-    await dialog.getByRole('combobox', { name: messages.paneTransferDepartment }).click();
+    await dialog.getByRole('radio', { name: labels.common.departamento }).check();
+    await dialog.getByRole('combobox', { name: labels.common.departamento }).click();
     await second.getByRole('option', { name: 'Vendas', exact: true }).click();
     await dialog.getByRole('button', { name: messages.paneTransferSubmit }).click();
     await expect(toast(second, messages.conversationUpdated)).toBeVisible();
@@ -514,19 +514,19 @@ test('name, tags and the contact drawer: a variable (JSON too) and an annotation
     dropdown = await menu(page, pane);
     await dropdown.getByRole('menuitem', { name: messages.paneAssignTags }).click();
     const tagsDialog = page.getByRole('dialog', { name: messages.paneAssignTags });
-    await tagsDialog.getByRole('combobox', { name: messages.paneTagsLabel }).click();
+    await tagsDialog.getByRole('combobox', { name: labels.common.tags }).click();
     await page.getByRole('option', { name: tag.name }).click();
     await tagsDialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(toast(page, messages.tagsUpdated)).toBeVisible();
 
     // Dados do contato.
     dropdown = await menu(page, pane);
-    await dropdown.getByRole('menuitem', { name: messages.paneContactData }).click();
+    await dropdown.getByRole('menuitem', { name: messages.paneContactDrawer }).click();
     const drawer = page.getByRole('dialog', { name: messages.paneContactDrawer });
     await expect(drawer.getByRole('heading', { name: 'Gabriela (VIP)' })).toBeVisible();
     const add = drawer.getByRole('button', { name: messages.paneVariableAdd });
     await add.click();
-    await expect(drawer.getByRole('alert')).toHaveText(messages.contactVariableRequired);
+    await expect(drawer.getByRole('alert')).toHaveText(messages.profileFillAllFields);
     await drawer.getByRole('textbox', { name: messages.paneVariableKey }).fill('cidade');
     await drawer.getByRole('textbox', { name: messages.paneVariableValue }).fill('Campinas');
     await add.click();
@@ -693,13 +693,13 @@ test('the last 25 messages, Carregar mais, a small DOM; a picture and its viewer
     const line = (n: number) => pane.getByText(`Mensagem número ${n}`, { exact: true });
     await expect(line(38)).toBeVisible();
     await expect(line(37)).toHaveCount(0);
-    await pane.getByRole('button', { name: messages.paneLoadMore }).click();
+    await pane.getByRole('button', { name: messages.listLoadMore }).click();
     await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
     await expect(line(13)).toBeVisible();
-    await pane.getByRole('button', { name: messages.paneLoadMore }).click();
+    await pane.getByRole('button', { name: messages.listLoadMore }).click();
     await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
     await expect(line(1)).toBeVisible();
-    await expect(pane.getByRole('button', { name: messages.paneLoadMore })).toHaveCount(0);
+    await expect(pane.getByRole('button', { name: messages.listLoadMore })).toHaveCount(0);
     expect(await bubbles(pane).count()).toBeLessThan(40);
     // The pane's whole DOM stays small (the bench's budget is 1,400 nodes for the list and the pane).
     const nodes = await pane.evaluate((el) => el.querySelectorAll('*').length);
@@ -755,7 +755,7 @@ test('a chatbot conversation can be taken by a person; bulk finish: the owner’
     const page = await (contexts[0] as BrowserContext).newPage();
     await signedIn(page, server, OWNER);
     const pane = await openPane(page, bot._id, name);
-    await expect(header(pane)).toContainText(messages.paneChatbot);
+    await expect(header(pane)).toContainText(labels.common.chatbot);
 
     let dropdown = await menu(page, pane);
     const botEntries = await entries(dropdown);
@@ -764,7 +764,7 @@ test('a chatbot conversation can be taken by a person; bulk finish: the owner’
     await shot(page, 'menu-chatbot-owner');
     await dropdown.getByRole('menuitem', { name: messages.paneServeAsHuman }).click();
     await expect(toast(page, messages.conversationUpdated)).toBeVisible();
-    await expect(header(pane)).toContainText(messages.paneHuman);
+    await expect(header(pane)).toContainText(messages.filterTypeHuman);
     dropdown = await menu(page, pane);
     expect(await entries(dropdown)).not.toContain(messages.paneServeAsHuman);
 

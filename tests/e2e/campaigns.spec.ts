@@ -175,7 +175,7 @@ test('create with every validation, follow live, the customer gets {nome}; repor
     await save(dialog);
     for (const missing of [
       M.campaignNameRequired,
-      M.campaignChipRequired,
+      messages.scheduleChipRequired,
       M.campaignAudienceRequired,
       M.campaignVersionsBlank,
     ])

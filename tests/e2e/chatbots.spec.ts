@@ -104,7 +104,7 @@ test('create from a model, then edit and save in the editor', async ({ page }) =
   // Fixed text of the model is shown as information, not asked.
   await expect(dialog.getByText('Nunca invente produtos', { exact: false })).toBeVisible();
   // Every missing field at once, the first one focused.
-  await dialog.getByRole('button', { name: L.criar }).click();
+  await dialog.getByRole('button', { name: labels.flows.criar }).click();
   for (const missing of [
     'É necessário preencher o campo: Nome da loja',
     'É necessário preencher o campo: Produtos e preços',
@@ -117,11 +117,11 @@ test('create from a model, then edit and save in the editor', async ({ page }) =
   await dialog.getByLabel('Nome da loja').fill('Loja Demo');
   await dialog.getByLabel('Produtos e preços').fill('Camiseta básica: R$ 49,90\nCalça jeans: R$ 129,90');
   await dialog.getByLabel(L.nomeDaPersona).fill('Bia');
-  await dialog.getByRole('button', { name: L.criar }).click();
+  await dialog.getByRole('button', { name: labels.flows.criar }).click();
   await expect(dialog.getByText(messages.chatbotPersonaGenderRequired, { exact: true })).toBeVisible();
   await expect(dialog.getByText(messages.chatbotPersonaNameRequired, { exact: true })).toHaveCount(0);
   await dialog.getByRole('radio', { name: 'Feminina' }).check();
-  await dialog.getByRole('button', { name: L.criar }).click();
+  await dialog.getByRole('button', { name: labels.flows.criar }).click();
   await expect(toast(page, 'Chatbot enviado com sucesso.')).toBeVisible();
 
   // The editor opens with what the model made.
@@ -179,7 +179,7 @@ test("a new chatbot's validations, exactly as the spec writes them", { tag: '@ph
   // The test chat refuses a draft the rules refuse, and the form shows why.
   if (isPhone()) await page.getByRole('tab', { name: L.testarChatbot }).click();
   await page.getByRole('textbox', { name: L.mensagemDoCliente }).fill('Oi');
-  await page.getByRole('button', { name: L.enviar }).click();
+  await page.getByRole('button', { name: messages.recorderSend }).click();
   // On a phone the form's tab comes back to show the fields; on a desktop the chat says why too.
   if (isPhone())
     await expect(page.getByRole('tab', { name: L.configuracao })).toHaveAttribute('aria-selected', 'true');
@@ -272,7 +272,7 @@ test("the flow editor's redirect to 'Chatbot de IA' lists the chatbots", async (
   await page.goto(`${app.server.url}/flows/${flow._id}`);
   await expect(nodesOf(page, 'start')).toBeVisible();
   await addNode(page, 'redirect');
-  await pick(page, panel(page), FE.redirecionarPara, FE.destinos.ai_chatbot);
+  await pick(page, panel(page), FE.redirecionarPara, messages.aiChatbot);
   await pick(page, panel(page), labels.common.chatbot, name);
   await expect(panel(page).getByRole('combobox', { name: labels.common.chatbot })).toHaveValue(name);
 });
@@ -341,7 +341,7 @@ test("the test chat: the draft's answer, unsaved edits included, then a transfer
   await expect(box).toHaveAttribute('placeholder', L.mensagemDoClientePlaceholder);
   const before = fake.chatCalls().length;
   await box.fill('Qual o horário de vocês?');
-  await page.getByRole('button', { name: L.enviar }).click();
+  await page.getByRole('button', { name: messages.recorderSend }).click();
   await expect(log.getByText('Qual o horário de vocês?')).toBeVisible();
   await expect(log.getByText('Abrimos de segunda a sábado, das 9h às 18h.')).toBeVisible();
   const sent = fake.chatCalls().slice(before);
@@ -350,7 +350,7 @@ test("the test chat: the draft's answer, unsaved edits included, then a transfer
   await look(page, 'test-chat-answer');
 
   await box.fill('Quero falar com um atendente');
-  await page.getByRole('button', { name: L.enviar }).click();
+  await page.getByRole('button', { name: messages.recorderSend }).click();
   const mark = log.getByRole('note');
   await expect(mark).toContainText('Transferido para atendimento humano');
   await expect(mark).toContainText('Motivo: O cliente pediu um atendente.');
@@ -363,7 +363,7 @@ test("the test chat: the draft's answer, unsaved edits included, then a transfer
   fake.failWith = 500;
   try {
     await box.fill('Oi');
-    await page.getByRole('button', { name: L.enviar }).click();
+    await page.getByRole('button', { name: messages.recorderSend }).click();
     await expect(page.getByRole('alert').filter({ hasText: L.testeFalhou })).toContainText(
       messages.chatbotTestFailed,
     );
@@ -413,7 +413,7 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
   // The attendant (Suporte) has Atendimento open before anything happens.
   await signedInAs(page, 'atendente@demo.com');
   await page.goto(`${server.url}/atendimento`);
-  const list = page.getByRole('list', { name: messages.listConversations });
+  const list = page.getByRole('list', { name: labels.common.conversas });
   await expect(page.getByRole('heading', { level: 1, name: 'Atendimento' })).toBeVisible();
 
   const phoneContext = await browser.newContext({
@@ -439,7 +439,7 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
     };
     await write('Oi! Qual o horário de vocês?');
     // After the response delay the chatbot types: the customer sees it, and it ends with the answer.
-    const typing = phone.locator('header').getByText(labels.simulator.digitando);
+    const typing = phone.locator('header').getByText(messages.paneTyping);
     await expect(typing).toBeVisible({ timeout: 15_000 });
     await expect(bubbles.filter({ hasText: 'Abrimos de segunda a sábado, das 9h às 18h.' })).toBeVisible({
       timeout: 30_000,
@@ -463,7 +463,7 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
     await phone.screenshot({ path: `${SHOTS}/journey-customer-transfer-${project()}.png` });
 
     // Live, with no reload: a person serves it now.
-    await expect(pane.getByText(messages.paneHuman, { exact: true })).toBeVisible();
+    await expect(pane.getByText(messages.filterTypeHuman, { exact: true })).toBeVisible();
     const served = (
       await server.call<{ conversations: Conversation[] }>(
         'get-conversations-with-last-message',
@@ -483,8 +483,8 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
     await pane.getByRole('button', { name: messages.paneMenu }).click();
     await page.getByRole('menu').getByRole('menuitem', { name: messages.paneTransfer }).click();
     const transfer = page.getByRole('dialog', { name: messages.paneTransfer });
-    await transfer.getByRole('radio', { name: messages.paneTransferChatbot }).check();
-    await transfer.getByRole('combobox', { name: messages.paneTransferChatbot }).click();
+    await transfer.getByRole('radio', { name: labels.common.chatbot }).check();
+    await transfer.getByRole('combobox', { name: labels.common.chatbot }).click();
     await page.getByRole('option', { name: botName, exact: true }).click();
     await transfer.getByRole('button', { name: messages.paneTransferSubmit }).click();
     await expect(transfer).toBeHidden();

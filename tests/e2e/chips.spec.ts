@@ -162,7 +162,7 @@ test('a manager creates a chip through each rule, the name stored without accent
     chipMessages.chipDeleteConfirm(`${stored} Vendas`),
   );
   await confirmDialog(page, 'Apagar chip');
-  await expect(toast(page, chipMessages.chipDeleted)).toBeVisible();
+  await expect(toast(page, messages.numberDeleted)).toBeVisible();
   await expect(rowOf(page, stored)).toHaveCount(0);
 });
 
@@ -278,7 +278,7 @@ test('an official number is created in the new state (Desconectado, spec 3 §4);
   await dialog.getByRole('switch', { name: 'Número da API Oficial' }).click();
   await expect(dialog.getByText(chipMessages.officialChipHint)).toBeVisible();
   await dialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(toast(page, chipMessages.officialChipCreated)).toBeVisible();
+  await expect(toast(page, messages.numberCreated)).toBeVisible();
   await expect(dialog).toBeHidden();
   const row = rowOf(page, name);
   await expect(row).toContainText('Desconectado');

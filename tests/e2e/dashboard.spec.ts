@@ -169,8 +169,8 @@ test('the chip filter, and a live card changing when a customer writes (no reloa
 
     // One chip: its numbers alone (none yet), the tag donut only with every chip.
     await page
-      .getByRole('textbox', { name: L.chip })
-      .or(page.getByRole('combobox', { name: L.chip }))
+      .getByRole('textbox', { name: messages.paneChip })
+      .or(page.getByRole('combobox', { name: messages.paneChip }))
       .first()
       .click();
     await page.getByRole('option', { name: chip.name, exact: true }).click();
@@ -192,8 +192,8 @@ test('the chip filter, and a live card changing when a customer writes (no reloa
 
     // Back to every chip: the account's numbers, tags included.
     await page
-      .getByRole('textbox', { name: L.chip })
-      .or(page.getByRole('combobox', { name: L.chip }))
+      .getByRole('textbox', { name: messages.paneChip })
+      .or(page.getByRole('combobox', { name: messages.paneChip }))
       .first()
       .click();
     await page.getByRole('option', { name: L.allChips, exact: true }).click();
@@ -219,7 +219,9 @@ test('the technical dashboard: every account for tech_dashboard; refused to an o
   await expect(card(page, L.conversationsTotal)).toContainText(count(expected.admin_cards.conversations_all));
   await expect(card(page, L.messagesTotal)).toContainText(count(expected.admin_cards.messages_all));
   await expect(card(page, L.connectedChips)).toContainText(count(expected.admin_cards.chips_connected));
-  await expect(card(page, L.activeAccounts)).toContainText(count(expected.admin_cards.accounts_active));
+  await expect(card(page, messages.activeAccounts)).toContainText(
+    count(expected.admin_cards.accounts_active),
+  );
   // This page's own socket at least.
   await expect(card(page, L.onlineUsers)).not.toContainText(/^\D*0$/);
   const conversations = page.getByRole('region', { name: L.conversationDistribution });

@@ -119,18 +119,18 @@ test('cards, projections and charts from the ledger; the charts load after the c
   await expect(page.getByRole('heading', { level: 1, name: L.title })).toBeVisible();
 
   await expect(stat(page, L.base, L.active)).toContainText('2');
-  await expect(stat(page, L.base, L.pastdue)).toContainText('1');
+  await expect(stat(page, L.base, messages.statusPastDue)).toContainText('1');
   await expect(stat(page, L.base, L.canceled)).toContainText('1');
-  await expect(stat(page, L.newSales, L.today)).toContainText('1');
-  await expect(stat(page, L.newSales, L.week)).toContainText('1');
-  await expect(stat(page, L.newSales, L.month)).toContainText('3');
+  await expect(stat(page, L.newSales, messages.paneToday)).toContainText('1');
+  await expect(stat(page, L.newSales, messages.last7Days)).toContainText('1');
+  await expect(stat(page, L.newSales, messages.last30Days)).toContainText('3');
 
-  const today = page.getByRole('region', { name: L.revenue(L.today) });
+  const today = page.getByRole('region', { name: L.revenue(messages.paneToday) });
   await expect(today).toContainText(`${L.newClients}${formatBRL(10000)}`);
   await expect(today).toContainText(`${L.recurrences}${formatBRL(5000)}`);
   await expect(today).toContainText(`${L.refunds}${formatBRL(5000)}`);
   await expect(today).toContainText(`${L.net}${formatBRL(10000)}`);
-  const month = page.getByRole('region', { name: L.revenue(L.month) });
+  const month = page.getByRole('region', { name: L.revenue(messages.last30Days) });
   await expect(month).toContainText(`${L.newClients}${formatBRL(280000)}`);
   await expect(month).toContainText(`${L.net}${formatBRL(280000)}`);
 
@@ -165,7 +165,7 @@ test('cards, projections and charts from the ledger; the charts load after the c
   }
   // No cancellation in this ledger: 'Sem dados', not an empty chart with a column of zero ticks.
   const canceled = charts.getByRole('figure', { name: L.canceledChart });
-  await expect(canceled).toContainText(L.noData);
+  await expect(canceled).toContainText(messages.noDataInPeriod);
   await expect(canceled.locator('svg.recharts-surface')).toHaveCount(0);
   expect(chunks.some((c) => /FinancialCharts/.test(c))).toBe(true);
   await shot(page, 'financial-dashboard');
@@ -175,7 +175,7 @@ test('cards, projections and charts from the ledger; the charts load after the c
     .getByRole('region', { name: L.projections })
     .screenshot({ path: `test-results/screens/financial-projections-${project}.png` });
   await page
-    .getByRole('region', { name: L.revenue(L.month) })
+    .getByRole('region', { name: L.revenue(messages.last30Days) })
     .screenshot({ path: `test-results/screens/financial-month-${project}.png` });
   await charts
     .getByRole('figure', { name: L.monthChart })

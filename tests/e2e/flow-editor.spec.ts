@@ -3,7 +3,7 @@
 // again after a reload; the validation that marks broken nodes and refuses; undo/redo and copy/paste; the
 // phone layout; a flow that does not open.
 import type { Flow } from '@/shared/contract/flows';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { calm, isPhone, newCustomer, shot } from './app';
 import { expect, test } from './fixtures';
 import {
@@ -43,12 +43,14 @@ test.describe('desktop', () => {
     await moveNode(page, start, { x: 60, y: 150 });
 
     const message = await addNode(page, 'message');
-    await panel(page).getByLabel(L.texto, { exact: true }).fill('Olá {nome:first}! Bem-vindo à Loja Demo.');
+    await panel(page)
+      .getByLabel(labels.schedule.texto, { exact: true })
+      .fill('Olá {nome:first}! Bem-vindo à Loja Demo.');
     await closePanel(page);
     await moveNode(page, message, { x: 420, y: 150 });
 
     const buttons = await addNode(page, 'buttons');
-    await panel(page).getByLabel(L.texto, { exact: true }).fill('Como podemos ajudar?');
+    await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Como podemos ajudar?');
     await panel(page).getByLabel(`${L.titulo} 1`).fill('Suporte');
     await panel(page).getByRole('button', { name: L.adicionarOpcao }).click();
     await panel(page).getByLabel(`${L.titulo} 2`).fill('Vendas');
@@ -56,20 +58,20 @@ test.describe('desktop', () => {
     await moveNode(page, buttons, { x: 780, y: 150 });
 
     const tag = await addNode(page, 'add_tag');
-    await pick(page, panel(page), L.tags, 'Lead do fluxo');
+    await pick(page, panel(page), labels.common.tags, 'Lead do fluxo');
     await page.keyboard.press('Escape');
     await closePanel(page);
     await moveNode(page, tag, { x: 60, y: 430 });
 
     const question = await addNode(page, 'question');
-    await panel(page).getByLabel(L.texto, { exact: true }).fill('Qual é o seu e-mail?');
-    await pick(page, panel(page), L.validacao, L.validacoes.email);
+    await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Qual é o seu e-mail?');
+    await pick(page, panel(page), L.validacao, labels.common.eMail);
     await panel(page).getByLabel(L.salvarNaVariavel).fill('email');
     await closePanel(page);
     await moveNode(page, question, { x: 420, y: 430 });
 
     const redirect = await addNode(page, 'redirect');
-    await pick(page, panel(page), L.departamento, 'Suporte');
+    await pick(page, panel(page), labels.common.departamento, 'Suporte');
     await closePanel(page);
     await moveNode(page, redirect, { x: 780, y: 430 });
 
@@ -87,11 +89,11 @@ test.describe('desktop', () => {
     await shot(page, 'flow-editor-built');
     await expect(page.locator('.react-flow__edge')).toHaveCount(5);
 
-    await page.getByRole('button', { name: L.salvar }).click();
+    await page.getByRole('button', { name: labels.common.salvar }).click();
     await expect(toast(page, messages.flowSaved)).toBeVisible();
     // Issue 33 §7: the toast leaves the editor's toolbar free.
     const toastBox = await toast(page, messages.flowSaved).boundingBox();
-    for (const name of [L.salvar, L.exportar, L.restaurar]) {
+    for (const name of [labels.common.salvar, labels.flows.exportar, L.restaurar]) {
       const button = page.getByRole('button', { name, exact: true });
       if (!(await button.isVisible())) continue;
       const box = await button.boundingBox();
@@ -155,7 +157,7 @@ test.describe('desktop', () => {
     await expect(panel(page).getByLabel(`${L.titulo} 4`)).toHaveCount(0);
 
     await drag(page, source(nodesOf(page, 'start')), target(message));
-    await page.getByRole('button', { name: L.salvar }).click();
+    await page.getByRole('button', { name: labels.common.salvar }).click();
     await expect(toast(page, messages.flowHasErrors)).toBeVisible();
     // Both nodes without text are marked, with the reason on the node.
     await expect(card(message)).toHaveAttribute('data-broken', 'true');
@@ -168,29 +170,29 @@ test.describe('desktop', () => {
 
     // Fixed, the marks go as the text is typed.
     await message.click();
-    await panel(page).getByLabel(L.texto, { exact: true }).fill('Oi!');
+    await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Oi!');
     await expect(card(message)).not.toHaveAttribute('data-broken', 'true');
     await buttons.click();
-    await panel(page).getByLabel(L.texto, { exact: true }).fill('Quer continuar?');
+    await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Quer continuar?');
     await expect(card(buttons)).not.toHaveAttribute('data-broken', 'true');
 
     // The trigger: on without a keyword is refused with the spec's text.
-    await page.getByRole('button', { name: L.gatilho }).click();
+    await page.getByRole('button', { name: labels.flows.gatilho }).click();
     const drawer = page.getByRole('dialog', { name: L.configuracoesDoGatilho });
     await drawer.getByLabel(L.iniciarComPalavraChave).check();
     await expect(drawer).toContainText(messages.flowKeywordRequired);
     await drawer.getByRole('button', { name: 'Fechar' }).click();
     await dismissToasts(page);
-    await page.getByRole('button', { name: L.salvar }).click();
+    await page.getByRole('button', { name: labels.common.salvar }).click();
     // Refused: the drawer opens again on the keywords, with the spec's text.
     await expect(drawer).toContainText(messages.flowKeywordRequired);
     // A word no other test's customer writes: the flow is live on the worker's server, shared by the files.
-    await drawer.getByRole('combobox', { name: L.palavrasChave }).fill('gatilhodoeditor');
+    await drawer.getByRole('combobox', { name: labels.tags.palavrasChave }).fill('gatilhodoeditor');
     await page.keyboard.press('Enter');
     await expect(drawer).not.toContainText(messages.flowKeywordRequired);
     await drawer.getByRole('button', { name: 'Fechar' }).click();
     await dismissToasts(page);
-    await page.getByRole('button', { name: L.salvar }).click();
+    await page.getByRole('button', { name: labels.common.salvar }).click();
     await expect(toast(page, messages.flowSaved)).toBeVisible();
     const saved = await server.call<Flow>('get-flow', { _id: flow._id }, token);
     expect(saved).toMatchObject({ trigger: true, keywords: ['gatilhodoeditor'] });
@@ -203,7 +205,7 @@ test.describe('desktop', () => {
     await openEditor(page, flow._id);
     const nodes = page.locator('.react-flow__node');
     const message = await addNode(page, 'message');
-    await panel(page).getByLabel(L.texto, { exact: true }).fill('Primeira mensagem');
+    await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Primeira mensagem');
     await expect(nodes).toHaveCount(2);
 
     // Ctrl+Z undoes the text (one step for the words typed), then the node; Ctrl+Shift+Z brings them back.
@@ -267,7 +269,7 @@ test.describe('desktop', () => {
     const flow = await newFlow(server, token);
     await openEditor(page, flow._id);
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: L.exportar }).click();
+    await page.getByRole('button', { name: labels.flows.exportar }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`${flow.name}.json`);
     const path = await file.path();
@@ -284,7 +286,13 @@ test.describe('phone', { tag: '@phone' }, () => {
     const flow = await newFlow(server, token);
     await openEditor(page, flow._id);
     // The header's actions are icons named for screen readers; the canvas fills the rest.
-    for (const name of [L.voltarParaFluxos, L.gatilho, L.exportar, L.restaurar, L.salvar])
+    for (const name of [
+      L.voltarParaFluxos,
+      labels.flows.gatilho,
+      labels.flows.exportar,
+      L.restaurar,
+      labels.common.salvar,
+    ])
       await expect(page.getByRole('button', { name })).toBeVisible();
     const canvas = await page.locator('.react-flow').boundingBox();
     expect(canvas?.width).toBe(360);
@@ -294,7 +302,7 @@ test.describe('phone', { tag: '@phone' }, () => {
     const message = await addNode(page, 'message');
     // The node's panel is a bottom drawer.
     await expect(panel(page)).toBeVisible();
-    await panel(page).getByLabel(L.texto, { exact: true }).fill('Oi, tudo bem?');
+    await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Oi, tudo bem?');
     await page.screenshot({
       path: `test-results/screens/flow-editor-phone-panel-${test.info().project.name}.png`,
     });
@@ -318,7 +326,7 @@ test.describe('phone', { tag: '@phone' }, () => {
     await source(nodesOf(page, 'start')).tap();
     await target(message).tap();
     await expect(page.locator('.react-flow__edge')).toHaveCount(1);
-    await page.getByRole('button', { name: L.salvar }).click();
+    await page.getByRole('button', { name: labels.common.salvar }).click();
     await expect(toast(page, messages.flowSaved)).toBeVisible();
     await shot(page, 'flow-editor-phone-saved');
     const saved = await server.call<Flow>('get-flow', { _id: flow._id }, token);

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import type { Chip } from '@/shared/contract';
 import type { ContactDetails } from '@/shared/contract/contacts';
 import type { Conversation, Message } from '@/shared/contract/conversations';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { calm, connectSimulator, shot } from './app';
 import { expect, test } from './fixtures';
 import {
@@ -56,29 +56,31 @@ test('a flow built in the editor serves a chip, and the simulator customer runs 
   await openEditor(page, flow._id);
   await moveNode(page, nodesOf(page, 'start'), { x: 60, y: 150 });
   const welcome = await addNode(page, 'message');
-  await panel(page).getByLabel(L.texto, { exact: true }).fill('Olá {nome:first}! Bem-vindo à Loja Demo.');
+  await panel(page)
+    .getByLabel(labels.schedule.texto, { exact: true })
+    .fill('Olá {nome:first}! Bem-vindo à Loja Demo.');
   await closePanel(page);
   await moveNode(page, welcome, { x: 420, y: 150 });
   const menu = await addNode(page, 'buttons');
-  await panel(page).getByLabel(L.texto, { exact: true }).fill('Como podemos ajudar?');
+  await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Como podemos ajudar?');
   await panel(page).getByLabel(`${L.titulo} 1`).fill('Suporte');
   await panel(page).getByRole('button', { name: L.adicionarOpcao }).click();
   await panel(page).getByLabel(`${L.titulo} 2`).fill('Vendas');
   await closePanel(page);
   await moveNode(page, menu, { x: 780, y: 150 });
   const tagging = await addNode(page, 'add_tag');
-  await pick(page, panel(page), L.tags, tagName);
+  await pick(page, panel(page), labels.common.tags, tagName);
   await page.keyboard.press('Escape');
   await closePanel(page);
   await moveNode(page, tagging, { x: 60, y: 430 });
   const question = await addNode(page, 'question');
-  await panel(page).getByLabel(L.texto, { exact: true }).fill('Qual é o seu e-mail?');
-  await pick(page, panel(page), L.validacao, L.validacoes.email);
+  await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Qual é o seu e-mail?');
+  await pick(page, panel(page), L.validacao, labels.common.eMail);
   await panel(page).getByLabel(L.salvarNaVariavel).fill('email');
   await closePanel(page);
   await moveNode(page, question, { x: 420, y: 430 });
   const handOver = await addNode(page, 'redirect');
-  await pick(page, panel(page), L.departamento, 'Suporte');
+  await pick(page, panel(page), labels.common.departamento, 'Suporte');
   await closePanel(page);
   await moveNode(page, handOver, { x: 780, y: 430 });
   const support = await menu
@@ -91,7 +93,7 @@ test('a flow built in the editor serves a chip, and the simulator customer runs 
   await drag(page, source(tagging), target(question));
   await drag(page, source(question), target(handOver));
   await expect(page.locator('.react-flow__edge')).toHaveCount(5);
-  await page.getByRole('button', { name: L.salvar }).click();
+  await page.getByRole('button', { name: labels.common.salvar }).click();
   await expect(toast(page, messages.flowSaved)).toBeVisible();
   await shot(page, 'flow-journey-editor');
 
@@ -192,8 +194,8 @@ test('a flow built in the editor serves a chip, and the simulator customer runs 
     await expect(pane.getByText('mariana@exemplo.com')).toBeVisible();
     // The flow's messages are labelled by their engine, not as the AI chatbot's.
     const welcome = pane.getByRole('listitem').filter({ hasText: 'Olá Mariana! Bem-vindo à Loja Demo.' });
-    await expect(welcome).toContainText(messages.paneAutomaticAuthor.flow);
-    await expect(welcome).not.toContainText(messages.paneChatbotAuthor);
+    await expect(welcome).toContainText(labels.common.fluxo);
+    await expect(welcome).not.toContainText(labels.common.chatbot);
     await shot(page, 'flow-journey-attendance');
   } finally {
     await phoneContext.close();

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import type { Tag } from '@/shared/contract/configuration';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { calm, connectedChip, isPhone, phoneOf, realtimeReady, signedIn, signOut, tokenOf } from './app';
 import { type AppServer, expect, test } from './fixtures';
 
@@ -36,10 +36,7 @@ const whole = (el: Locator) =>
   el.evaluate((node) => node.scrollWidth <= node.clientWidth + 0.5 && node.clientWidth > 0);
 
 const conversationItem = (page: Page, name: string) =>
-  page
-    .getByRole('list', { name: messages.listConversations })
-    .getByRole('listitem')
-    .filter({ hasText: name });
+  page.getByRole('list', { name: labels.common.conversas }).getByRole('listitem').filter({ hasText: name });
 
 const toasts = (page: Page) => page.locator('.mantine-Notification-root');
 
@@ -120,8 +117,8 @@ test("no 'Nova conversa' toast for the conversation one starts; a customer's doe
     await openAttendance(page, server);
 
     // The owner starts a conversation: 'Conversa iniciada', and no 'Nova conversa' for it.
-    await page.getByRole('button', { name: messages.newConversation, exact: true }).click();
-    const start = page.getByRole('dialog', { name: messages.newConversation });
+    await page.getByRole('button', { name: messages.newConversationPushTitle, exact: true }).click();
+    const start = page.getByRole('dialog', { name: messages.newConversationPushTitle });
     await start.getByRole('combobox', { name: 'Chip' }).click();
     await page.getByRole('option', { name: chip.name }).click();
     const number = phoneOf(7, 3).replace(/\D/g, '');
@@ -142,7 +139,7 @@ test("no 'Nova conversa' toast for the conversation one starts; a customer's doe
     await page.waitForTimeout(2500);
     const seen = await page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts);
     expect(seen.some((t) => t.includes(messages.newConversationStarted))).toBe(true);
-    expect(seen.filter((t) => t.startsWith(messages.newConversation))).toEqual([]);
+    expect(seen.filter((t) => t.startsWith(messages.newConversationPushTitle))).toEqual([]);
     await shot(page, 'own-new-conversation');
 
     if (!isPhone()) return;
@@ -172,11 +169,11 @@ test("no 'Nova conversa' toast for the conversation one starts; a customer's doe
     expect(noticeBox && backBox && !overlaps(noticeBox, backBox)).toBe(true);
     expect(noticeBox && menuBox && !overlaps(noticeBox, menuBox)).toBe(true);
     // Issue 33 §22: nor the composer and its send button at the bottom.
-    const composerBox = await page.getByRole('textbox', { name: messages.paneComposer }).boundingBox();
+    const composerBox = await page.getByRole('textbox', { name: labels.common.mensagem }).boundingBox();
     expect(noticeBox && composerBox && !overlaps(noticeBox, composerBox)).toBe(true);
     // With the composer empty the send button is the microphone (issue 33 item 20).
     const sendBox = await page
-      .getByRole('button', { name: messages.paneSend })
+      .getByRole('button', { name: messages.recorderSend })
       .or(page.getByRole('button', { name: messages.recorderTitle, exact: true }))
       .last()
       .boundingBox();
@@ -263,7 +260,7 @@ test('back and Escape close only the top layer: menu, filter sheet, confirmation
 
     const openLibrary = async () => {
       await pane.getByRole('button', { name: messages.paneAttach }).click();
-      await page.getByRole('menuitem', { name: messages.paneMediaLibrary }).click();
+      await page.getByRole('menuitem', { name: messages.mediaLibraryTitle }).click();
       const library = page.getByRole('dialog', { name: messages.mediaLibraryTitle });
       await expect(library).toBeVisible();
       return library;

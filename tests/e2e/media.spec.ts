@@ -4,7 +4,7 @@
 // Web Worker, sent, and received by the simulator's customer as a playable MP3.
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { parseMp3 } from '../mp3-frames';
 import { calm, connectedChip, digitsOf, phoneOf, signedIn, tokenOf } from './app';
 import { type AppServer, expect, test } from './fixtures';
@@ -79,7 +79,7 @@ test('media library: upload needs a file and a name, refuses by content, sends a
   const c = await conversationWith(server, 1, 'Lia Cliente');
   const { pane, token } = await openPane(page, server, c.conversation._id, 'Lia Cliente');
   try {
-    const library = await attachMenu(page, pane, messages.paneMediaLibrary);
+    const library = await attachMenu(page, pane, messages.mediaLibraryTitle);
     await expect(library.getByRole('tab')).toHaveText([
       messages.mediaTabImages,
       messages.mediaTabAudios,
@@ -91,7 +91,7 @@ test('media library: upload needs a file and a name, refuses by content, sends a
 
     // No file, then no name: the spec's messages; nothing was sent.
     await upload.click();
-    await expect(library.getByRole('alert')).toHaveText(messages.mediaFileRequired);
+    await expect(library.getByRole('alert')).toHaveText(messages.fileRequired);
     await fileInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await upload.click();
     await expect(library.getByRole('alert')).toHaveText(messages.mediaNameRequired);
@@ -102,17 +102,17 @@ test('media library: upload needs a file and a name, refuses by content, sends a
       mimeType: 'image/png',
       buffer: Buffer.from('não sou imagem'),
     });
-    await library.getByLabel(messages.mediaNameLabel).fill('Falsa');
+    await library.getByLabel(labels.common.nome).fill('Falsa');
     await upload.click();
     await expect(library.getByRole('alert')).toHaveText(messages.mediaLibraryType);
 
     await fileInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-    await library.getByLabel(messages.mediaNameLabel).fill('Logo da loja');
+    await library.getByLabel(labels.common.nome).fill('Logo da loja');
     await upload.click();
     await expect(toast(page, messages.uploadDone)).toBeVisible();
     const item = library.getByRole('listitem', { name: 'Logo da loja' });
     await expect(item).toBeVisible();
-    await expect(library.getByLabel(messages.mediaNameLabel)).toHaveValue('');
+    await expect(library.getByLabel(labels.common.nome)).toHaveValue('');
 
     // A document in its own tab.
     await library.getByRole('tab', { name: messages.mediaTabDocuments }).click();
@@ -122,7 +122,7 @@ test('media library: upload needs a file and a name, refuses by content, sends a
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
     });
-    await library.getByLabel(messages.mediaNameLabel).fill('Tabela de preços');
+    await library.getByLabel(labels.common.nome).fill('Tabela de preços');
     await library.getByRole('button', { name: messages.mediaUpload }).click();
     await expect(library.getByRole('listitem', { name: 'Tabela de preços' })).toBeVisible();
     await shot(page, 'library-documents');
@@ -137,7 +137,7 @@ test('media library: upload needs a file and a name, refuses by content, sends a
     await shot(page, 'library-images');
     await library
       .getByRole('listitem', { name: 'Logo da loja' })
-      .getByRole('button', { name: messages.mediaSend })
+      .getByRole('button', { name: messages.recorderSend })
       .click();
     await expect(library).toBeHidden();
     const sent = bubbles(pane).filter({ has: page.getByRole('img', { name: 'Logo da loja' }) });
@@ -161,13 +161,13 @@ test('media library: upload needs a file and a name, refuses by content, sends a
     await viewer.getByRole('button', { name: 'Fechar' }).click();
 
     // Deleting takes two clicks: Apagar arms it, Confirmar deletes.
-    const again = await attachMenu(page, pane, messages.paneMediaLibrary);
+    const again = await attachMenu(page, pane, messages.mediaLibraryTitle);
     const logo = again.getByRole('listitem', { name: 'Logo da loja' });
-    await logo.getByRole('button', { name: messages.mediaDelete }).click();
-    await expect(logo.getByRole('button', { name: messages.mediaConfirmDelete })).toBeVisible();
+    await logo.getByRole('button', { name: labels.common.apagar }).click();
+    await expect(logo.getByRole('button', { name: labels.common.confirmar })).toBeVisible();
     await shot(page, 'library-confirm-delete');
     expect(await server.call<unknown[]>('get-medias-by-user', { type: 'image' }, token)).toHaveLength(1);
-    await logo.getByRole('button', { name: messages.mediaConfirmDelete }).click();
+    await logo.getByRole('button', { name: labels.common.confirmar }).click();
     await expect(toast(page, messages.mediaDeleted)).toBeVisible();
     await expect(again.getByText(messages.mediaEmpty)).toBeVisible();
     expect(await server.call<unknown[]>('get-medias-by-user', { type: 'image' }, token)).toEqual([]);
@@ -209,7 +209,7 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
     // Record, cancel: back to idle with nothing kept.
     await recorder.getByRole('button', { name: messages.recorderStart, exact: true }).click();
     await expect(recorder.getByText(messages.recorderRecording)).toBeVisible();
-    await recorder.getByRole('button', { name: messages.recorderCancel }).click();
+    await recorder.getByRole('button', { name: labels.common.cancelar }).click();
     await expect(recorder.getByRole('button', { name: messages.recorderStart, exact: true })).toBeVisible();
 
     // Record about 2.5 s: the elapsed time runs.
@@ -235,7 +235,7 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
     await shot(page, 'recorder-recorded');
 
     // Saved to the library, it carries the ptt flag.
-    await recorder.getByLabel(messages.mediaNameLabel).fill('Recado de voz');
+    await recorder.getByLabel(labels.common.nome).fill('Recado de voz');
     await recorder.getByRole('button', { name: messages.recorderSaveToLibrary }).click();
     await expect(toast(page, messages.recorderSaved)).toBeVisible();
     const [saved] = await server.call<{ name: string; ptt: boolean; mime: string; url: string }[]>(
@@ -264,7 +264,7 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
     await shot(page, 'pane-voice-note');
     // The list's preview says how long it is, as WhatsApp's list does (the server read it from the MP3).
     const item = page
-      .getByRole('list', { name: messages.listConversations })
+      .getByRole('list', { name: labels.common.conversas })
       .getByRole('listitem')
       .filter({ hasText: 'Rui Cliente' });
     await expect(item).toContainText(/Áudio \(0:0[2-4]\)/);
@@ -312,11 +312,11 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
 
     // A fresh recording from the composer's microphone (shown while the text is empty, as in WhatsApp): the
     // recorder opens already recording; not saved, it is uploaded once and sent as a voice note too.
-    const box = pane.getByRole('textbox', { name: messages.paneComposer, exact: true });
+    const box = pane.getByRole('textbox', { name: labels.common.mensagem, exact: true });
     await box.fill('Um momento');
     await expect(pane.getByRole('button', { name: messages.recorderTitle })).toHaveCount(0);
     await box.fill('');
-    await expect(pane.getByRole('button', { name: messages.paneSend })).toHaveCount(0);
+    await expect(pane.getByRole('button', { name: messages.recorderSend })).toHaveCount(0);
     await pane.getByRole('button', { name: messages.recorderTitle }).click();
     const fresh = page.getByRole('dialog', { name: messages.recorderTitle });
     await expect(fresh.getByLabel('Tempo de gravação')).toHaveText('00:01', { timeout: 10_000 });
@@ -385,9 +385,9 @@ test('an image whose upload is refused says so in the spec’s words', async ({ 
   );
   await pane.getByRole('button', { name: messages.paneAttach }).click();
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('menuitem', { name: messages.paneAttachImage }).click();
+  await page.getByRole('menuitem', { name: messages.previewImage }).click();
   await (await chooser).setFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
-  await pane.getByRole('button', { name: messages.paneSend }).click();
+  await pane.getByRole('button', { name: messages.recorderSend }).click();
   await expect(toast(page, messages.imageUploadFailed)).toBeVisible();
   await expect(bubbles(pane).filter({ has: page.locator('img') })).toHaveCount(0);
 });

@@ -56,7 +56,7 @@ test('Login com Facebook starts the embedded signup with the configured ids; its
     "script-src 'self' https://connect.facebook.net",
   );
   await expect(page.getByRole('heading', { level: 1, name: L.metaLoginTitle })).toBeVisible();
-  const button = page.getByRole('button', { name: L.metaLoginButton });
+  const button = page.getByRole('button', { name: L.metaLoginTitle });
   await expect(button).toBeEnabled();
   expect(sdkRequests).toEqual(['https://connect.facebook.net/en_US/sdk.js']);
   expect(await page.evaluate(() => (window as unknown as { __fb: { calls: unknown[] } }).__fb.calls)).toEqual(
@@ -117,7 +117,7 @@ test('without the configuration the page says so; an attendant may not open it',
   await expect(
     page.getByRole('alert').filter({ hasText: adminMessages.metaLoginNotConfigured }),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: L.metaLoginButton })).toBeDisabled();
+  await expect(page.getByRole('button', { name: L.metaLoginTitle })).toBeDisabled();
   await shot(page, 'meta-login-not-configured');
 
   await signedIn(page, server, 'atendente@demo.com');

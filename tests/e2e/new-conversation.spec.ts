@@ -17,8 +17,8 @@ const project = () => test.info().project.name;
 
 async function openDialog(page: Page) {
   await page.goto('/atendimento');
-  await page.getByRole('button', { name: messages.newConversation, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: messages.newConversation });
+  await page.getByRole('button', { name: messages.newConversationPushTitle, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: messages.newConversationPushTitle });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -148,8 +148,8 @@ test('an official chip without a usable template is refused', async ({ page }) =
 
     await signedIn(page, server, OWNER);
     await page.goto(`${server.url}/atendimento`);
-    await page.getByRole('button', { name: messages.newConversation, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: messages.newConversation });
+    await page.getByRole('button', { name: messages.newConversationPushTitle, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: messages.newConversationPushTitle });
     await pickChip(page, dialog, 'Oficial (API Oficial)');
     await dialog.getByLabel('Telefone').fill('11987650000');
     const templates = dialog.getByRole('combobox', { name: 'Template de mensagem' });

@@ -10,12 +10,13 @@ import type { Locator, Page } from '@playwright/test';
 import type { Campaign } from '@/shared/contract/campaigns';
 import type { Conversation } from '@/shared/contract/conversations';
 import { newId } from '@/shared/ids';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import {
   campaignMessages as C,
   CAMPAIGN_STATUS_LABELS,
   officialCampaignMessages as M,
   officialCampaignLabels as O,
+  templateLabels,
 } from '@/shared/messages-campaigns';
 import { type FakeGraph, graphEnv, messagesNotification, startFakeGraph } from '../fakes/graph-api';
 import { makeXlsx } from '../xlsx';
@@ -129,8 +130,8 @@ async function importAudience(token: string, name: string, people: [string, stri
 
 const rows = (page: Page) =>
   isPhone()
-    ? page.getByRole('list', { name: O.campanhasApiOficial }).getByRole('listitem')
-    : page.getByRole('table', { name: O.campanhasApiOficial }).getByRole('row');
+    ? page.getByRole('list', { name: labels.common.campanhasApiOficial }).getByRole('listitem')
+    : page.getByRole('table', { name: labels.common.campanhasApiOficial }).getByRole('row');
 const rowOf = (page: Page, name: string) => rows(page).filter({ hasText: name });
 const rowAction = (page: Page, name: string, action: string) =>
   rowOf(page, name).getByRole('button', { name: action, exact: true });
@@ -206,23 +207,28 @@ test('a campaign made with every message of the dialog, listed with its chip; an
   await menu.getByRole('link', { name: 'Campanhas API Oficial' }).click();
   await expect(page).toHaveURL(/\/campanhas-api-oficial$/);
   // The screen's chunk is loaded on demand: on a busy machine it may take a while the first time.
-  await expect(page.getByRole('heading', { level: 1, name: O.campanhasApiOficial })).toBeVisible({
+  await expect(page.getByRole('heading', { level: 1, name: labels.common.campanhasApiOficial })).toBeVisible({
     timeout: 30_000,
   });
-  await expect(page.getByRole('link', { name: O.templates })).toHaveAttribute('href', '/templates');
+  await expect(page.getByRole('link', { name: templateLabels.templates })).toHaveAttribute(
+    'href',
+    '/templates',
+  );
   await expect(page.getByText(O.nenhumaCampanhaCadastrada)).toBeVisible();
   await shot(page, 'empty');
 
   await page.getByRole('button', { name: 'Nova campanha' }).click();
   const dialog = page.getByRole('dialog', { name: O.novaCampanha });
-  await expect(dialog.getByRole('combobox', { name: O.template, exact: true })).toBeDisabled();
+  await expect(
+    dialog.getByRole('combobox', { name: labels.common.templateDeMensagem, exact: true }),
+  ).toBeDisabled();
 
   // Every message of spec 3 §5 Official campaign, each on its field, as each one is put right.
   await save(dialog);
   await expect(fieldError(dialog, C.campaignNameRequired)).toBeVisible();
   await dialog.getByLabel('Nome da campanha').fill(name);
   await save(dialog);
-  await expect(fieldError(dialog, C.campaignChipRequired)).toBeVisible();
+  await expect(fieldError(dialog, messages.scheduleChipRequired)).toBeVisible();
   await pick(page, dialog, O.numeroDeEnvio, chipName);
   await choose(dialog, 'Agendado');
   await save(dialog);
@@ -240,17 +246,19 @@ test('a campaign made with every message of the dialog, listed with its chip; an
   await shot(page, 'dialog-error');
 
   // Only the approved templates of the number are offered (the pending one is not).
-  await dialog.getByRole('combobox', { name: O.template, exact: true }).click();
+  await dialog.getByRole('combobox', { name: labels.common.templateDeMensagem, exact: true }).click();
   await expect(page.getByRole('option')).toHaveText(['promo_cupom', 'vitrine']);
   await page.getByRole('option', { name: 'promo_cupom', exact: true }).click();
-  await expect(dialog.getByLabel(O.previa)).toContainText('Oi {{1}}, seu cupom é {{2}}. Aproveite!');
+  await expect(dialog.getByLabel(labels.common.previaDoTemplate)).toContainText(
+    'Oi {{1}}, seu cupom é {{2}}. Aproveite!',
+  );
   await save(dialog);
   await expect(fieldError(dialog, M.parameterRequired('{{1}}'))).toBeVisible();
   await pick(page, dialog, O.colunaDaAudiencia('{{1}}'), '{nome}');
   await save(dialog);
   await expect(fieldError(dialog, M.parameterRequired('{{2}}'))).toBeVisible();
   await dialog.getByLabel(O.valorPadrao('{{2}}')).fill('BF10');
-  await dialog.getByLabel(O.previa).scrollIntoViewIfNeeded();
+  await dialog.getByLabel(labels.common.previaDoTemplate).scrollIntoViewIfNeeded();
   await shot(page, 'dialog-variables');
 
   // Rule 'all' (the default) asks the conversation's type, its flow and its department.
@@ -306,7 +314,7 @@ test('a campaign made with every message of the dialog, listed with its chip; an
   await second.getByLabel('Nome da campanha').fill(imageName);
   await pick(page, second, O.numeroDeEnvio, chipName);
   await pick(page, second, 'Audiência', audienceName);
-  await pick(page, second, O.template, 'vitrine');
+  await pick(page, second, labels.common.templateDeMensagem, 'vitrine');
   await choose(second, O.regraResposta);
   await expect(second.getByRole('combobox', { name: O.tipoDeConversa })).toHaveCount(0);
   await save(second);
@@ -363,7 +371,9 @@ test('an account without official numbers sees the plan notice with the contact-
   const { email, password } = await newCustomer(app.server, 'oficial-plano');
   await signedInAs(page, email, password);
   await page.goto(`${app.server.url}/campanhas-api-oficial`);
-  await expect(page.getByRole('heading', { level: 1, name: O.campanhasApiOficial })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: labels.common.campanhasApiOficial }),
+  ).toBeVisible();
   const notice = page.getByRole('status').filter({ hasText: C.officialNotInPlan });
   await expect(notice).toBeVisible();
   const support = notice.getByRole('link', { name: O.falarComSuporte });

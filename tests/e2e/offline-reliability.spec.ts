@@ -4,7 +4,7 @@
 // once, in the order typed, each sent, and the device's outbox is empty. The test owns its server process.
 import { rm } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { calm, connectedChip, conversationOf, signedIn, tokenOf } from './app';
 import { expect, startServer, test } from './fixtures';
 import { allMessages, deviceCount } from './offline-helpers';
@@ -51,7 +51,7 @@ test('200 messages through 20+ network drops and 3 server kills: each once, in o
     await signedIn(page, server, 'atendente@demo.com');
     await page.goto(`/atendimento?c=${conversation._id}`);
     const pane = page.getByRole('region', { name: 'Cliente Confiável' });
-    const box: Locator = pane.getByRole('textbox', { name: messages.paneComposer, exact: true });
+    const box: Locator = pane.getByRole('textbox', { name: labels.common.mensagem, exact: true });
     await expect(box).toBeVisible();
 
     // When each disturbance happens: toggles spread at random over the typing, kills at random thirds.

@@ -3,7 +3,7 @@
 // top bar's count) and goes out once when the network comes back.
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { calm, connectedChip, conversationOf, isPhone, signedIn, signOut, tokenOf } from './app';
 import { expect, test } from './fixtures';
 import {
@@ -27,10 +27,10 @@ const MANAGER = 'gerente@demo.com';
 const phoneDigits = () =>
   `551197${test.info().project.name === 'phone' ? '1' : '2'}${String(Date.now()).slice(-6)}`;
 
-const composer = (pane: Locator) => pane.getByRole('textbox', { name: messages.paneComposer, exact: true });
+const composer = (pane: Locator) => pane.getByRole('textbox', { name: labels.common.mensagem, exact: true });
 const bubbles = (pane: Locator) =>
   pane.getByRole('list', { name: messages.paneMessages }).getByRole('listitem');
-const conversationList = (page: Page) => page.getByRole('list', { name: messages.listConversations });
+const conversationList = (page: Page) => page.getByRole('list', { name: labels.common.conversas });
 
 test('offline after one visit: the list, the messages seen, a search, an answer that waits and goes once, and the catch-up', {
   tag: '@phone',
@@ -89,7 +89,7 @@ test('offline after one visit: the list, the messages seen, a search, an answer 
   // An answer written offline: at once in the pane, pending, and counted in the top bar.
   const box = composer(cached);
   await box.fill('Saiu hoje cedo, chega quinta.');
-  if (isPhone()) await cached.getByRole('button', { name: messages.paneSend }).click();
+  if (isPhone()) await cached.getByRole('button', { name: messages.recorderSend }).click();
   else await box.press('Enter');
   const answer = bubbles(cached).filter({ hasText: 'Saiu hoje cedo' });
   await expect(answer).toBeVisible();

@@ -4,6 +4,7 @@
 // customer's phone on the simulator receives the message. Direct load and reload of /api open the page, also
 // from the service worker, which leaves /api/v1/* to the server.
 import type { Page } from '@playwright/test';
+import { messages } from '@/shared/messages';
 import { apiExamples, apiLabels, apiMessages } from '@/shared/messages-api';
 import { calm, connectedChip, mainMenu, phoneOf, realtimeReady, shot, signedIn, tokenOf } from './app';
 import { expect, test } from './fixtures';
@@ -61,7 +62,7 @@ test('a request copied from /api, run as pasted, reaches the customer’s phone'
     const dialog = page.getByRole('dialog', { name: apiLabels.atualizarTitulo });
     await expect(dialog).toContainText(apiLabels.atualizarTexto);
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
-    await expect(page.getByText(apiMessages.apiKeyUpdated)).toBeVisible();
+    await expect(page.getByText(messages.keyUpdated)).toBeVisible();
     const { account } = await server.call<{ account: { api_key: string } }>('get-user', {}, token);
     const keyInput = page.getByRole('textbox', { name: apiLabels.chaveDeApi });
     await expect(keyInput).not.toHaveValue(account.api_key);

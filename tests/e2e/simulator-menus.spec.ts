@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import type { Chip } from '@/shared/contract';
 import type { Conversation, Message } from '@/shared/contract/conversations';
-import { labels, messages } from '@/shared/messages';
+import { messages } from '@/shared/messages';
 import { calm, connectSimulator, followSocket, isPhone, realtimeReady, signedIn, tokenOf } from './app';
 import { type AppServer, expect, test } from './fixtures';
 
@@ -250,7 +250,7 @@ test("a flow's typing time shows 'digitando…' in the simulator's header until 
   followSocket(page);
   await chooseCustomer(page, project() === 'phone' ? '11 97000-1103' : '11 97000-1104', 'Cliente Digitando');
   await realtimeReady(page);
-  const status = page.locator('header').getByText(labels.simulator.digitando);
+  const status = page.locator('header').getByText(messages.paneTyping);
   await write(page, 'Oi');
   await expect(status).toBeVisible();
   await look(page, 'typing');

@@ -222,7 +222,7 @@ test('the QR link connects the chip; customer and business talk; delivered and r
 
     // The business deletes its answer: the phone shows it deleted.
     await server.call('delete-conversation-message', { _id: second._id }, biz.token);
-    await expect(bubble(page, messages.simulatorDeletedMessage)).toBeVisible();
+    await expect(bubble(page, messages.listDeletedMessage)).toBeVisible();
     await expect(bubble(page, 'Temos várias opções.')).toHaveCount(0);
 
     // A reload keeps the customer and shows the history, both sides.
@@ -232,7 +232,7 @@ test('the QR link connects the chip; customer and business talk; delivered and r
     await expect(
       bubbles(page).filter({ hasText: /Olá, quero um orçamento|Olá Maria!|Uma mesa de jantar/ }),
     ).toHaveCount(3);
-    await expect(bubble(page, messages.simulatorDeletedMessage)).toBeVisible();
+    await expect(bubble(page, messages.listDeletedMessage)).toBeVisible();
     await shot(page, 'chat');
 
     // Another customer on the same phone: a new conversation of the chip.

@@ -1,6 +1,8 @@
 // /templates against the fake Graph API (spec 3 §2.14, §4, §5): the official number's templates with Meta's
 // links, the dialog 'Novo template de mensagem' and its messages, a template saved PENDING then APPROVED by
 // the status webhook while the screen is open, Meta's default template not deletable, and a delete confirmed.
+
+import { labels, messages } from '@/shared/messages';
 import { templateLabels as L, templateMessages as tm } from '@/shared/messages-campaigns';
 import { type FakeGraph, graphEnv, startFakeGraph } from '../fakes/graph-api';
 import { calm, createChip, realtimeReady, shot, signedIn, tokenOf } from './app';
@@ -79,9 +81,9 @@ test('templates of an official number: create with the rules, approved live, del
     await expect(dialog).toBeVisible();
     const save = dialog.getByRole('button', { name: 'Salvar' });
     await save.click();
-    await expect(dialog.getByText(tm.templateNameRequired)).toBeVisible();
+    await expect(dialog.getByText(messages.tagNameRequired)).toBeVisible();
     // The Meta name is derived from what was typed, accents and all, and shown.
-    await dialog.getByLabel(L.nome).fill('Boas Vindas à Loja');
+    await dialog.getByLabel(labels.common.nome).fill('Boas Vindas à Loja');
     await expect(dialog.getByText(L.nomeSalvoComo('boas_vindas_a_loja'))).toBeVisible();
     await save.click();
     await expect(dialog.getByText(tm.templateBodyRequired)).toBeVisible();
@@ -145,8 +147,8 @@ test('templates of an official number: create with the rules, approved live, del
     // An image header: the file goes to the media library, then to Meta's upload session for its handle.
     await page.getByRole('button', { name: L.novoTemplate }).click();
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel(L.nome).fill('oferta_imagem');
-    await dialog.getByRole('radio', { name: L.cabecalhoImagem }).check();
+    await dialog.getByLabel(labels.common.nome).fill('oferta_imagem');
+    await dialog.getByRole('radio', { name: messages.previewImage }).check();
     await save.click();
     await expect(dialog.getByText(tm.templateHeaderImageRequired)).toBeVisible();
     const chooser = page.waitForEvent('filechooser');

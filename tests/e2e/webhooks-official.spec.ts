@@ -5,6 +5,7 @@
 // to the URL goes out as that template, once.
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { labels } from '@/shared/messages';
 import { officialCampaignLabels as O } from '@/shared/messages-campaigns';
 import { webhookLabels as L, webhookMessages as M } from '@/shared/messages-webhooks';
 import { type FakeGraph, graphEnv, startFakeGraph } from '../fakes/graph-api';
@@ -71,17 +72,17 @@ test('an official number sends its fixed template with a flow per quick reply', 
   const url = await page.getByLabel(L.urlDoWebhook).inputValue();
   await page.getByLabel(L.nomeDoWebhook).fill(`Pedidos ${test.info().project.name}`);
 
-  await pick(page, L.chipDeEnvio, 'Oficial');
-  await page.getByRole('combobox', { name: L.template, exact: true }).click();
+  await pick(page, labels.schedule.chipDeEnvio, 'Oficial');
+  await page.getByRole('combobox', { name: labels.common.templateDeMensagem, exact: true }).click();
   // Only the fixed approved template is offered.
   await expect(page.getByRole('option')).toHaveText(['pedido_recebido']);
   await page.getByRole('option', { name: 'pedido_recebido' }).click();
-  const preview = page.getByLabel(O.previa);
+  const preview = page.getByLabel(labels.common.previaDoTemplate);
   await expect(preview).toContainText('Pedido recebido');
   await expect(preview).toContainText('Recebemos seu pedido');
   await pick(page, O.seOContatoClicar('Acompanhar'), 'Boas-vindas');
   await page.getByText(O.regraResposta).click();
-  await pick(page, L.status, L.statusLabels.active);
+  await pick(page, labels.common.status, L.statusLabels.active);
 
   await page.getByRole('button', { name: L.exemplo }).click();
   await page
@@ -97,7 +98,7 @@ test('an official number sends its fixed template with a flow per quick reply', 
     path: `test-results/screens/webhook-official-${test.info().project.name}.png`,
     fullPage: true,
   });
-  await page.getByRole('button', { name: L.salvar }).click();
+  await page.getByRole('button', { name: labels.common.salvar }).click();
   await expect(page.getByRole('alert').filter({ hasText: M.updated })).toBeVisible();
 
   // A store posts an order: the template goes to the phone, once for the retried event.

@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { newId } from '@/shared/ids';
+import { labels, messages } from '@/shared/messages';
 import { webhookLabels as L, webhookMessages as M } from '@/shared/messages-webhooks';
 import { calm, DEMO_PASSWORD, mainMenu, shot, signedIn } from './app';
 import { expect, test } from './fixtures';
@@ -61,13 +62,13 @@ test('build a webhook from a received test event and map its fields', async ({ p
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   // Saving with telefone not mapped: the spec's message.
-  await page.getByRole('button', { name: L.salvar }).click();
+  await page.getByRole('button', { name: labels.common.salvar }).click();
   await expect(page.getByText(M.phoneNotMapped)).toBeVisible();
 
   // Waiting for a test event, then stopping; then waiting again while the store posts.
   await page.getByRole('button', { name: L.receberEventoTeste }).click();
   await expect(page.getByText(L.aguardandoEvento)).toBeVisible();
-  await page.getByRole('button', { name: L.parar }).click();
+  await page.getByRole('button', { name: messages.recorderStop }).click();
   await expect(page.getByText(L.aguardandoEvento)).toBeHidden();
   await page.getByRole('button', { name: L.receberEventoTeste }).click();
   await expect(page.getByText(L.aguardandoEvento)).toBeVisible();
@@ -95,7 +96,7 @@ test('build a webhook from a received test event and map its fields', async ({ p
   await choosePath(page, 'telefone', 'cliente.telefone');
   const phone = page.getByRole('group', { name: 'telefone' });
   await expect(phone.getByLabel(L.valorDeExemplo)).toHaveValue('+55 11 97777-1234');
-  await page.getByRole('button', { name: L.adicionarCampo }).click();
+  await page.getByRole('button', { name: messages.addField }).click();
   const added = page.getByRole('group', { name: L.nomeDoCampo });
   await added.getByLabel(L.nomeDoCampo).fill('nome');
   await choosePath(page, 'nome', 'cliente.nome');
@@ -103,7 +104,7 @@ test('build a webhook from a received test event and map its fields', async ({ p
   const joined = page.getByRole('group', { name: 'nome' }).getByLabel(L.valorDeExemplo);
   await expect(joined).toHaveValue('Joana Prado');
   // An array item's path.
-  await page.getByRole('button', { name: L.adicionarCampo }).click();
+  await page.getByRole('button', { name: messages.addField }).click();
   await page.getByRole('group', { name: L.nomeDoCampo }).getByLabel(L.nomeDoCampo).fill('produto');
   await choosePath(page, 'produto', 'pedido.itens[1].produto');
   await expect(page.getByRole('group', { name: 'produto' }).getByLabel(L.valorDeExemplo)).toHaveValue('Boné');
@@ -123,7 +124,7 @@ test('build a webhook from a received test event and map its fields', async ({ p
   await expect(joined).toHaveValue('Joana Prado');
   await shot(page, 'webhook-mapped');
 
-  await page.getByRole('button', { name: L.salvar }).click();
+  await page.getByRole('button', { name: labels.common.salvar }).click();
   await expect(toast(page, M.updated)).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -133,25 +134,25 @@ test('build a webhook from a received test event and map its fields', async ({ p
 
   // Cancelar reloads what is saved.
   await page.getByLabel(L.nomeDoWebhook).fill('Outro nome');
-  await page.getByRole('button', { name: L.cancelar }).click();
+  await page.getByRole('button', { name: labels.common.cancelar }).click();
   await expect(page.getByLabel(L.nomeDoWebhook)).toHaveValue(name);
 
   // Outside status test, no waiting for an event.
-  await page.getByRole('combobox', { name: L.status, exact: true }).click();
+  await page.getByRole('combobox', { name: labels.common.status, exact: true }).click();
   await page.getByRole('option', { name: L.statusLabels.inactive }).click();
-  await page.getByRole('button', { name: L.salvar }).click();
+  await page.getByRole('button', { name: labels.common.salvar }).click();
   await expect(toast(page, M.updated)).toBeVisible();
   await page.getByRole('button', { name: L.receberEventoTeste }).click();
   await expect(page.getByText(M.mustBeTest)).toBeVisible();
   // The refusal is about the status: the (valid) JSON box does not turn red.
-  await expect(page.getByRole('combobox', { name: L.status, exact: true })).toHaveAttribute(
+  await expect(page.getByRole('combobox', { name: labels.common.status, exact: true })).toHaveAttribute(
     'aria-invalid',
     'true',
   );
   await expect(page.getByLabel(L.jsonRecebido)).not.toHaveAttribute('aria-invalid', 'true');
 
   // The list: name, chip, status; back from the page.
-  await page.getByRole('button', { name: L.voltar }).click();
+  await page.getByRole('button', { name: messages.paneBack }).click();
   await expect(page).toHaveURL(/\/webhooks$/);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText(L.statusLabels.inactive);

@@ -252,13 +252,13 @@ describe('account limits', () => {
     const account = s.seed.accountId;
     const base = { _id: account, max_channels: 5, max_official_channels: 1, max_users: 10, max_flows: 10 };
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ max_channels: -1 }, 'max_channels', adminMessages.maxChannelsInvalid],
-      [{ max_channels: 'abc' }, 'max_channels', adminMessages.maxChannelsInvalid],
-      [{ max_official_channels: 10_001 }, 'max_official_channels', adminMessages.maxOfficialChannelsInvalid],
-      [{ max_users: 1.5 }, 'max_users', adminMessages.maxUsersInvalid],
-      [{ max_users: '' }, 'max_users', adminMessages.maxUsersInvalid],
-      [{ max_flows: '1e9' }, 'max_flows', adminMessages.maxFlowsInvalid],
-      [{ max_flows: null }, 'max_flows', adminMessages.maxFlowsInvalid],
+      [{ max_channels: -1 }, 'max_channels', messages.maxChannelsInvalid],
+      [{ max_channels: 'abc' }, 'max_channels', messages.maxChannelsInvalid],
+      [{ max_official_channels: 10_001 }, 'max_official_channels', messages.maxOfficialChannelsInvalid],
+      [{ max_users: 1.5 }, 'max_users', messages.maxUsersInvalid],
+      [{ max_users: '' }, 'max_users', messages.maxUsersInvalid],
+      [{ max_flows: '1e9' }, 'max_flows', messages.maxFlowsInvalid],
+      [{ max_flows: null }, 'max_flows', messages.maxFlowsInvalid],
     ];
     for (const [change, field, message] of cases) {
       const res = await s.t.post('update-account', { ...base, ...change }, token);

@@ -60,20 +60,20 @@ describe('offers', () => {
   it('refuses a missing name, bad limits and a Guru offer id already used, storing nothing', async () => {
     const token = await admin();
     expect(await refusal('create-guru-offer', { ...proOffer, name: '  ' }, token)).toMatchObject({
-      message: M.nameRequired,
+      message: messages.tagNameRequired,
       field: 'name',
     });
     const { name: _n, ...noName } = proOffer;
-    expect((await refusal('create-guru-offer', noName, token)).message).toBe(M.nameRequired);
+    expect((await refusal('create-guru-offer', noName, token)).message).toBe(messages.tagNameRequired);
     expect(await refusal('create-guru-offer', { ...proOffer, max_users: -1 }, token)).toMatchObject({
-      message: M.limitInvalid.max_users,
+      message: messages.maxUsersInvalid,
       field: 'max_users',
     });
     expect((await refusal('create-guru-offer', { ...proOffer, max_flows: 1e9 }, token)).message).toBe(
-      M.limitInvalid.max_flows,
+      messages.maxFlowsInvalid,
     );
     expect((await refusal('create-guru-offer', { ...proOffer, max_channels: 1.5 }, token)).message).toBe(
-      M.limitInvalid.max_channels,
+      messages.maxChannelsInvalid,
     );
     await ctx.t.call('create-guru-offer', proOffer, token);
     const dup = await refusal('create-guru-offer', { ...proOffer, name: 'Outra' }, token);
@@ -151,7 +151,7 @@ describe('the Guru webhook', () => {
     const first = await postGuru(ctx.t, transaction(sale));
     expect(first).toMatchObject({
       status: 200,
-      body: { error: false, message: M.received, duplicate: false },
+      body: { error: false, message: messages.eventReceived, duplicate: false },
     });
     const [owner] = await db().select().from(users).where(eq(users.email, sale.email));
     expect(owner).toMatchObject({ userRole: 'owner', name: 'Nova Cliente' });

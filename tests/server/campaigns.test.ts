@@ -19,7 +19,7 @@ import type { Campaign, CampaignProgress } from '@/shared/contract/campaigns';
 import { campaignRoom } from '@/shared/contract/events';
 import { newId } from '@/shared/ids';
 import { messages as texts } from '@/shared/messages';
-import { campaignMessages, campaignReportLabels } from '@/shared/messages-campaigns';
+import { campaignLabels, campaignMessages, campaignReportLabels } from '@/shared/messages-campaigns';
 import { collect, connected, connectedSimulatorChip, until } from './channel-helpers';
 import { type TestServer, testServerPerFile } from './helpers';
 
@@ -111,7 +111,7 @@ describe('campaign calls', () => {
       return r.body.message;
     };
     expect(await refused({ ...base, name: ' ' })).toBe(campaignMessages.campaignNameRequired);
-    expect(await refused({ ...base, chip: '' })).toBe(campaignMessages.campaignChipRequired);
+    expect(await refused({ ...base, chip: '' })).toBe(texts.scheduleChipRequired);
     // No date and not 'Imediato' (null): refused.
     expect(await refused({ ...base, scheduledTo: undefined })).toBe(
       campaignMessages.campaignScheduleRequired,
@@ -527,9 +527,9 @@ describe('the sending job', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(sheet.content_base64, 'base64') as unknown as ArrayBuffer);
     const statuses = (wb.worksheets[0]?.getColumn(4).values ?? []).slice(2);
-    expect(statuses.filter((v) => v === campaignReportLabels.status.sent)).toHaveLength(sent);
+    expect(statuses.filter((v) => v === texts.paneStatusSent)).toHaveLength(sent);
     expect(statuses.filter((v) => v === campaignReportLabels.status.skipped)).toHaveLength(10 - sent);
-    expect(statuses).not.toContain(campaignReportLabels.status.waiting);
+    expect(statuses).not.toContain(campaignLabels.campaigns.aguardando);
   });
 
   it('a tags audience: contacts with any of the tags, minus those with a tag to skip and the ignored', async () => {

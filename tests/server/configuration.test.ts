@@ -91,7 +91,7 @@ describe('departments and quick messages', () => {
     const before = await s.t.call('get-departments-by-user', {}, token);
     expect(before.map((d) => d.name).sort()).toEqual(['Suporte', 'Vendas']);
     const empty = await s.t.post('create-or-update-department', { name: ' ', description: 'x' }, token);
-    expect(empty.body).toEqual({ error: true, message: messages.departmentNameRequired, field: 'name' });
+    expect(empty.body).toEqual({ error: true, message: messages.tagNameRequired, field: 'name' });
     const created = await s.t.call(
       'create-or-update-department',
       { name: 'Financeiro', description: '' },

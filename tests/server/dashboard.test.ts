@@ -489,10 +489,10 @@ describe('dashboard numbers of a seeded month', () => {
     // Another account's chip, an unknown one: as if it did not exist.
     for (const chip of [ids.chip3, newId()]) {
       expect(await refusal('get-dashboard-data', { interval: 7, selected_chip: chip }, owner)).toBe(
-        M.chipNotFound,
+        texts.chipNotFound,
       );
       expect(await refusal('get-dashboard-real-time-data', { selected_chip: chip }, owner)).toBe(
-        M.chipNotFound,
+        texts.chipNotFound,
       );
     }
   });

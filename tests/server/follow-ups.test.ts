@@ -157,7 +157,7 @@ describe('follow-up calls', () => {
         .message,
     ).toMatch(/message_1/);
     expect((await refusal('update-follow-up', { ...body, chip: 'X'.repeat(28) }, owner)).message).toBe(
-      followUpMessages.chipNotFound,
+      texts.chipNotFound,
     );
     // A setting switched off keeps its draft (an empty text is fine then).
     await t.call('update-follow-up', { ...body, enabled: false, types: [], message_1: off }, owner);

@@ -143,7 +143,7 @@ describe('upload-media', () => {
       (await upload(agent, { type: 'image', name: 'x' }, { data: Buffer.alloc(0), name: 'x.png' })).body,
     ).toEqual({
       error: true,
-      message: texts.mediaFileRequired,
+      message: texts.fileRequired,
     });
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     const tooBig = await upload(agent, { type: 'image', name: 'Grande' }, { data: big, name: 'g.png' });

@@ -204,7 +204,7 @@ describe('create-or-update-official-campaign: the rules', () => {
     const env = await setup();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '  ' }, campaignMessages.campaignNameRequired, 'name'],
-      [{ chip: '' }, campaignMessages.campaignChipRequired, 'chip'],
+      [{ chip: '' }, texts.scheduleChipRequired, 'chip'],
       [{ scheduledTo: '' }, campaignMessages.campaignScheduleRequired, 'scheduledTo'],
       [{ audience: null }, campaignMessages.campaignAudienceRequired, 'audience'],
       [{ audience_type: 'tags', audience_tags: [] }, campaignMessages.campaignTagsRequired, 'audience_tags'],

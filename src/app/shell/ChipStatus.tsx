@@ -107,7 +107,7 @@ function ChipList() {
             )}
           </Stack>
           <Badge color={isConnected(chip) ? 'green' : 'red'} variant="light">
-            {isConnected(chip) ? labels.shell.conectado : labels.shell.desconectado}
+            {isConnected(chip) ? messages.chipStatusLabels.open : messages.chipStatusLabels.new}
           </Badge>
         </Group>
       ))}

@@ -26,7 +26,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { canOpen, ROUTE_NAMES } from '@/app/lib/access';
 import type { User } from '@/shared/contract';
-import { apiMenuLabel, labels, webhooksMenuLabel } from '@/shared/messages';
+import { apiMenuLabel, labels, messages, webhooksMenuLabel } from '@/shared/messages';
 import { adminMenuLabels } from '@/shared/messages-admin-menu';
 
 interface MenuItem {
@@ -78,8 +78,8 @@ const SECTIONS: { title: string; items: MenuItem[] }[] = [
   {
     title: adminMenuLabels.section,
     items: [
-      { label: adminMenuLabels.customers, to: '/admin-clientes', icon: IconUsers },
-      { label: adminMenuLabels.offers, to: '/admin-ofertas', icon: IconTags },
+      { label: messages.customers, to: '/admin-clientes', icon: IconUsers },
+      { label: messages.offers, to: '/admin-ofertas', icon: IconTags },
       { label: adminMenuLabels.financial, to: '/dash-financeiro', icon: IconCreditCard },
       { label: labels.common.dashboardTecnico, to: '/dash-tecnico', icon: IconLayoutDashboard },
     ],

@@ -69,7 +69,7 @@ export async function registerGuruWebhook(app: FastifyInstance, services: Servic
         return reply.code(422).send({ error: true, message: result.message, event: result.id });
       return reply.code(200).send({
         error: false,
-        message: result.kind === 'ignored' ? M.ignored : M.received,
+        message: result.kind === 'ignored' ? M.ignored : messages.eventReceived,
         event: result.id,
         kind: result.kind,
         duplicate: false,

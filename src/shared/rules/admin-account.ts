@@ -1,6 +1,7 @@
 // The admin's forms (spec 3 §5 Admin change password, Admin account edit): one rule for the dialog and the
 // server, the same pt-BR messages.
 import { MIN_PASSWORD_LENGTH } from '../constants';
+import { messages } from '../messages';
 import { ACCOUNT_LIMIT_MAX, adminMessages } from '../messages-admin';
 import { type FieldError, fieldError } from './field-error';
 
@@ -8,10 +9,10 @@ export const LIMIT_FIELDS = ['max_channels', 'max_official_channels', 'max_users
 export type LimitField = (typeof LIMIT_FIELDS)[number];
 
 export const LIMIT_MESSAGES: Record<LimitField, string> = {
-  max_channels: adminMessages.maxChannelsInvalid,
-  max_official_channels: adminMessages.maxOfficialChannelsInvalid,
-  max_users: adminMessages.maxUsersInvalid,
-  max_flows: adminMessages.maxFlowsInvalid,
+  max_channels: messages.maxChannelsInvalid,
+  max_official_channels: messages.maxOfficialChannelsInvalid,
+  max_users: messages.maxUsersInvalid,
+  max_flows: messages.maxFlowsInvalid,
 };
 
 export type AccountLimits = Record<LimitField, number> & {

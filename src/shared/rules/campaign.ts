@@ -7,6 +7,7 @@ import {
   type ConversationCreationRule,
   type TemplateParameter,
 } from '../contract/campaigns';
+import { messages } from '../messages';
 import { officialCampaignMessages as official, campaignMessages as texts } from '../messages-campaigns';
 import { type FieldError, fieldError } from './field-error';
 import { templateParameters } from './template';
@@ -47,7 +48,7 @@ export function campaignSchedule(scheduledTo: string | null | undefined): Date |
 export function campaignProblems(f: CampaignRuleInput): FieldError<CampaignField>[] {
   const out: FieldError<CampaignField>[] = [];
   if (!f.name.trim()) out.push(fieldError('name', texts.campaignNameRequired));
-  if (!f.chip.trim()) out.push(fieldError('chip', texts.campaignChipRequired));
+  if (!f.chip.trim()) out.push(fieldError('chip', messages.scheduleChipRequired));
   if (campaignSchedule(f.scheduledTo) === 'invalid')
     out.push(fieldError('scheduledTo', texts.campaignScheduleRequired));
   if (f.audience_type === 'audience') {
@@ -116,7 +117,7 @@ export function matchingParameter<P extends Pick<TemplateParameter, 'index' | 'l
 export function officialCampaignProblems(f: OfficialCampaignRuleInput): FieldError<OfficialCampaignField>[] {
   const out: FieldError<OfficialCampaignField>[] = [];
   if (!f.name.trim()) out.push(fieldError('name', texts.campaignNameRequired));
-  if (!f.chip.trim()) out.push(fieldError('chip', texts.campaignChipRequired));
+  if (!f.chip.trim()) out.push(fieldError('chip', messages.scheduleChipRequired));
   if (campaignSchedule(f.scheduledTo) === 'invalid')
     out.push(fieldError('scheduledTo', texts.campaignScheduleRequired));
   if (f.audience_type === 'audience') {

@@ -7,8 +7,8 @@ export function contactVariableError(
   value: string,
   existing: readonly string[],
 ): FieldError<'key' | 'value'> | null {
-  if (!key.trim()) return fieldError('key', messages.contactVariableRequired);
-  if (!value.trim()) return fieldError('value', messages.contactVariableRequired);
+  if (!key.trim()) return fieldError('key', messages.profileFillAllFields);
+  if (!value.trim()) return fieldError('value', messages.profileFillAllFields);
   if (existing.includes(key.trim())) return fieldError('key', messages.contactVariableDuplicate);
   return null;
 }

@@ -1,5 +1,7 @@
 // Offer rules (spec 3 §5 Offer: name required; the plan limits are whole numbers, in the words of §5 Admin
 // account edit), shared by the offer dialog and the server so both give the same message on the same field.
+
+import { messages } from '../messages';
 import { billingMessages as M } from '../messages-billing';
 import { type FieldError, fieldError } from './field-error';
 
@@ -50,7 +52,7 @@ export function prepareOffer(
   input: OfferInput,
 ): { ok: true; offer: OfferInput } | { ok: false; error: FieldError<OfferField> } {
   const name = input.name.trim();
-  if (!name) return { ok: false, error: fieldError('name', M.nameRequired) };
+  if (!name) return { ok: false, error: fieldError('name', messages.tagNameRequired) };
   for (const field of OFFER_LIMITS)
     if (!validLimit(input[field])) return { ok: false, error: fieldError(field, M.limitInvalid[field]) };
   return { ok: true, offer: { ...input, name, offer_id: input.offer_id.trim() } };

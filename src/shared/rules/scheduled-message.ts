@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { DEFAULT_COUNTRY_CODE } from '../constants';
-import { messages } from '../messages';
+import { labels, messages } from '../messages';
 import { normalizePhone } from '../phone';
 import { type FieldError, fieldError } from './field-error';
 
@@ -69,7 +69,7 @@ export function scheduledPreview(item: {
   message: string;
   template?: { preview: string } | null;
 }) {
-  if (item.type === 'flow') return messages.flow;
+  if (item.type === 'flow') return labels.common.fluxo;
   const text = item.template ? item.template.preview : item.message;
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }

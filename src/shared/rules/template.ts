@@ -6,6 +6,7 @@ import {
   TEMPLATE_BUTTON_VALUE_MAX,
   TEMPLATE_MAX_BUTTONS,
 } from '../contract/templates';
+import { messages } from '../messages';
 import { templateMessages } from '../messages-campaigns';
 import { type PlaceholderContact, placeholderValue } from './placeholders';
 
@@ -168,7 +169,7 @@ export function templateProblems(f: TemplateRuleFields): TemplateProblem[] {
     if (!out.some((p) => p.field === field && p.message === message)) out.push({ field, message });
   };
   const name = (f.name ?? '').trim();
-  if (!name) add('name', templateMessages.templateNameRequired);
+  if (!name) add('name', messages.tagNameRequired);
   else if (!TEMPLATE_NAME.test(name)) add('name', templateMessages.templateNameInvalid);
 
   const headerText = normaliseTemplateText((f.header_text ?? '').trim());

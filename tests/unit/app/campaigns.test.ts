@@ -13,6 +13,7 @@ import {
   progressPercent,
 } from '@/app/features/campaigns/campaign-data';
 import type { Campaign } from '@/shared/contract/campaigns';
+import { messages } from '@/shared/messages';
 import { campaignMessages as M } from '@/shared/messages-campaigns';
 import { campaignProblems } from '@/shared/rules/campaign';
 
@@ -112,7 +113,10 @@ describe('campaign rule on the dialog payload', () => {
 
   it('each message of spec 3 §5 on its field, in the dialog order', () => {
     expect(first(EMPTY_DRAFT)).toEqual({ field: 'name', message: M.campaignNameRequired });
-    expect(first({ ...valid, chip: null })).toEqual({ field: 'chip', message: M.campaignChipRequired });
+    expect(first({ ...valid, chip: null })).toEqual({
+      field: 'chip',
+      message: messages.scheduleChipRequired,
+    });
     expect(first({ ...valid, schedule: 'at', when: null })).toEqual({
       field: 'scheduledTo',
       message: M.campaignScheduleRequired,
@@ -140,7 +144,7 @@ describe('campaign rule on the dialog payload', () => {
   });
 
   it('the spec texts, exactly', () => {
-    expect(M.campaignChipRequired).toBe('Chip de envio necessário');
+    expect(messages.scheduleChipRequired).toBe('Chip de envio necessário');
     expect(M.campaignScheduleRequired).toBe('Data e hora de envio necessária');
     expect(M.campaignAudienceRequired).toBe('Audiência necessária para formar o público de envio');
     expect(M.campaignTagsRequired).toBe('Tags necessárias para formar o público de envio');

@@ -6,7 +6,7 @@ import { messages } from '@/shared/messages';
 describe('libraryFileError', () => {
   const file = (bytes: number) => new File([new Uint8Array(bytes)], 'a.png', { type: 'image/png' });
   it('asks for a file, then a name, then a size within the limit', () => {
-    expect(libraryFileError(null, 'Logo', 16)).toBe(messages.mediaFileRequired);
+    expect(libraryFileError(null, 'Logo', 16)).toBe(messages.fileRequired);
     expect(libraryFileError(file(10), '  ', 16)).toBe(messages.mediaNameRequired);
     expect(libraryFileError(file(1024 * 1024 + 1), 'Logo', 1)).toBe('O arquivo pode ter no máximo 1 MB.');
     expect(libraryFileError(file(1024 * 1024), 'Logo', 1)).toBeNull();

@@ -21,7 +21,11 @@ import { applyEvent } from '@/app/shell/use-realtime';
 import { payloadsFor, templatePreview } from '@/app/widgets/template/template-parts';
 import type { Campaign } from '@/shared/contract/campaigns';
 import type { MessageTemplate } from '@/shared/contract/templates';
-import { officialCampaignMessages as M, officialCampaignLabels as O } from '@/shared/messages-campaigns';
+import {
+  officialCampaignMessages as M,
+  officialCampaignLabels as O,
+  templateMessages,
+} from '@/shared/messages-campaigns';
 import { officialCampaignProblems } from '@/shared/rules/campaign';
 
 const id = (c: string) => c.repeat(28);
@@ -199,7 +203,9 @@ describe('official campaign dialog', () => {
     expect(headerImageProblem({ type: 'image/png', size: 1000 })).toBeNull();
     expect(headerImageProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 })).toBeNull();
     expect(headerImageProblem({ type: 'image/gif', size: 1000 })).toBe(O.imagemTipoInvalido);
-    expect(headerImageProblem({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe(O.imagemGrandeDemais);
+    expect(headerImageProblem({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe(
+      templateMessages.templateHeaderImageTooLarge,
+    );
   });
 });
 

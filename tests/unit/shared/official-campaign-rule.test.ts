@@ -1,5 +1,6 @@
 // spec 3 §5 Official campaign: officialCampaignProblems, shared by the dialog and the server.
 import { describe, expect, it } from 'vitest';
+import { messages } from '../../../src/shared/messages';
 import { campaignMessages, officialCampaignMessages as m } from '../../../src/shared/messages-campaigns';
 import { type OfficialCampaignRuleInput, officialCampaignProblems } from '../../../src/shared/rules/campaign';
 
@@ -64,7 +65,7 @@ describe('officialCampaignProblems', () => {
     });
     expect(all).toEqual([
       { field: 'name', message: campaignMessages.campaignNameRequired },
-      { field: 'chip', message: campaignMessages.campaignChipRequired },
+      { field: 'chip', message: messages.scheduleChipRequired },
       { field: 'scheduledTo', message: campaignMessages.campaignScheduleRequired },
       { field: 'audience_tags', message: campaignMessages.campaignTagsRequired },
       { field: 'template', message: m.templateRequired },

@@ -67,7 +67,7 @@ describe('rules answer the field with the message', () => {
   it('points the department, transfer and contact variable rules at their fields', () => {
     expect(prepareDepartment({ name: ' ' })).toEqual({
       ok: false,
-      error: { field: 'name', message: messages.departmentNameRequired },
+      error: { field: 'name', message: messages.tagNameRequired },
     });
     expect(transferError({ type: 'department' })).toEqual({
       field: 'department',
@@ -76,11 +76,11 @@ describe('rules answer the field with the message', () => {
     expect(transferError({ type: '' })).toEqual({ field: 'type', message: messages.transferTypeRequired });
     expect(contactVariableError('', 'x', [])).toEqual({
       field: 'key',
-      message: messages.contactVariableRequired,
+      message: messages.profileFillAllFields,
     });
     expect(contactVariableError('a', ' ', [])).toEqual({
       field: 'value',
-      message: messages.contactVariableRequired,
+      message: messages.profileFillAllFields,
     });
     expect(contactVariableError('a', 'x', ['a'])).toEqual({
       field: 'key',

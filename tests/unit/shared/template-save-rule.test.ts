@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { applyTemplateStatus, templatesQuery } from '@/app/features/templates/template-data';
 import type { MessageTemplate } from '@/shared/contract/templates';
+import { messages } from '@/shared/messages';
 import { templateMessages as tm } from '@/shared/messages-campaigns';
 import {
   isDefaultTemplate,
@@ -38,7 +39,7 @@ describe('templateProblems', () => {
         ],
       }),
     ).toEqual([
-      { field: 'name', message: tm.templateNameRequired },
+      { field: 'name', message: messages.tagNameRequired },
       { field: 'header', message: tm.templateHeaderTextRequired },
       { field: 'body', message: tm.templateBodyRequired },
       { field: 'buttons', message: tm.templateOneUrlButton },

@@ -17,7 +17,7 @@ import { useIsMobile } from '@/app/ui/use-is-mobile';
 import { SEARCH_DELAY_MS } from '@/shared/constants';
 import type { Customer } from '@/shared/contract/admin';
 import { formatDateTime } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { adminLabels as L, SUBSCRIPTION_STATUS_LABELS } from '@/shared/messages-admin';
 import { useCustomers } from './admin-calls';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -25,7 +25,7 @@ import { CreateAccountDialog } from './CreateAccountDialog';
 import { EditAccountDialog } from './EditAccountDialog';
 import { OfficialNumbersDialog } from './OfficialNumbersDialog';
 
-const HELP = { id: 'admin-clientes', title: L.ajudaTitulo, text: L.ajudaTexto };
+const HELP = { id: 'admin-clientes', title: messages.customers, text: L.ajudaTexto };
 
 type Open = { kind: 'password' | 'account' | 'numbers'; customer: Customer } | { kind: 'create' } | null;
 
@@ -66,7 +66,7 @@ export function AdminCustomersPage() {
 
   return (
     <>
-      <PageHeader title={L.title}>
+      <PageHeader title={messages.customers}>
         <SaibaMais topic={HELP} />
         {user.admin && (
           <Button
@@ -92,7 +92,7 @@ export function AdminCustomersPage() {
           </Text>
         )}
         <ListTable
-          label={L.table}
+          label={messages.customers}
           query={rows}
           rowKey={(c) => c._id}
           empty={L.empty}
@@ -104,8 +104,8 @@ export function AdminCustomersPage() {
             </Avatar>
           )}
           columns={[
-            { label: L.colName, primary: true, render: (c) => c.override_name ?? c.name },
-            { label: L.colEmail, render: (c) => c.email, wrap: 'never' },
+            { label: labels.common.nome, primary: true, render: (c) => c.override_name ?? c.name },
+            { label: labels.common.eMail, render: (c) => c.email, wrap: 'never' },
             { label: L.colRole, render: (c) => messages.roleLabels[c.user_role] },
             { label: L.colPlan, render: (c) => c.account.plan_id ?? L.none },
             {
@@ -121,14 +121,21 @@ export function AdminCustomersPage() {
                 </Text>
               ),
             },
-            { label: L.colCustomPlan, render: (c) => (c.account.custom_negotiation ? L.yes : L.no) },
+            {
+              label: L.colCustomPlan,
+              render: (c) => (c.account.custom_negotiation ? messages.yes : messages.no),
+            },
             // The date alone: the table has nine columns to fit.
-            { label: L.colCreated, render: (c) => formatDateTime(c.created).slice(0, 10), wrap: 'never' },
+            {
+              label: labels.flows.criadoEm,
+              render: (c) => formatDateTime(c.created).slice(0, 10),
+              wrap: 'never',
+            },
           ]}
           actions={(c) => (
             <>
               <RowButton
-                label={L.changePassword}
+                label={labels.profile.alterarSenha}
                 icon={IconKey}
                 onClick={() => setOpen({ kind: 'password', customer: c })}
               />

@@ -4,6 +4,7 @@ import { Dialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
 import { useFormError } from '@/app/ui/use-form-error';
 import type { Customer } from '@/shared/contract/admin';
+import { labels } from '@/shared/messages';
 import { adminLabels as L } from '@/shared/messages-admin';
 import { newPasswordError } from '@/shared/rules/admin-account';
 import { useChangeCustomerPassword } from './admin-calls';
@@ -49,7 +50,7 @@ function ChangePasswordForm({ customer, onDone }: { customer: Customer; onDone()
         {customer.email}
       </Text>
       <PasswordInput
-        label={L.newPassword}
+        label={labels.common.novaSenha}
         description={L.passwordHint}
         autoComplete="new-password"
         value={password}
@@ -61,7 +62,7 @@ function ChangePasswordForm({ customer, onDone }: { customer: Customer; onDone()
         data-autofocus
       />
       <PasswordInput
-        label={L.confirmNewPassword}
+        label={labels.common.confirmarNovaSenha}
         autoComplete="new-password"
         value={confirmation}
         onChange={(e) => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Dialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
 import { useFormError } from '@/app/ui/use-form-error';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { adminLabels as L } from '@/shared/messages-admin';
 import { newPasswordError } from '@/shared/rules/admin-account';
 import { fieldError } from '@/shared/rules/field-error';
@@ -14,7 +14,7 @@ const FIELDS = ['name', 'email', 'password', 'confirmation'] as const;
 /** A new customer account with its owner (admin flag only, spec 3 §2.4, §6). */
 export function CreateAccountDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   return (
-    <Dialog opened={opened} onClose={onClose} title={L.createAccountTitle}>
+    <Dialog opened={opened} onClose={onClose} title={L.createAccount}>
       {opened && <CreateAccountForm onDone={onClose} />}
     </Dialog>
   );
@@ -78,14 +78,14 @@ function CreateAccountForm({ onDone }: { onDone(): void }) {
         onChange={(e) => setAccountName(e.currentTarget.value)}
       />
       <TextInput
-        label={L.colEmail}
+        label={labels.common.eMail}
         type="email"
         autoComplete="off"
         value={email}
         {...field('email', setEmail)}
       />
       <PasswordInput
-        label={L.password}
+        label={labels.common.senha}
         autoComplete="new-password"
         value={password}
         {...field('password', setPassword)}

@@ -4,6 +4,7 @@ import { Dialog } from '@/app/ui/Dialog';
 import { DialogForm } from '@/app/ui/FormParts';
 import { useFormError } from '@/app/ui/use-form-error';
 import type { AccountUsage, Customer } from '@/shared/contract/admin';
+import { messages } from '@/shared/messages';
 import { adminLabels as L } from '@/shared/messages-admin';
 import { LIMIT_FIELDS, type LimitField, prepareAccountLimits } from '@/shared/rules/admin-account';
 import { useAccountUsage, useUpdateAccount } from './admin-calls';
@@ -90,7 +91,7 @@ function EditAccountForm({ customer, onDone }: { customer: Customer; onDone(): v
         ))}
       </SimpleGrid>
       <Switch
-        label={L.campaignsEnabled}
+        label={messages.campaignsEnabled}
         checked={campaigns}
         onChange={(e) => setCampaigns(e.currentTarget.checked)}
       />

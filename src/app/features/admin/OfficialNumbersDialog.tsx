@@ -19,7 +19,7 @@ import { Dialog } from '@/app/ui/Dialog';
 import { ADMIN_CHIP_STATUSES } from '@/shared/constants';
 import type { Chip } from '@/shared/contract';
 import type { Customer, ProviderPhoneNumber } from '@/shared/contract/admin';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { adminMessages, adminLabels as L } from '@/shared/messages-admin';
 import { pinError } from '@/shared/rules/admin-account';
 import {
@@ -103,7 +103,7 @@ function OfficialNumbers({ account, onDone }: { account: string; onDone(): void 
       </Stack>
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
-          {L.close}
+          {labels.app.fechar}
         </Button>
       </Group>
     </Stack>
@@ -237,7 +237,7 @@ function OfficialChip({ chip }: { chip: Chip }) {
   }
   async function doDelete() {
     const ok = await confirm({
-      title: L.deleteNumberTitle,
+      title: L.deleteNumber,
       message: L.deleteNumberQuestion(chip.display_phone_number ?? chip.name),
       danger: true,
     });

@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallMutation } from '@/app/lib/mutation';
 import { callQuery } from '@/app/lib/query';
+import { messages } from '@/shared/messages';
 import { adminMessages } from '@/shared/messages-admin';
 
 const CUSTOMERS_KEY = ['get-customers'] as const;
@@ -41,27 +42,27 @@ export const useAddWaba = () => useCallMutation('add-account-waba', { invalidate
 
 export const useCreateOfficialChip = () =>
   useCallMutation('admin-create-chip', {
-    successMessage: adminMessages.numberCreated,
+    successMessage: messages.numberCreated,
     invalidates: [OFFICIAL_KEY],
     toastError: true,
   });
 
 export const useRegisterPhoneNumber = () =>
   useCallMutation('admin-register-phone-number', {
-    successMessage: adminMessages.numberUpdated,
+    successMessage: messages.numberUpdated,
     invalidates: [OFFICIAL_KEY],
   });
 
 export const useSetChipStatus = () =>
   useCallMutation('admin-set-chip-status', {
-    successMessage: adminMessages.numberUpdated,
+    successMessage: messages.numberUpdated,
     invalidates: [OFFICIAL_KEY],
     toastError: true,
   });
 
 export const useDeleteOfficialChip = () =>
   useCallMutation('admin-delete-chip', {
-    successMessage: adminMessages.numberDeleted,
+    successMessage: messages.numberDeleted,
     invalidates: [OFFICIAL_KEY],
     toastError: true,
   });

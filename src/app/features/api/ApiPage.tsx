@@ -36,6 +36,7 @@ import {
   type PublicEndpointName,
   publicEndpoints,
 } from '@/shared/contract/public-api';
+import { messages } from '@/shared/messages';
 import { apiMessages, apiLabels as L, apiExamples as X } from '@/shared/messages-api';
 import { type ApiRequest, curlOf } from '@/shared/rules/public-api-request';
 import { exampleRequests } from './api-examples';
@@ -137,7 +138,7 @@ function ApiKeyCard({ apiKey }: { apiKey: string | null }) {
   const user = useCurrentUser();
   const [shown, setShown] = useState(false);
   const update = useCallMutation('update-api-key', {
-    successMessage: apiMessages.apiKeyUpdated,
+    successMessage: messages.keyUpdated,
     toastError: true,
     onSuccess: (answer) => setUser({ ...user, account: { ...user.account, api_key: answer.api_key } }),
   });

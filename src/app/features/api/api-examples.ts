@@ -2,6 +2,7 @@
 // when the account has none yet). tests/unit/app/api-examples.test.ts checks that each one passes its
 // endpoint's own schemas.
 import { type PublicEndpointName, publicEndpoints } from '@/shared/contract/public-api';
+import { messages } from '@/shared/messages';
 import { apiExamples as X } from '@/shared/messages-api';
 import type { ApiRequest } from '@/shared/rules/public-api-request';
 
@@ -29,7 +30,7 @@ export function exampleRequests(f: ExampleFill): Record<PublicEndpointName, ApiR
     thirdParty: {
       path: e.thirdParty.path,
       query: { chip, api_key, message: X.thirdPartyMessage, phone_field: 'cliente.telefone' },
-      body: { cliente: { nome: X.customerName, telefone: phone }, pedido: X.order },
+      body: { cliente: { nome: messages.exampleCustomerName, telefone: phone }, pedido: X.order },
     },
     sendFlow: {
       path: e.sendFlow.path,
@@ -49,7 +50,7 @@ export function exampleRequests(f: ExampleFill): Record<PublicEndpointName, ApiR
     sendTemplate: {
       path: e.sendTemplate.path,
       query: { chip: f.officialChip ?? chip, api_key, template: X.template },
-      body: { to: phone, '1': X.customerName },
+      body: { to: phone, '1': messages.exampleCustomerName },
     },
   };
 }

@@ -149,7 +149,7 @@ export function AttendancePage() {
     <ActionIcon
       variant="default"
       size="lg"
-      aria-label={messages.newConversation}
+      aria-label={messages.newConversationPushTitle}
       onPointerEnter={preloadNew}
       onFocus={preloadNew}
       onClick={() => setNewOpened(true)}
@@ -164,7 +164,7 @@ export function AttendancePage() {
       onFocus={preloadNew}
       onClick={() => setNewOpened(true)}
     >
-      {messages.newConversation}
+      {messages.newConversationPushTitle}
     </Button>
   );
   const filterButton = (
@@ -254,7 +254,7 @@ export function AttendancePage() {
       {mobile && (
         <MobilePane
           conversationId={selectedId}
-          label={selected.data ? displayName(selected.data.contact) : messages.listConversations}
+          label={selected.data ? displayName(selected.data.contact) : labels.common.conversas}
           onClose={close}
         />
       )}

@@ -12,13 +12,13 @@ import { PlanGate } from '@/app/widgets/PlanGate';
 import { VariableBadges } from '@/app/widgets/sheet/SheetAnalysis';
 import type { Audience } from '@/shared/contract/campaigns';
 import { formatDateTime } from '@/shared/format';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { campaignLabels } from '@/shared/messages-campaigns';
 import { AudienceDialog } from './AudienceDialog';
 import { useDeleteAudience } from './audience-actions';
 
 const L = campaignLabels.audiences;
-const HELP = { id: 'audiencias', title: L.ajudaTitulo, text: L.ajudaTexto };
+const HELP = { id: 'audiencias', title: labels.common.audiencias, text: L.ajudaTexto };
 const count = new Intl.NumberFormat('pt-BR');
 
 export function AudiencesPage() {
@@ -51,9 +51,9 @@ function Audiences() {
         columns={[
           { label: L.criadaEm, render: (a) => formatDateTime(a.created), wrap: 'never' },
           { label: labels.common.nome, primary: true, render: (a) => a.name },
-          { label: L.contatos, render: (a) => count.format(a.people_count), wrap: 'never' },
+          { label: labels.common.contatos, render: (a) => count.format(a.people_count), wrap: 'never' },
           {
-            label: L.variaveis,
+            label: messages.paneVariables,
             render: (a) => {
               const variables = a.props.filter((p) => p !== 'telefone');
               return variables.length ? (

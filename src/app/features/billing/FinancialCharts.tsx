@@ -5,6 +5,7 @@ import { AreaChart, BarChart, LineChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { FinancialDashboardData } from '@/shared/contract/billing';
+import { messages } from '@/shared/messages';
 import { financialLabels as L } from '@/shared/messages-billing';
 import { formatBRL, formatBRLShort, shortDay } from './money';
 
@@ -31,7 +32,7 @@ function Chart<R extends object>({
         </Title>
         {empty ? (
           <Text c="dimmed" fz="sm" py="xl" ta="center" h={H}>
-            {L.noData}
+            {messages.noDataInPeriod}
           </Text>
         ) : (
           children
@@ -138,7 +139,7 @@ export default function FinancialCharts({ d }: { d: FinancialDashboardData }) {
             h={H}
             data={active}
             dataKey="day"
-            series={[{ name: 'value', label: L.activeAccounts, color: 'green.6' }]}
+            series={[{ name: 'value', label: messages.activeAccounts, color: 'green.6' }]}
           />
         </Chart>
         <Chart title={L.canceledChart} rows={canceled} keys={['canceled']}>

@@ -6,7 +6,7 @@ import { callQuery } from '@/app/lib/query';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useErrorToast } from '@/app/ui/use-error-toast';
 import type { FinancialDashboardData } from '@/shared/contract/billing';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { financialLabels as L } from '@/shared/messages-billing';
 import { formatBRL } from './money';
 
@@ -90,23 +90,23 @@ function Line({ label, value }: { label: string; value: string }) {
 
 function Cards({ d }: { d: FinancialDashboardData }) {
   const periods = [
-    { key: 'today', label: L.today },
-    { key: 'week', label: L.week },
-    { key: 'month', label: L.month },
+    { key: 'today', label: messages.paneToday },
+    { key: 'week', label: messages.last7Days },
+    { key: 'month', label: messages.last30Days },
   ] as const;
   const projections = [
     {
       key: 'week',
       label: L.projectionWeek,
       hint: L.projectionWeekHint,
-      period: L.week,
+      period: messages.last7Days,
       average: d.averages.week,
     },
     {
       key: 'month',
       label: L.projectionMonth,
       hint: L.projectionMonthHint,
-      period: L.month,
+      period: messages.last30Days,
       average: d.averages.month,
     },
   ] as const;
@@ -115,7 +115,7 @@ function Cards({ d }: { d: FinancialDashboardData }) {
       <Section title={L.base}>
         <SimpleGrid cols={{ base: 3 }} spacing="xs">
           <Stat label={L.active} value={String(d.real_time.active)} />
-          <Stat label={L.pastdue} value={String(d.real_time.pastdue)} />
+          <Stat label={messages.statusPastDue} value={String(d.real_time.pastdue)} />
           <Stat label={L.canceled} value={String(d.real_time.canceled)} />
         </SimpleGrid>
       </Section>

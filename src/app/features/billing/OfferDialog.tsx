@@ -5,6 +5,7 @@ import { DialogForm } from '@/app/ui/FormParts';
 import type { EditDialogState } from '@/app/ui/use-edit-dialog';
 import { useFormError } from '@/app/ui/use-form-error';
 import type { GuruOffer } from '@/shared/contract/billing';
+import { labels, messages } from '@/shared/messages';
 import { offerLabels as L } from '@/shared/messages-billing';
 import {
   MAX_OFFER_LIMIT,
@@ -22,7 +23,7 @@ const LIMIT_LABELS: Record<OfferLimit, string> = {
   max_channels: L.maxChannels,
   max_official_channels: L.maxOfficialChannels,
   max_users: L.maxUsers,
-  max_flows: L.maxFlows,
+  max_flows: labels.flows.fluxos,
   max_summaries: L.maxSummaries,
   max_follow_ups: L.maxFollowUps,
 };
@@ -62,7 +63,7 @@ function OfferForm({ offer, onDone }: { offer: GuruOffer | null; onDone(): void 
       loading={save.isPending}
     >
       <TextInput
-        label={L.name}
+        label={labels.common.nome}
         value={values.name}
         onChange={(e) => set('name', e.currentTarget.value)}
         error={errorOf('name')}
@@ -76,7 +77,7 @@ function OfferForm({ offer, onDone }: { offer: GuruOffer | null; onDone(): void 
         error={errorOf('offer_id')}
       />
       <Text fw={600} fz="sm">
-        {L.limits}
+        {L.columnLimits}
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         {OFFER_LIMITS.map((field) => (
@@ -95,7 +96,7 @@ function OfferForm({ offer, onDone }: { offer: GuruOffer | null; onDone(): void 
         ))}
       </SimpleGrid>
       <Switch
-        label={L.campaignsEnabled}
+        label={messages.campaignsEnabled}
         checked={values.campaigns_enabled}
         onChange={(e) => set('campaigns_enabled', e.currentTarget.checked)}
       />

@@ -8,12 +8,12 @@ import { PageHeader } from '@/app/ui/PageHeader';
 import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { GuruOffer } from '@/shared/contract/billing';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { offerLabels as L } from '@/shared/messages-billing';
 import { OfferDialog } from './OfferDialog';
 import { useOffers } from './offers';
 
-const HELP = { id: 'admin-ofertas', title: L.ajudaTitulo, text: L.ajudaTexto };
+const HELP = { id: 'admin-ofertas', title: messages.offers, text: L.ajudaTexto };
 
 /** The pause after the last key before the list is searched again. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -28,7 +28,7 @@ export function OffersPage() {
 
   return (
     <>
-      <PageHeader title={L.title}>
+      <PageHeader title={messages.offers}>
         <SaibaMais topic={HELP} />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
           {L.newOffer}
@@ -45,20 +45,20 @@ export function OffersPage() {
         maw={420}
       />
       <ListTable
-        label={L.title}
+        label={messages.offers}
         query={offers}
         rowKey={(o) => o._id}
         empty={query ? L.emptySearch : L.empty}
         columns={[
-          { label: L.name, primary: true, render: (o) => o.name },
+          { label: labels.common.nome, primary: true, render: (o) => o.name },
           { label: L.offerId, wrap: 'anywhere', render: (o) => o.offer_id || '—' },
           { label: L.columnLimits, render: (o) => L.limitsSummary(o.max_channels, o.max_users, o.max_flows) },
           {
-            label: L.columnCampaigns,
+            label: labels.common.campanhas,
             wrap: 'never',
             render: (o) => (
               <Badge variant="light" color={o.campaigns_enabled ? 'green' : 'gray'}>
-                {o.campaigns_enabled ? L.yes : L.no}
+                {o.campaigns_enabled ? messages.yes : messages.no}
               </Badge>
             ),
           },

@@ -24,7 +24,7 @@ import { DialogForm } from '@/app/ui/FormParts';
 import { useFormError } from '@/app/ui/use-form-error';
 import { useItemId } from '@/app/ui/use-item-id';
 import { CAMPAIGN_INTERVALS, type Campaign, MAX_CAMPAIGN_VERSIONS } from '@/shared/contract/campaigns';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { campaignLabels, campaignMessages } from '@/shared/messages-campaigns';
 import { campaignProblems } from '@/shared/rules/campaign';
 import { AudienceFields, chosenAudience, ScheduleFields } from './CampaignFields';
@@ -155,7 +155,7 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
         data-autofocus
       />
       <Select
-        label={L.chipDeEnvio}
+        label={labels.schedule.chipDeEnvio}
         description={chips.data && chipOptions.length === 0 ? L.nenhumChipConectado : L.chipDeEnvioAjuda}
         placeholder={labels.common.escolhaOChip}
         data={chipOptions}
@@ -171,10 +171,10 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
         clear={clear}
         errorOf={errorOf}
       />
-      <Input.Wrapper label={L.tipoDeMensagem}>
+      <Input.Wrapper label={messages.messageType}>
         <SegmentedControl
           fullWidth
-          aria-label={L.tipoDeMensagem}
+          aria-label={messages.messageType}
           value={draft.message_type}
           onChange={(v) => {
             set('message_type', v as CampaignDraft['message_type']);
@@ -182,8 +182,8 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
             clear('flow');
           }}
           data={[
-            { value: 'text', label: L.texto },
-            { value: 'flow', label: L.fluxo },
+            { value: 'text', label: labels.schedule.texto },
+            { value: 'flow', label: labels.common.fluxo },
           ]}
         />
       </Input.Wrapper>
@@ -278,9 +278,9 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
         </Stack>
       ) : (
         <Select
-          label={L.fluxo}
-          placeholder={L.escolhaOFluxo}
-          description={flows.data && flowChoices.length === 0 ? L.nenhumFluxo : undefined}
+          label={labels.common.fluxo}
+          placeholder={messages.chooseFlow}
+          description={flows.data && flowChoices.length === 0 ? messages.paneNoFlows : undefined}
           data={flowChoices}
           value={draft.flow}
           onChange={(v) => set('flow', v, 'flow')}

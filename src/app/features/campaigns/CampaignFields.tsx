@@ -4,6 +4,7 @@ import { Input, SegmentedControl, Select } from '@mantine/core';
 import { FutureDateTimePicker } from '@/app/ui/FutureDateTimePicker';
 import { TagSelect } from '@/app/ui/TagSelect';
 import type { Audience } from '@/shared/contract/campaigns';
+import { labels } from '@/shared/messages';
 import { campaignLabels } from '@/shared/messages-campaigns';
 
 export interface AudienceDraft {
@@ -45,8 +46,8 @@ export function AudienceFields<D extends AudienceDraft>(props: {
             clear('audience_tags');
           }}
           data={[
-            { value: 'audience', label: L.porAudiencia },
-            { value: 'tags', label: L.porTags },
+            { value: 'audience', label: campaignLabels.campaigns.audiencia },
+            { value: 'tags', label: labels.common.tags },
           ]}
         />
       </Input.Wrapper>

@@ -29,11 +29,11 @@ import { ReportDialog } from './ReportDialog';
 import { STATUS_COLORS } from './status';
 
 const L = campaignLabels.campaigns;
-const HELP = { id: 'campanhas', title: L.ajudaTitulo, text: L.ajudaTexto };
+const HELP = { id: 'campanhas', title: labels.common.campanhas, text: L.ajudaTexto };
 
 export function CampaignsPage() {
   return (
-    <PlanGate title={L.campanhas}>
+    <PlanGate title={labels.common.campanhas}>
       <Campaigns />
     </PlanGate>
   );
@@ -57,7 +57,7 @@ function Campaigns() {
 
   return (
     <>
-      <PageHeader title={L.campanhas}>
+      <PageHeader title={labels.common.campanhas}>
         <SaibaMais topic={HELP} />
         <Button
           leftSection={<IconPlus size={18} aria-hidden />}
@@ -67,7 +67,7 @@ function Campaigns() {
         </Button>
       </PageHeader>
       <ListTable
-        label={L.campanhas}
+        label={labels.common.campanhas}
         query={campaigns}
         rowKey={(c) => c._id}
         empty={L.nenhumaCampanhaCadastrada}
@@ -75,9 +75,9 @@ function Campaigns() {
         columns={[
           { label: labels.common.nome, primary: true, render: (c) => c.name },
           // Dates break between day and time: the row's five actions need the room.
-          { label: L.criadaEm, render: (c) => formatDateTime(c.created) },
+          { label: campaignLabels.audiences.criadaEm, render: (c) => formatDateTime(c.created) },
           {
-            label: L.agendamento,
+            label: labels.common.agendamento,
             render: (c) => (c.scheduledTo ? formatDateTime(c.scheduledTo) : L.imediato),
           },
           { label: L.audiencia, render: audienceOf },

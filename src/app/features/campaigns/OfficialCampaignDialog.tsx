@@ -27,6 +27,7 @@ import { useItemId } from '@/app/ui/use-item-id';
 import { ButtonFlows, ConversationRuleFields, TemplatePreview } from '@/app/widgets/template/TemplateParts';
 import { payloadsFor } from '@/app/widgets/template/template-parts';
 import type { Campaign, TemplateParameter } from '@/shared/contract/campaigns';
+import { labels } from '@/shared/messages';
 import { campaignLabels, officialCampaignLabels } from '@/shared/messages-campaigns';
 import { officialCampaignProblems } from '@/shared/rules/campaign';
 import { AudienceFields, chosenAudience, ScheduleFields } from './CampaignFields';
@@ -219,9 +220,9 @@ function OfficialCampaignForm({ item, onDone }: { item: OfficialDialogItem | nul
         errorOf={errorOf}
       />
       <Select
-        label={O.template}
+        label={labels.common.templateDeMensagem}
         description={templateHint}
-        placeholder={O.escolhaOTemplate}
+        placeholder={labels.common.escolhaOTemplate}
         data={templateOptions}
         value={draft.template ? templateKey(draft.template) : null}
         onChange={chooseTemplate}

@@ -16,8 +16,13 @@ import { useEditDialog } from '@/app/ui/use-edit-dialog';
 import { PlanGate } from '@/app/widgets/PlanGate';
 import type { Campaign } from '@/shared/contract/campaigns';
 import { formatDateTime } from '@/shared/format';
-import { labels } from '@/shared/messages';
-import { CAMPAIGN_STATUS_LABELS, campaignLabels, officialCampaignLabels } from '@/shared/messages-campaigns';
+import { labels, messages } from '@/shared/messages';
+import {
+  CAMPAIGN_STATUS_LABELS,
+  campaignLabels,
+  officialCampaignLabels,
+  templateLabels,
+} from '@/shared/messages-campaigns';
 import { useCampaignRows } from './campaign-rows';
 import { OfficialCampaignDialog, type OfficialDialogItem } from './OfficialCampaignDialog';
 import {
@@ -38,7 +43,7 @@ const HELP = { id: 'campanhas-api-oficial', title: O.ajudaTitulo, text: O.ajudaT
 
 export function OfficialCampaignsPage() {
   return (
-    <PlanGate title={O.campanhasApiOficial} plan="official-campaigns">
+    <PlanGate title={labels.common.campanhasApiOficial} plan="official-campaigns">
       <OfficialCampaigns />
     </PlanGate>
   );
@@ -63,7 +68,7 @@ function OfficialCampaigns() {
 
   return (
     <>
-      <PageHeader title={O.campanhasApiOficial}>
+      <PageHeader title={labels.common.campanhasApiOficial}>
         <SaibaMais topic={HELP} />
         <Button
           component={Link}
@@ -71,7 +76,7 @@ function OfficialCampaigns() {
           variant="default"
           leftSection={<IconTemplate size={18} aria-hidden />}
         >
-          {O.templates}
+          {templateLabels.templates}
         </Button>
         <Button
           leftSection={<IconPlus size={18} aria-hidden />}
@@ -81,17 +86,17 @@ function OfficialCampaigns() {
         </Button>
       </PageHeader>
       <ListTable
-        label={O.campanhasApiOficial}
+        label={labels.common.campanhasApiOficial}
         query={campaigns}
         rowKey={(c) => c._id}
         empty={O.nenhumaCampanhaCadastrada}
         minWidth={900}
         columns={[
           { label: labels.common.nome, primary: true, render: (c) => c.name },
-          { label: O.chip, render: chipOf, wrap: 'never' },
-          { label: L.criadaEm, render: (c) => formatDateTime(c.created) },
+          { label: messages.paneChip, render: chipOf, wrap: 'never' },
+          { label: campaignLabels.audiences.criadaEm, render: (c) => formatDateTime(c.created) },
           {
-            label: L.agendamento,
+            label: labels.common.agendamento,
             render: (c) => (c.scheduledTo ? formatDateTime(c.scheduledTo) : L.imediato),
           },
           { label: L.audiencia, render: audienceOf },

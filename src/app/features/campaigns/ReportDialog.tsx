@@ -75,7 +75,7 @@ function Report({ campaign }: { campaign: Campaign }) {
           loading={exporting}
           onClick={() => void exportReport()}
         >
-          {L.exportar}
+          {labels.flows.exportar}
         </Button>
       </Group>
     </Stack>

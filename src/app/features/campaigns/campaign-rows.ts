@@ -5,8 +5,8 @@ import { useAudiences, useTags } from '@/app/lib/lists';
 import { confirm } from '@/app/ui/confirm';
 import type { RowAction } from '@/app/ui/RowActions';
 import type { Campaign } from '@/shared/contract/campaigns';
-import { labels } from '@/shared/messages';
-import { campaignLabels } from '@/shared/messages-campaigns';
+import { labels, messages } from '@/shared/messages';
+import { campaignLabels, campaignReportLabels } from '@/shared/messages-campaigns';
 
 const L = campaignLabels.campaigns;
 
@@ -37,7 +37,7 @@ export function useCampaignRows(on: {
         danger: true,
         // 'Cancelar' would read as cancelling the campaign: the buttons say what they do.
         confirmLabel: L.cancelarCampanha,
-        cancelLabel: L.naoCancelar,
+        cancelLabel: messages.paneBack,
       })
     )
       on.cancel(c);
@@ -51,8 +51,8 @@ export function useCampaignRows(on: {
     ...(c.status === 'scheduled'
       ? [{ label: labels.common.editar, icon: IconPencil, run: () => on.edit(c) }]
       : []),
-    { label: L.duplicar, icon: IconCopy, run: () => on.duplicate(c) },
-    { label: L.relatorio, icon: IconChartBar, run: () => on.report(c) },
+    { label: labels.flows.duplicar, icon: IconCopy, run: () => on.duplicate(c) },
+    { label: campaignReportLabels.sheet, icon: IconChartBar, run: () => on.report(c) },
     ...(c.status !== 'canceled' && c.status !== 'finished'
       ? [{ label: L.cancelarCampanha, icon: IconBan, color: 'orange', run: () => void askCancel(c) }]
       : []),

@@ -21,7 +21,12 @@ import {
   TEMPLATE_IMAGE_MAX_BYTES,
   TEMPLATE_IMAGE_TYPES,
 } from '@/shared/contract/templates';
-import { campaignLabels, campaignMessages, officialCampaignLabels } from '@/shared/messages-campaigns';
+import {
+  campaignLabels,
+  campaignMessages,
+  officialCampaignLabels,
+  templateMessages,
+} from '@/shared/messages-campaigns';
 import { templateParameters } from '@/shared/rules/template';
 import { audiencePayload, REFRESH_AFTER_SAVE_MS, scheduledToOf } from './campaign-data';
 
@@ -95,7 +100,7 @@ export const audienceColumns = (props: readonly string[]) =>
 /** A header image's problem before it is sent (jpeg or png, at most 5 MB), or null. */
 export function headerImageProblem(file: { type: string; size: number }): string | null {
   if (!(TEMPLATE_IMAGE_TYPES as readonly string[]).includes(file.type)) return O.imagemTipoInvalido;
-  if (file.size > TEMPLATE_IMAGE_MAX_BYTES) return O.imagemGrandeDemais;
+  if (file.size > TEMPLATE_IMAGE_MAX_BYTES) return templateMessages.templateHeaderImageTooLarge;
   return null;
 }
 

@@ -29,7 +29,7 @@ import {
   PERSONALITY_TYPES,
   type PersonalityType,
 } from '@/shared/contract/chatbots';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { chatbotLabels } from '@/shared/messages-editors';
 import { type ChatbotField, contextWarning } from '@/shared/rules/chatbot';
 import { characterCount, problemsByField, togglePersonality } from './chatbot-editor';
@@ -246,7 +246,7 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
           />
         </Section>
 
-        <Section title={L.transferencia}>
+        <Section title={messages.paneTransfer}>
           <Radio.Group
             label={L.aposATransferencia}
             value={draft.redirect}

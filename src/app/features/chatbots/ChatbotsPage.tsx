@@ -65,7 +65,7 @@ export function ChatbotsPage() {
           query={chatbots}
           rowKey={(c) => c._id}
           sort={byName}
-          empty={L.nenhumChatbotCadastrado}
+          empty={messages.paneNoChatbots}
           columns={[
             {
               label: labels.common.nome,
@@ -86,7 +86,7 @@ export function ChatbotsPage() {
               ),
             },
             { label: L.persona, render: personaOf },
-            { label: L.criadoEm, render: (c) => formatDateTime(c.created), wrap: 'never' },
+            { label: labels.flows.criadoEm, render: (c) => formatDateTime(c.created), wrap: 'never' },
             { label: L.atualizadoEm, render: (c) => formatDateTime(c.updated), wrap: 'never' },
           ]}
           actions={(c) => (

@@ -150,7 +150,7 @@ function ModelFields({ model, onClose, onCreated }: { model: ChatbotModel } & Om
       error={errorOf('form')}
       onCancel={onClose}
       loading={create.isPending}
-      label={L.criar}
+      label={labels.flows.criar}
     >
       <Text fz="sm" c="dimmed">
         {model.description}

@@ -19,7 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '@/app/lib/api';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { ChatbotDraft } from '@/shared/contract/chatbots';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { chatbotLabels } from '@/shared/messages-editors';
 import { chatbotProblems } from '@/shared/rules/chatbot';
 import { entriesOfTurn, type TestEntry, testLinesOf, transferTitle } from './chatbot-editor';
@@ -70,7 +70,7 @@ function Bubble({ entry }: { entry: TestEntry }) {
       style={{ alignSelf: customer ? 'flex-start' : 'flex-end', maxWidth: '85%' }}
     >
       <Text fz="xs" fw={600} c={customer ? 'dimmed' : 'teal.8'}>
-        {customer ? L.cliente : labels.common.chatbot}
+        {customer ? messages.paneCustomer : labels.common.chatbot}
       </Text>
       <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {entry.text}
@@ -190,7 +190,7 @@ export function TestChat({ draft, onInvalid }: Props) {
         ))}
         {pending && (
           <Text fz="xs" c="dimmed" fs="italic" style={{ alignSelf: 'flex-end' }}>
-            {L.digitando}
+            {messages.paneTyping}
           </Text>
         )}
         {silent && (
@@ -225,7 +225,7 @@ export function TestChat({ draft, onInvalid }: Props) {
         />
         <ActionIcon
           size="lg"
-          aria-label={L.enviar}
+          aria-label={messages.recorderSend}
           onClick={() => void send()}
           loading={pending}
           disabled={!text.trim()}

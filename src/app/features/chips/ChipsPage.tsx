@@ -131,7 +131,7 @@ export function ChipsPage() {
         empty={messages.noChips}
         columns={[
           { label: labels.common.nome, primary: true, render: (c) => c.name },
-          { label: chipLabels.numero, render: (c) => c.display_phone_number || dash },
+          { label: messages.number, render: (c) => c.display_phone_number || dash },
           {
             label: labels.common.status,
             render: (c) => (
@@ -150,7 +150,7 @@ export function ChipsPage() {
             ),
           },
           {
-            label: chipLabels.tipo,
+            label: messages.filterType,
             render: (c) => (
               <Text span fz="sm" style={{ whiteSpace: 'nowrap' }}>
                 {typeLabel(c)}

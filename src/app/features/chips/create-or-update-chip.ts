@@ -2,11 +2,12 @@ import { api } from '@/app/lib/api';
 import { chipsQuery } from '@/app/lib/lists';
 import { useCallMutation } from '@/app/lib/mutation';
 import type { Chip, Payload } from '@/shared/contract';
+import { messages } from '@/shared/messages';
 import { chipMessages } from '@/shared/messages-chips';
 
 const savedMessage = (chip: Chip, created: boolean) => {
   if (!created) return chipMessages.chipUpdated;
-  return chip.official ? chipMessages.officialChipCreated : chipMessages.chipCreated;
+  return chip.official ? messages.numberCreated : chipMessages.chipCreated;
 };
 
 /**
@@ -26,7 +27,7 @@ export const useSaveChip = () =>
 /** The soft delete: the same call with `filed: true` (spec 3 §4). */
 export const useDeleteChip = () =>
   useCallMutation((chip: Chip) => api('create-or-update-chip', { _id: chip._id, filed: true }), {
-    successMessage: chipMessages.chipDeleted,
+    successMessage: messages.numberDeleted,
     invalidates: [chipsQuery.queryKey],
     toastError: true,
   });

@@ -53,14 +53,14 @@ import { downloadContacts, refreshContacts, useContactsPage } from './contacts-d
 import { ImportDialog } from './ImportDialog';
 
 const DATE_ARIA_LABELS = {
-  previousMonth: labels.contacts.mesAnterior,
-  nextMonth: labels.contacts.proximoMes,
-  previousYear: labels.contacts.anoAnterior,
-  nextYear: labels.contacts.proximoAno,
-  previousDecade: labels.contacts.decadaAnterior,
-  nextDecade: labels.contacts.proximaDecada,
-  monthLevelControl: labels.contacts.escolherMes,
-  yearLevelControl: labels.contacts.escolherAno,
+  previousMonth: messages.dateAriaLabels.previousMonth,
+  nextMonth: messages.dateAriaLabels.nextMonth,
+  previousYear: messages.dateAriaLabels.previousYear,
+  nextYear: messages.dateAriaLabels.nextYear,
+  previousDecade: messages.dateAriaLabels.previousDecade,
+  nextDecade: messages.dateAriaLabels.nextDecade,
+  monthLevelControl: messages.dateAriaLabels.monthLevelControl,
+  yearLevelControl: messages.dateAriaLabels.yearLevelControl,
 };
 
 export function ContactsPage() {
@@ -168,7 +168,7 @@ export function ContactsPage() {
           {messages.contactsTags}
         </Menu.Item>
         <Menu.Item leftSection={<IconAddressBook size={16} aria-hidden />} onClick={() => setDrawer(c._id)}>
-          {messages.contactsData}
+          {messages.paneContactDrawer}
         </Menu.Item>
         {canDelete && (
           <Menu.Item
@@ -251,7 +251,7 @@ export function ContactsPage() {
 
   return (
     <>
-      <PageHeader title={messages.contactsTitle}>
+      <PageHeader title={labels.common.contatos}>
         <SaibaMais topic="contatos" />
         {!mobile && importButton}
         {!mobile && exportButton}
@@ -305,7 +305,7 @@ export function ContactsPage() {
           {messages.contactsFound(total)}
         </Text>
         <ListTable
-          label={messages.contactsTitle}
+          label={labels.common.contatos}
           query={{
             data: list.data?.data,
             isPending: list.isPending,

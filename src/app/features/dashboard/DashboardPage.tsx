@@ -37,7 +37,7 @@ import { PageHeader } from '@/app/ui/PageHeader';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { DashboardData, DashboardInterval } from '@/shared/contract/dashboard';
 import { formatDateTime, formatPhone, withoutBidiControls } from '@/shared/format';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { dashboardLabels as L } from '@/shared/messages-dashboard';
 import {
   DEFAULT_INTERVAL,
@@ -125,7 +125,7 @@ export function DashboardPage() {
           <IntervalControl value={interval} onChange={setPeriod} />
           <Select
             size="xs"
-            label={L.chip}
+            label={messages.paneChip}
             data={chipOptions}
             value={selected}
             onChange={(v) => setChip(v ?? String(ALL))}
@@ -142,13 +142,23 @@ export function DashboardPage() {
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <StatCard label={L.open} value={rt?.all} icon={<IconMessageCircle size={20} />} color="green.8" />
         <StatCard
-          label={L.waitingResponse}
+          label={messages.listWaitingResponse}
           value={rt?.waiting_response}
           icon={<IconClockPause size={20} />}
           color="orange.8"
         />
-        <StatCard label={L.chatbot} value={rt?.chatbot} icon={<IconRobotFace size={20} />} color="blue.8" />
-        <StatCard label={L.human} value={rt?.manual} icon={<IconUserCheck size={20} />} color="teal.8" />
+        <StatCard
+          label={labels.common.chatbot}
+          value={rt?.chatbot}
+          icon={<IconRobotFace size={20} />}
+          color="blue.8"
+        />
+        <StatCard
+          label={messages.filterTypeHuman}
+          value={rt?.manual}
+          icon={<IconUserCheck size={20} />}
+          color="teal.8"
+        />
       </SimpleGrid>
 
       <SectionTitle>{L.inPeriod}</SectionTitle>

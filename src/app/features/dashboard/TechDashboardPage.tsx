@@ -16,7 +16,7 @@ import { lazy, Suspense, useState } from 'react';
 import { callQuery } from '@/app/lib/query';
 import { PageHeader } from '@/app/ui/PageHeader';
 import type { DashboardInterval } from '@/shared/contract/dashboard';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { dashboardLabels as L } from '@/shared/messages-dashboard';
 import {
   DEFAULT_INTERVAL,
@@ -50,7 +50,7 @@ export function TechDashboardPage() {
         <IntervalShown interval={data?.interval} />
       </Stack>
 
-      <SectionTitle>{L.conversations}</SectionTitle>
+      <SectionTitle>{labels.common.conversas}</SectionTitle>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing={8}>
         <StatCard
           row
@@ -79,7 +79,7 @@ export function TechDashboardPage() {
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing={8}>
         <StatCard
           row
-          label={L.activeAccounts}
+          label={messages.activeAccounts}
           value={cards?.accounts_active}
           icon={<IconBuilding size={20} />}
         />
@@ -92,7 +92,7 @@ export function TechDashboardPage() {
         <StatCard row label={L.onlineUsers} value={online.data?.count} icon={<IconWorld size={20} />} />
       </SimpleGrid>
 
-      <SectionTitle>{L.messages}</SectionTitle>
+      <SectionTitle>{messages.paneMessages}</SectionTitle>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing={8}>
         <StatCard
           row

@@ -5,6 +5,7 @@ import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import { ColorSwatch, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { AdminDashboardData, DashboardData } from '@/shared/contract/dashboard';
+import { labels, messages } from '@/shared/messages';
 import { dashboardLabels as L } from '@/shared/messages-dashboard';
 import { formatCount } from './dashboard-parts';
 
@@ -54,7 +55,7 @@ function ChartCard({ title, children, wide }: { title: string; children: ReactNo
 function NoData() {
   return (
     <Text c="dimmed" fz="sm" py="xl" ta="center">
-      {L.noChartData}
+      {messages.noDataInPeriod}
     </Text>
   );
 }
@@ -125,8 +126,8 @@ function Donut({ items, title }: { items: { name: string; all: number; color?: s
 export function AttendantCharts({ data, allChips }: { data: DashboardData; allChips: boolean }) {
   const bars = data.interval.days <= 7;
   const evolutionSeries = [
-    { name: 'chatbot', label: L.chatbot, color: 'blue.6' },
-    { name: 'manual', label: L.human, color: 'teal.6' },
+    { name: 'chatbot', label: labels.common.chatbot, color: 'blue.6' },
+    { name: 'manual', label: messages.filterTypeHuman, color: 'teal.6' },
   ];
   const departmentSeries = data.departments.map((name, n) => ({
     name,
@@ -225,16 +226,16 @@ export function AttendantCharts({ data, allChips }: { data: DashboardData; allCh
 export function TechCharts({ data }: { data: AdminDashboardData }) {
   const area = data.interval.days > 30;
   const conversationSeries = [
-    { name: 'human', label: L.human, color: 'teal.6' },
-    { name: 'ai_chatbot', label: L.aiChatbot, color: 'blue.6' },
-    { name: 'flow_chatbot', label: L.flowChatbot, color: 'grape.6' },
+    { name: 'human', label: messages.filterTypeHuman, color: 'teal.6' },
+    { name: 'ai_chatbot', label: messages.aiChatbot, color: 'blue.6' },
+    { name: 'flow_chatbot', label: labels.chips.chatbotDeFluxo, color: 'grape.6' },
   ];
   const messageSeries = [
     { name: 'user', label: L.humanMessages, color: 'teal.6' },
     { name: 'chatbot', label: L.chatbotMessages, color: 'blue.6' },
     { name: 'customer', label: L.contactMessages, color: 'orange.6' },
   ];
-  const { conversations: allDays, messages, chip_distribution } = data.admin_charts;
+  const { conversations: allDays, messages: messageDays, chip_distribution } = data.admin_charts;
   // Shares of a day with no conversation are 0/0: such a day was drawn as the top series at 100% ('Chatbot de
   // fluxo' over all-human data). Only the days with conversations are shares.
   const conversations = allDays.filter((d) => d.human + d.ai_chatbot + d.flow_chatbot > 0);
@@ -273,7 +274,7 @@ export function TechCharts({ data }: { data: AdminDashboardData }) {
         {area ? (
           <AreaChart
             {...common}
-            data={messages}
+            data={messageDays}
             type="stacked"
             series={messageSeries}
             withDots={false}
@@ -283,7 +284,7 @@ export function TechCharts({ data }: { data: AdminDashboardData }) {
         ) : (
           <BarChart
             {...common}
-            data={messages}
+            data={messageDays}
             type="stacked"
             series={messageSeries}
             valueFormatter={formatCount}

@@ -15,18 +15,18 @@ import type {
   DEFAULT_DASHBOARD_INTERVAL,
   ResolvedInterval,
 } from '@/shared/contract/dashboard';
-import { labels } from '@/shared/messages';
+import { messages } from '@/shared/messages';
 import { dashboardLabels as L } from '@/shared/messages-dashboard';
 
 const DATE_ARIA_LABELS = {
-  previousMonth: labels.contacts.mesAnterior,
-  nextMonth: labels.contacts.proximoMes,
-  previousYear: labels.contacts.anoAnterior,
-  nextYear: labels.contacts.proximoAno,
-  previousDecade: labels.contacts.decadaAnterior,
-  nextDecade: labels.contacts.proximaDecada,
-  monthLevelControl: labels.contacts.escolherMes,
-  yearLevelControl: labels.contacts.escolherAno,
+  previousMonth: messages.dateAriaLabels.previousMonth,
+  nextMonth: messages.dateAriaLabels.nextMonth,
+  previousYear: messages.dateAriaLabels.previousYear,
+  nextYear: messages.dateAriaLabels.nextYear,
+  previousDecade: messages.dateAriaLabels.previousDecade,
+  nextDecade: messages.dateAriaLabels.nextDecade,
+  monthLevelControl: messages.dateAriaLabels.monthLevelControl,
+  yearLevelControl: messages.dateAriaLabels.yearLevelControl,
 };
 
 // The contract's interval buttons and default, checked against it at compile time: importing its values

@@ -2,6 +2,7 @@
 // phones the actions are icons with their names as aria-labels.
 import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconBolt, IconDeviceFloppy, IconDownload, IconRestore } from '@tabler/icons-react';
+import { labels } from '@/shared/messages';
 import { flowEditorLabels } from '@/shared/messages-editors';
 
 const L = flowEditorLabels;
@@ -20,8 +21,8 @@ export function EditorHeader(props: {
 }) {
   const { mobile } = props;
   const actions = [
-    { label: L.gatilho, icon: IconBolt, onClick: props.onTrigger, dot: props.triggerOn },
-    { label: L.exportar, icon: IconDownload, onClick: props.onExport },
+    { label: labels.flows.gatilho, icon: IconBolt, onClick: props.onTrigger, dot: props.triggerOn },
+    { label: labels.flows.exportar, icon: IconDownload, onClick: props.onExport },
     { label: L.restaurar, icon: IconRestore, onClick: props.onReset },
   ];
   return (
@@ -81,7 +82,7 @@ export function EditorHeader(props: {
             variant="filled"
             size="lg"
             ml={4}
-            aria-label={L.salvar}
+            aria-label={labels.common.salvar}
             onClick={props.onSave}
             loading={props.saving}
           >
@@ -93,7 +94,7 @@ export function EditorHeader(props: {
             onClick={props.onSave}
             loading={props.saving}
           >
-            {L.salvar}
+            {labels.common.salvar}
           </Button>
         )}
       </Group>

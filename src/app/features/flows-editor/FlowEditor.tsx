@@ -32,7 +32,7 @@ import { useBackClose } from '@/app/ui/back-stack';
 import { ConfirmLayer, confirm } from '@/app/ui/confirm';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import { FLOW_NODE_TYPES, type Flow, type FlowNodeType } from '@/shared/contract/flows';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { flowEditorLabels } from '@/shared/messages-editors';
 import { flowProblems, triggerProblem, unconnectedNodes } from '@/shared/rules/flow';
 import { EditorHeader } from './EditorHeader';
@@ -240,7 +240,7 @@ export function FlowEditor({ flow }: { flow: Flow }) {
 
   async function save() {
     const flowName = name.trim();
-    if (!flowName) return showRed(messages.flowNameRequired);
+    if (!flowName) return showRed(messages.tagNameRequired);
     const problemOfTrigger = triggerProblem(trigger);
     if (problemOfTrigger) {
       // The drawer opens on its field, which shows the rule's text (a toast would cover its close button).
@@ -299,7 +299,7 @@ export function FlowEditor({ flow }: { flow: Flow }) {
       );
       const a = document.createElement('a');
       a.href = url;
-      a.download = `${file.name || L.fluxo}.json`;
+      a.download = `${file.name || labels.common.fluxo}.json`;
       document.body.append(a);
       a.click();
       a.remove();

@@ -21,6 +21,7 @@ import {
 import { Handle, type NodeProps, type NodeTypes, Position } from '@xyflow/react';
 import { createContext, memo, useContext } from 'react';
 import type { AnyFlowNode, FlowNodeType } from '@/shared/contract/flows';
+import { messages } from '@/shared/messages';
 import { flowEditorLabels } from '@/shared/messages-editors';
 import { branchesOf, parseFlowNode } from '@/shared/rules/flow';
 import type { EditorNode } from './graph';
@@ -65,11 +66,11 @@ function branchLabel(node: AnyFlowNode, branch: string, index: number): string {
       return L.ramoN(index + 1, b?.percent ?? 0);
     }
     case 'tag_condition':
-      return branch === 'yes' ? L.sim : L.nao;
+      return branch === 'yes' ? messages.yes : messages.no;
     case 'opening_hours':
       return branch === 'open' ? L.aberto : L.fechado;
     case 'http':
-      return branch === 'next' ? L.sucesso : L.erro;
+      return branch === 'next' ? L.sucesso : messages.scheduleStatusLabels.error;
     default:
       return L.proximo;
   }
@@ -107,7 +108,7 @@ function summary(node: AnyFlowNode, names: ReadonlyMap<string, string>): string 
       return `${node.data.method} ${node.data.url || '…'}`;
     case 'redirect': {
       const d = node.data;
-      if (d.to === 'ai_chatbot') return L.destinoIa;
+      if (d.to === 'ai_chatbot') return messages.aiChatbot;
       if (!d.value) return L.semDestino;
       const name = names.get(d.value) ?? '…';
       return d.to === 'human' ? L.destinoDepartamento(name) : L.destinoFluxo(name);

@@ -203,7 +203,7 @@ function MessageFields({ node, set }: Edit<'message'>) {
   return (
     <>
       <Select
-        label={L.tipoDeMensagem}
+        label={messages.messageType}
         data={MESSAGE_KINDS.map((k) => ({ value: k, label: L.tiposDeMensagem[k] }))}
         value={d.kind}
         allowDeselect={false}
@@ -220,7 +220,7 @@ function MessageFields({ node, set }: Edit<'message'>) {
         <Stack gap={4}>
           <FileInput
             key={d.kind}
-            label={L.arquivo}
+            label={messages.mediaFileLabel}
             placeholder={busy ? L.enviandoArquivo : L.escolherArquivo}
             accept={MEDIA_ACCEPT[d.kind]}
             onChange={(f) => void send(f)}
@@ -236,7 +236,7 @@ function MessageFields({ node, set }: Edit<'message'>) {
         </Stack>
       )}
       <LimitedText
-        label={d.kind === 'text' ? L.texto : L.legenda}
+        label={d.kind === 'text' ? labels.schedule.texto : L.legenda}
         description={L.variaveisDica}
         value={d.text}
         max={TEXT_LIMIT}
@@ -261,7 +261,7 @@ function QuestionFields({ node, set }: Edit<'question'>) {
   return (
     <>
       <LimitedText
-        label={L.texto}
+        label={labels.schedule.texto}
         description={L.variaveisDica}
         value={d.text}
         max={TEXT_LIMIT}
@@ -320,7 +320,7 @@ function DurationFields({
         error={value.amount > 0 ? undefined : messages.flowWaitRequired}
       />
       <Select
-        label={L.unidade}
+        label={messages.unit}
         data={WAIT_UNITS.map((u) => ({ value: u, label: L.unidades[u] }))}
         value={value.unit}
         allowDeselect={false}
@@ -359,7 +359,7 @@ function OptionsFields({ node, set }: Edit<'buttons'> | Edit<'list'>) {
   return (
     <>
       <LimitedText
-        label={L.texto}
+        label={labels.schedule.texto}
         value={d.text}
         max={INTERACTIVE_LIMITS.body}
         onChange={(text) => set({ ...d, text } as never)}
@@ -382,7 +382,7 @@ function OptionsFields({ node, set }: Edit<'buttons'> | Edit<'list'>) {
       )}
       <Stack gap="xs">
         <Text fw={500} fz="sm">
-          {L.opcoes}
+          {labels.flowMenus.opcoes}
         </Text>
         {d.options.map((o, i) => (
           <Group key={o.id} gap="xs" align="flex-start" wrap="nowrap">
@@ -405,8 +405,8 @@ function OptionsFields({ node, set }: Edit<'buttons'> | Edit<'list'>) {
               />
               {type === 'list' && (
                 <TextInput
-                  aria-label={`${L.descricao} ${i + 1}`}
-                  placeholder={L.descricao}
+                  aria-label={`${labels.departments.descricao} ${i + 1}`}
+                  placeholder={labels.departments.descricao}
                   size="xs"
                   value={o.description ?? ''}
                   onChange={(e) => {
@@ -518,8 +518,8 @@ function TagFields({
   return (
     <>
       <MultiSelect
-        label={L.tags}
-        placeholder={L.escolhaAsTags}
+        label={labels.common.tags}
+        placeholder={messages.paneTagsPlaceholder}
         data={data}
         value={node.data.tags}
         searchable
@@ -602,7 +602,7 @@ function HoursFields({ node, set }: Edit<'opening_hours'>) {
                 <Group key={i} gap="xs" wrap="nowrap" align="flex-start" pl="lg">
                   <TextInput
                     type="time"
-                    aria-label={`${L.inicio} ${dayName} ${i + 1}`}
+                    aria-label={`${labels.history.inicio} ${dayName} ${i + 1}`}
                     value={r.start}
                     onChange={(e) => setRange(i, { start: e.currentTarget.value })}
                     style={{ flex: 1 }}
@@ -610,7 +610,7 @@ function HoursFields({ node, set }: Edit<'opening_hours'>) {
                   />
                   <TextInput
                     type="time"
-                    aria-label={`${L.fim} ${dayName} ${i + 1}`}
+                    aria-label={`${labels.history.fim} ${dayName} ${i + 1}`}
                     value={r.end}
                     onChange={(e) => setRange(i, { end: e.currentTarget.value })}
                     style={{ flex: 1 }}
@@ -730,7 +730,7 @@ function HttpFields({ node, set }: Edit<'http'>) {
           disabled={d.mappings.length >= 50}
           onClick={() => set({ ...d, mappings: [...d.mappings, { path: '', variable: '' }] })}
         >
-          {L.adicionarCampo}
+          {messages.addField}
         </Button>
       </Stack>
     </>
@@ -760,7 +760,7 @@ function RedirectFields({ node, set, flowId }: Edit<'redirect'> & { flowId: stri
       />
       {d.to === 'human' && (
         <Select
-          label={L.departamento}
+          label={labels.common.departamento}
           data={(departments.data ?? []).map((x) => ({ value: x._id, label: x.name }))}
           value={d.value}
           searchable
@@ -788,7 +788,7 @@ function RedirectFields({ node, set, flowId }: Edit<'redirect'> & { flowId: stri
           </Alert>
         ) : (
           <Select
-            label={L.fluxo}
+            label={labels.common.fluxo}
             data={flowOptions}
             value={d.value}
             searchable

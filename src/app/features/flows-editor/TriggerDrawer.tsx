@@ -3,7 +3,7 @@
 import { Drawer, MultiSelect, Stack, Switch, TagsInput, Text } from '@mantine/core';
 import { useChips } from '@/app/lib/lists';
 import { useBackClose } from '@/app/ui/back-stack';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { flowEditorLabels } from '@/shared/messages-editors';
 import { triggerProblem } from '@/shared/rules/flow';
 import type { TriggerSettings } from './graph';
@@ -43,7 +43,7 @@ export function TriggerDrawer({
           onChange={(e) => onChange({ ...value, trigger: e.currentTarget.checked })}
         />
         <TagsInput
-          label={L.palavrasChave}
+          label={labels.tags.palavrasChave}
           placeholder={L.palavrasChaveDica}
           value={value.keywords}
           onChange={(keywords) => onChange({ ...value, keywords })}
@@ -61,7 +61,7 @@ export function TriggerDrawer({
         />
         {chips.data && chips.data.length === 0 ? (
           <Text c="dimmed" fz="sm">
-            {L.nenhumChip}
+            {messages.noChips}
           </Text>
         ) : (
           <MultiSelect

@@ -69,7 +69,7 @@ export function FlowsPage() {
           leftSection={<IconFileImport size={18} aria-hidden />}
           onClick={() => setImporting(true)}
         >
-          {labels.flows.importar}
+          {messages.contactsImport}
         </Button>
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
           {labels.flows.novoFluxo}
@@ -80,7 +80,7 @@ export function FlowsPage() {
         query={flows}
         rowKey={(f) => f._id}
         sort={byName}
-        empty={labels.flows.nenhumFluxoCadastrado}
+        empty={messages.paneNoFlows}
         columns={[
           {
             label: labels.common.nome,

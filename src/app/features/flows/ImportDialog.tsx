@@ -6,7 +6,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Dialog } from '@/app/ui/Dialog';
 import { FormError } from '@/app/ui/FormParts';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { importFailure, readImportFile, useImportFlow } from './flow-actions';
 
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
@@ -45,7 +45,7 @@ function ImportForm({ onDone }: { onDone(): void }) {
         <Text fz="sm">{labels.flows.escolhaOArquivoExportado}</Text>
         <FileInput
           label={labels.flows.arquivoDoFluxo}
-          placeholder={labels.contacts.escolhaUmArquivo}
+          placeholder={messages.mediaFilePlaceholder}
           accept=".json,application/json"
           value={file}
           onChange={(f) => {
@@ -61,7 +61,7 @@ function ImportForm({ onDone }: { onDone(): void }) {
             {labels.common.cancelar}
           </Button>
           <Button type="submit" loading={reading}>
-            {labels.flows.importar}
+            {messages.contactsImport}
           </Button>
         </Group>
       </Stack>

@@ -31,6 +31,7 @@ import { PageHeader } from '@/app/ui/PageHeader';
 import { useFormError } from '@/app/ui/use-form-error';
 import { PlanGate } from '@/app/widgets/PlanGate';
 import type { FollowUpSetting } from '@/shared/contract/follow-ups';
+import { labels, messages } from '@/shared/messages';
 import {
   FOLLOW_UP_TYPE_LABELS,
   FOLLOW_UP_UNIT_LABELS,
@@ -50,7 +51,7 @@ import {
   prepareFollowUpSetting,
 } from '@/shared/rules/follow-up';
 
-const HELP = { id: 'auto-follow-ups', title: L.ajudaTitulo, text: L.ajudaTexto };
+const HELP = { id: 'auto-follow-ups', title: labels.team.followUpsAutomaticos, text: L.ajudaTexto };
 
 const followUpsQuery = callQuery('get-follow-ups');
 
@@ -67,7 +68,7 @@ const UNITS = FOLLOW_UP_UNITS.map((u) => ({ value: u, label: FOLLOW_UP_UNIT_LABE
 
 export function FollowUpsPage() {
   return (
-    <PlanGate plan="integrations" title={L.title}>
+    <PlanGate plan="integrations" title={labels.team.followUpsAutomaticos}>
       <FollowUps />
     </PlanGate>
   );
@@ -77,7 +78,7 @@ function FollowUps() {
   const settings = useQuery(followUpsQuery);
   return (
     <>
-      <PageHeader title={L.title}>
+      <PageHeader title={labels.team.followUpsAutomaticos}>
         <SaibaMais topic={HELP} />
       </PageHeader>
       <Stack gap="md">
@@ -151,7 +152,7 @@ function ChipFollowUp({ setting }: { setting: FollowUpSetting }) {
               {setting.chip_name}
             </Title>
             <Badge color={setting.enabled ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
-              {setting.enabled ? L.active : L.disabled}
+              {setting.enabled ? L.active : messages.disabled}
             </Badge>
           </Group>
           <Switch
@@ -216,7 +217,7 @@ function ChipFollowUp({ setting }: { setting: FollowUpSetting }) {
             ))}
           </SimpleGrid>
           <FormError message={errorOf('messages') ?? errorOf('form')} />
-          <FormActions loading={save.isPending} label={L.save} />
+          <FormActions loading={save.isPending} label={labels.common.salvar} />
         </Stack>
       </form>
     </Card>
@@ -245,7 +246,7 @@ function MessageBlock({
           onChange={(e) => onChange({ enabled: e.currentTarget.checked })}
         />
         <Textarea
-          label={L.text}
+          label={labels.schedule.texto}
           placeholder={L.textPlaceholder}
           value={message.text}
           onChange={(e) => onChange({ text: e.currentTarget.value })}
@@ -269,7 +270,7 @@ function MessageBlock({
             error={timeError}
           />
           <Select
-            label={L.unit}
+            label={messages.unit}
             data={UNITS}
             value={message.unit}
             onChange={(v) => v && onChange({ unit: v as FollowUpUnit })}

@@ -103,7 +103,7 @@ export function MetaLoginPage() {
             onClick={launch}
             style={{ alignSelf: 'flex-start' }}
           >
-            {L.metaLoginButton}
+            {L.metaLoginTitle}
           </Button>
           {outcome && (
             <Alert color={outcome === 'finished' ? 'green' : 'gray'} role="status">

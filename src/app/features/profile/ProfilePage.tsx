@@ -199,14 +199,14 @@ function Preferences({ user }: { user: User }) {
     <Section title={labels.profile.preferencias} id="preferences-title">
       <Stack>
         <Switch
-          label={labels.profile.somDeNotificacao}
+          label={messages.listNotificationSound}
           description={labels.profile.tocarUmSomQuandoChegarUma}
           checked={!user.config.disable_notification_sound}
           disabled={update.isPending}
           onChange={(e) => update.mutate({ disable_notification_sound: !e.currentTarget.checked })}
         />
         <Switch
-          label={labels.profile.assinaturaNasMensagens}
+          label={messages.listSignature}
           description={labels.profile.seuNomeEmNegritoAntesDe}
           checked={user.config.user_signature}
           disabled={update.isPending}

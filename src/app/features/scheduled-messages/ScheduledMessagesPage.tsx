@@ -33,7 +33,7 @@ export function ScheduledMessagesPage() {
       <PageHeader title={labels.common.agendamento}>
         <SaibaMais topic="agendamento" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
-          {labels.scheduledMessages.agendarMensagem}
+          {messages.paneSchedule}
         </Button>
       </PageHeader>
       <ListTable

@@ -19,7 +19,7 @@ function Content({ message, onMediaLoad }: { message: SimulatorMessage; onMediaL
             <img
               className={classes.media}
               src={url}
-              alt={message.file_name ? withoutBidiControls(message.file_name) : labels.simulator.imagem}
+              alt={message.file_name ? withoutBidiControls(message.file_name) : messages.previewImage}
               onLoad={onMediaLoad}
             />
           )}
@@ -86,11 +86,11 @@ export function MessageBubble({ bubble, chipName, onRetry, onMediaLoad, onChoose
   return (
     <li className={rowClass} data-message-id={message.id}>
       <div className={classes.bubble}>
-        <VisuallyHidden>{mine ? labels.simulator.voce : `${chipName}:`}</VisuallyHidden>
+        <VisuallyHidden>{mine ? messages.listYou : `${chipName}:`}</VisuallyHidden>
         {deleted ? (
           <div className={classes.deleted}>
             <IconBan size={14} aria-hidden />
-            {messages.simulatorDeletedMessage}
+            {messages.listDeletedMessage}
           </div>
         ) : (
           <Content message={message} onMediaLoad={onMediaLoad} />
@@ -104,12 +104,12 @@ export function MessageBubble({ bubble, chipName, onRetry, onMediaLoad, onChoose
                 size={14}
                 color="var(--mantine-color-red-7)"
                 role="img"
-                aria-label={labels.simulator.naoEnviada}
+                aria-label={messages.paneStatusFailed}
               />
             ) : sending ? (
-              <IconClock size={13} role="img" aria-label={labels.simulator.enviando} />
+              <IconClock size={13} role="img" aria-label={messages.paneStatusPending} />
             ) : (
-              <IconCheck size={14} role="img" aria-label={labels.simulator.enviada} />
+              <IconCheck size={14} role="img" aria-label={messages.paneStatusSent} />
             ))}
         </div>
       </div>

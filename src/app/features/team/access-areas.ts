@@ -5,10 +5,10 @@ import { labels } from '@/shared/messages';
 export const AREA_LABELS: Record<AccessArea, string> = {
   dashboard: labels.common.dashboard,
   contacts: labels.common.contatos,
-  campaigns: labels.team.campanhas,
+  campaigns: labels.common.campanhas,
   chips: labels.common.chips,
-  chatbots: labels.team.chatbots,
-  flows: labels.team.fluxos,
+  chatbots: labels.chatbots.chatbots,
+  flows: labels.flows.fluxos,
   'follow-ups': labels.team.followUpsAutomaticos,
   team: labels.common.minhaEquipe,
   tags: labels.common.tags,

@@ -28,6 +28,7 @@ import {
   type TemplateButton,
   type TemplateCategory,
 } from '@/shared/contract/templates';
+import { labels, messages } from '@/shared/messages';
 import { templateLabels as L } from '@/shared/messages-campaigns';
 import {
   normaliseTemplateText,
@@ -124,7 +125,7 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
         loading={create.isPending}
       >
         <TextInput
-          label={L.nome}
+          label={labels.common.nome}
           // What was typed stays; the Meta name it becomes is shown (as a chip's stored name is).
           description={metaName && metaName !== name.trim() ? L.nomeSalvoComo(metaName) : L.nomeDica}
           value={name}
@@ -154,8 +155,8 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
         >
           <Group gap="md" mt={4}>
             <Radio value="NONE" label={L.cabecalhoNenhum} />
-            <Radio value="TEXT" label={L.cabecalhoTexto} />
-            <Radio value="IMAGE" label={L.cabecalhoImagem} />
+            <Radio value="TEXT" label={labels.schedule.texto} />
+            <Radio value="IMAGE" label={messages.previewImage} />
           </Group>
         </Radio.Group>
         {headerFormat === 'TEXT' && (
@@ -208,7 +209,7 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
         <Stack gap="xs">
           <Group justify="space-between" wrap="nowrap">
             <Title order={4} fz="sm">
-              {L.botoes}
+              {messages.buttons}
             </Title>
             <Button
               size="xs"

@@ -15,13 +15,14 @@ import { ListTable } from '@/app/ui/ListTable';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type { MessageTemplate } from '@/shared/contract/templates';
+import { labels } from '@/shared/messages';
 import { campaignMessages, templateLabels as L } from '@/shared/messages-campaigns';
 import { planAllows, planOfAnswer } from '@/shared/rules/access';
 import { metaTemplateLibrary, metaTemplateManager } from '@/shared/rules/template';
 import { TemplateDialog } from './TemplateDialog';
 import { applyTemplateStatus, useDeleteTemplate, useTemplates } from './template-data';
 
-const HELP = { id: 'templates', title: L.ajudaTitulo, text: L.ajudaTexto };
+const HELP = { id: 'templates', title: L.templates, text: L.ajudaTexto };
 
 const STATUS_COLORS: Record<string, string> = {
   APPROVED: 'green',
@@ -143,11 +144,11 @@ function Templates() {
             empty={L.nenhumTemplate}
             minWidth={640}
             columns={[
-              { label: L.nome, primary: true, render: (t) => t.name, wrap: 'anywhere' },
+              { label: labels.common.nome, primary: true, render: (t) => t.name, wrap: 'anywhere' },
               { label: L.categoria, render: (t) => L.categories[t.category] ?? t.category, wrap: 'never' },
               { label: L.idioma, render: (t) => t.language, wrap: 'never' },
               {
-                label: L.status,
+                label: labels.common.status,
                 render: (t) => (
                   <Stack gap={2} align="flex-start">
                     <Badge color={STATUS_COLORS[t.status] ?? 'gray'} variant="light" miw="max-content">
@@ -176,7 +177,7 @@ function Templates() {
 /** Apagar; Meta's default templates cannot be deleted, and say why. */
 function DeleteAction({ template, onDelete }: { template: MessageTemplate; onDelete(): void }) {
   const mobile = useIsMobile();
-  const label = template.default ? L.padraoNaoApaga : L.apagar;
+  const label = template.default ? L.padraoNaoApaga : labels.common.apagar;
   if (mobile)
     return (
       <Button
@@ -186,9 +187,9 @@ function DeleteAction({ template, onDelete }: { template: MessageTemplate; onDel
         leftSection={<IconTrash size={14} aria-hidden />}
         disabled={template.default}
         onClick={onDelete}
-        aria-label={`${L.apagar} ${template.name}`}
+        aria-label={`${labels.common.apagar} ${template.name}`}
       >
-        {L.apagar}
+        {labels.common.apagar}
       </Button>
     );
   return (
@@ -196,7 +197,7 @@ function DeleteAction({ template, onDelete }: { template: MessageTemplate; onDel
       <ActionIcon
         variant="subtle"
         color="red"
-        aria-label={`${L.apagar} ${template.name}`}
+        aria-label={`${labels.common.apagar} ${template.name}`}
         disabled={template.default}
         onClick={onDelete}
       >

@@ -45,7 +45,7 @@ import { PlanGate } from '@/app/widgets/PlanGate';
 import { ButtonFlows, ConversationRuleFields, TemplatePreview } from '@/app/widgets/template/TemplateParts';
 import { payloadsFor } from '@/app/widgets/template/template-parts';
 import { PHONE_FIELD, WEBHOOK_STATUSES, type Webhook, type WebhookStatus } from '@/shared/contract/webhooks';
-import { labels } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { webhookLabels as L, webhookMessages as M, WEBHOOK_EXAMPLE } from '@/shared/messages-webhooks';
 import { listPaths, parseSample, webhookSaveProblems, withExamples } from '@/shared/rules/webhook-mapping';
 import { ApiKeyNotice } from './WebhooksPage';
@@ -180,7 +180,7 @@ function WebhookForm({
   const test = useTestEvent(webhook._id, {
     onEvent: (data) => {
       fill(data);
-      notifySuccess(L.eventoRecebido);
+      notifySuccess(M.testReceived);
     },
     onTimeout: () => show({ field: 'data', message: M.testTimeout }),
   });
@@ -271,11 +271,11 @@ function WebhookForm({
   return (
     <form ref={formRef} onSubmit={submit} noValidate>
       <PageHeader title={draft.name.trim() || L.webhook}>
-        <Tooltip label={L.voltar} withArrow>
+        <Tooltip label={messages.paneBack} withArrow>
           <ActionIcon
             variant="default"
             size="lg"
-            aria-label={L.voltar}
+            aria-label={messages.paneBack}
             onClick={() => void navigate({ href: '/webhooks' })}
           >
             <IconArrowLeft size={18} aria-hidden />
@@ -315,7 +315,7 @@ function WebhookForm({
               error={errorOf('name')}
             />
             <Select
-              label={L.status}
+              label={labels.common.status}
               data={STATUS_OPTIONS}
               value={draft.status}
               onChange={(v) => v && set('status', v as WebhookStatus, 'status')}
@@ -325,9 +325,9 @@ function WebhookForm({
             />
           </SimpleGrid>
           <Select
-            label={L.chipDeEnvio}
+            label={labels.schedule.chipDeEnvio}
             description={chips.data && connected.length === 0 ? L.semNumerosConectados : undefined}
-            placeholder={L.escolhaOChip}
+            placeholder={labels.common.escolhaOChip}
             data={chipOptions}
             value={draft.chip}
             onChange={(v) => {
@@ -342,8 +342,8 @@ function WebhookForm({
           />
           {draft.chip && !official && (
             <Select
-              label={L.fluxo}
-              placeholder={L.escolhaOFluxo}
+              label={labels.common.fluxo}
+              placeholder={messages.chooseFlow}
               data={flowOptions(flows.data)}
               value={draft.flow}
               onChange={(v) => set('flow', v, 'flow')}
@@ -356,9 +356,9 @@ function WebhookForm({
           {draft.chip && official && (
             <>
               <Select
-                label={L.template}
+                label={labels.common.templateDeMensagem}
                 description={templateHint}
-                placeholder={L.escolhaOTemplate}
+                placeholder={labels.common.escolhaOTemplate}
                 data={templateOptions}
                 value={draft.template ? templateKey(draft.template) : null}
                 onChange={(key) => {
@@ -418,7 +418,7 @@ function WebhookForm({
                   leftSection={<IconPlayerStop size={18} aria-hidden />}
                   onClick={test.stop}
                 >
-                  {L.parar}
+                  {messages.recorderStop}
                 </Button>
               </>
             ) : (
@@ -521,17 +521,17 @@ function WebhookForm({
                 setDraft((d) => ({ ...d, fields: [...d.fields, { name: '', origin: [], value: '' }] }))
               }
             >
-              {L.adicionarCampo}
+              {messages.addField}
             </Button>
           </Group>
         </Section>
         <FormError message={errorOf('form')} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={reload}>
-            {L.cancelar}
+            {labels.common.cancelar}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {L.salvar}
+            {labels.common.salvar}
           </Button>
         </Group>
       </Stack>

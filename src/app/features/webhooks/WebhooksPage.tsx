@@ -11,10 +11,11 @@ import { PageHeader } from '@/app/ui/PageHeader';
 import { PlanGate } from '@/app/widgets/PlanGate';
 import type { Webhook, WebhookStatus } from '@/shared/contract/webhooks';
 import { newId } from '@/shared/ids';
+import { labels, messages } from '@/shared/messages';
 import { webhookLabels as L } from '@/shared/messages-webhooks';
 import { useCreateWebhook, useDeleteWebhook, webhookPath, webhooksQuery } from './webhook-data';
 
-const HELP = { id: 'webhooks', title: L.ajudaTitulo, text: L.ajudaTexto };
+const HELP = { id: 'webhooks', title: L.webhooks, text: L.ajudaTexto };
 export const STATUS_COLORS: Record<WebhookStatus, string> = {
   active: 'green',
   inactive: 'gray',
@@ -75,7 +76,7 @@ function Webhooks() {
         empty={L.nenhumWebhook}
         columns={[
           {
-            label: L.nome,
+            label: labels.common.nome,
             primary: true,
             render: (w) => (
               <Anchor
@@ -92,9 +93,9 @@ function Webhooks() {
               </Anchor>
             ),
           },
-          { label: L.chip, render: (w) => w.chip?.name ?? L.semChip, wrap: 'never' },
+          { label: messages.paneChip, render: (w) => w.chip?.name ?? L.semChip, wrap: 'never' },
           {
-            label: L.status,
+            label: labels.common.status,
             render: (w) => (
               <Badge color={STATUS_COLORS[w.status]} variant="light">
                 {L.statusLabels[w.status]}

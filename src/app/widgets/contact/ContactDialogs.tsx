@@ -10,7 +10,7 @@ import { DialogForm } from '@/app/ui/FormParts';
 import { TagSelect } from '@/app/ui/TagSelect';
 import type { ContactDetails } from '@/shared/contract/contacts';
 import type { Contact } from '@/shared/contract/conversations';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 
 interface Props {
   /** The contact edited; null keeps the dialog closed. */
@@ -111,7 +111,7 @@ function TagsForm({ conversationId, ...props }: FormProps & { conversationId?: s
   return (
     <DialogForm onSubmit={submit} error={error} onCancel={onDone} loading={saving}>
       <TagSelect
-        label={messages.paneTagsLabel}
+        label={labels.common.tags}
         value={value}
         onChange={setValue}
         comboboxProps={{ withinPortal: true }}

@@ -215,7 +215,7 @@ function ContactForm({
         </div>
       </Group>
 
-      <TagSelect label={messages.paneTagsLabel} value={tagIds} onChange={setTagIds} />
+      <TagSelect label={labels.common.tags} value={tagIds} onChange={setTagIds} />
 
       <Divider />
       <Stack gap="xs" component="section" aria-labelledby="contact-variables">

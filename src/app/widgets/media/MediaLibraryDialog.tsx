@@ -27,7 +27,7 @@ import { FormError } from '@/app/ui/FormParts';
 import type { MediaType } from '@/shared/contract/conversations';
 import type { LibraryMedia } from '@/shared/contract/media';
 import { withoutBidiControls } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { DEFAULT_MEDIA_MAX_MB, libraryFileError, mediaListKey } from './media-rules';
 
 const TABS: { type: MediaType; label: string }[] = [
@@ -119,7 +119,7 @@ function UploadForm({ type }: { type: MediaType }) {
             style={{ flex: '1 1 180px', minWidth: 0 }}
           />
           <TextInput
-            label={messages.mediaNameLabel}
+            label={labels.common.nome}
             value={name}
             maxLength={120}
             onChange={(e) => setName(e.currentTarget.value)}
@@ -244,16 +244,16 @@ function MediaList({ type, onPick }: { type: MediaType; onPick?: Props['onPick']
           <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
             {onPick && (
               <Button size="xs" onClick={() => onPick(item)}>
-                {messages.mediaSend}
+                {messages.recorderSend}
               </Button>
             )}
             {armed === item._id ? (
               <Button size="xs" color="red" loading={deleting === item._id} onClick={() => void remove(item)}>
-                {messages.mediaConfirmDelete}
+                {labels.common.confirmar}
               </Button>
             ) : (
               <Button size="xs" variant="light" color="red" onClick={() => setArmed(item._id)}>
-                {messages.mediaDelete}
+                {labels.common.apagar}
               </Button>
             )}
           </Group>

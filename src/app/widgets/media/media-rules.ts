@@ -7,7 +7,7 @@ export const DEFAULT_MEDIA_MAX_MB = MEDIA_MAX_BYTES / 1024 / 1024;
 
 /** The library upload's first problem, or null: a file, a name, and no more than the limit. */
 export function libraryFileError(file: File | null, name: string, maxMb: number): string | null {
-  if (!file) return messages.mediaFileRequired;
+  if (!file) return messages.fileRequired;
   if (!name.trim()) return messages.mediaNameRequired;
   if (file.size > maxMb * 1024 * 1024) return messages.mediaTooLarge(maxMb);
   return null;

@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { errorMessage, upload } from '@/app/lib/api';
 import type { AudienceAnalysis } from '@/shared/contract/contacts';
-import { labels, messages } from '@/shared/messages';
+import { messages } from '@/shared/messages';
 
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -53,7 +53,7 @@ export function SheetInput({
     <>
       <FileInput
         label={label}
-        placeholder={labels.contacts.escolhaUmArquivo}
+        placeholder={messages.mediaFilePlaceholder}
         accept={XLSX_ACCEPT}
         value={sheet.file}
         onChange={(f) => void sheet.choose(f)}
@@ -95,7 +95,7 @@ export function SheetAnalysisSummary({ analysis }: { analysis: AudienceAnalysis 
           <Text fz="sm">{analysis.message}</Text>
           {variables.length > 0 && (
             <Group gap={6}>
-              <Text fz="sm">{messages.importVariables}:</Text>
+              <Text fz="sm">{messages.paneVariables}:</Text>
               <VariableBadges names={variables} />
             </Group>
           )}

@@ -26,7 +26,13 @@ export function TemplatePreview({ components }: { components: readonly Record<st
   const preview = templatePreview(components);
   if (!preview.header && !preview.body) return null;
   return (
-    <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-default-hover)" aria-label={O.previa}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      bg="var(--mantine-color-default-hover)"
+      aria-label={labels.common.previaDoTemplate}
+    >
       <Stack gap={4}>
         {preview.header && (
           <Text fw={700} fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -132,7 +138,7 @@ export function ConversationRuleFields({
         <>
           <Select
             label={O.tipoDeConversa}
-            placeholder={O.selecione}
+            placeholder={labels.chips.selecione}
             data={REDIRECT_OPTIONS}
             value={draft.redirect}
             onChange={(v) =>

@@ -18,7 +18,7 @@ import makeWASocket, {
   type WAPresence,
 } from '@whiskeysockets/baileys';
 import type { FastifyBaseLogger } from 'fastify';
-import { baileysMessages } from '../../../shared/messages-baileys';
+import { labels } from '../../../shared/messages';
 
 export interface BaileysEvents {
   on<T extends keyof BaileysEventMap>(event: T, listener: (arg: BaileysEventMap[T]) => void): void;
@@ -61,7 +61,7 @@ export const baileysSocketFactory: SocketFactory = ({ auth, log, getMessage }) =
   const sock = makeWASocket({
     auth: { creds: auth.creds, keys: makeCacheableSignalKeyStore(auth.keys, logger) },
     logger,
-    browser: Browsers.ubuntu(baileysMessages.browserName),
+    browser: Browsers.ubuntu(labels.common.painelDeAtendimento),
     markOnlineOnConnect: false,
     syncFullHistory: false,
     // Groups, broadcast lists, status and channels are not served: not even decrypted.

@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { AudienceAnalysis, ImportPerson } from '../../../shared/contract/contacts';
-import { messages as texts } from '../../../shared/messages';
+import { labels, messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
 import { DEFAULT_TIME_ZONE, isTimeZone, localDay } from '../../../shared/rules/dashboard-interval';
 import { AppError } from '../../http/errors';
@@ -176,7 +176,7 @@ export async function writeContactsSheet(
         ...variables.map((k) => variableText(r.data[k])),
       ];
   })();
-  return writeSheet(texts.contactsTitle, [...FIXED_COLUMNS, ...variables], lines);
+  return writeSheet(labels.common.contatos, [...FIXED_COLUMNS, ...variables], lines);
 }
 
 /** One sheet, header and rows, as an xlsx file: exceljs's streaming writer (the campaign report uses it too). */

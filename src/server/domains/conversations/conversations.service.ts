@@ -124,7 +124,7 @@ export async function sendConversationMessage(
     .where(and(eq(messages.accountId, ctx.actor.accountId), eq(messages.messageId, p.message_id)))
     .limit(1);
   if (existing) return stored(ctx, p.message_id, conversation.id);
-  if (conversation.finishedAt) throw new AppError(texts.conversationFinished);
+  if (conversation.finishedAt) throw new AppError(texts.paneComposerFinished);
 
   let file: { mime: string } | null = null;
   if (p.media) {

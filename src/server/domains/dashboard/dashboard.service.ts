@@ -13,7 +13,6 @@ import type {
   ResolvedInterval,
 } from '../../../shared/contract/dashboard';
 import { messages } from '../../../shared/messages';
-import { dashboardMessages as M } from '../../../shared/messages-dashboard';
 import { DEFAULT_TIME_ZONE, daysBetween, resolveInterval } from '../../../shared/rules/dashboard-interval';
 import { countsAsHuman } from '../../../shared/rules/service-kind';
 import type { Actor, StaffActor, UserActor } from '../../access';
@@ -38,7 +37,7 @@ const nowOf = (services: Services) => services.clock?.now() ?? new Date();
 async function chipFilter(db: Db, actor: Actor, selected: string | -1): Promise<string | null> {
   if (selected === -1) return null;
   const chip = await repo.chipOfAccount(db, actor, selected);
-  if (!chip) throw new AppError(M.chipNotFound);
+  if (!chip) throw new AppError(messages.chipNotFound);
   return chip.id;
 }
 
@@ -83,7 +82,7 @@ export async function getDashboardData(
       if (human) point.manual += n;
       else point.chatbot += n;
     }
-    const name = (r.department && nameOf.get(r.department)) || M.noDepartment;
+    const name = (r.department && nameOf.get(r.department)) || messages.paneNoDepartment;
     departmentTotals.set(name, (departmentTotals.get(name) ?? 0) + n);
     const perDay = departmentByDay.get(name) ?? new Map<string, number>();
     perDay.set(day, (perDay.get(day) ?? 0) + n);
@@ -91,8 +90,8 @@ export async function getDashboardData(
   }
   // The departments, most conversations first (then by name); without one last.
   const departmentNames = [...departmentTotals.keys()].sort((a, b) => {
-    if (a === M.noDepartment) return 1;
-    if (b === M.noDepartment) return -1;
+    if (a === messages.paneNoDepartment) return 1;
+    if (b === messages.paneNoDepartment) return -1;
     return (departmentTotals.get(b) ?? 0) - (departmentTotals.get(a) ?? 0) || a.localeCompare(b, 'pt-BR');
   });
   const chartDepartments = days.map((d) => {

@@ -2,7 +2,7 @@
 // A save also drops the cached due times of the chip's waiting conversations (jobs/follow-ups.ts works them
 // out again with the new setting) in the same transaction, and wakes the engine.
 import type { FollowUpSetting } from '../../../shared/contract/follow-ups';
-import { followUpMessages } from '../../../shared/messages-follow-ups';
+import { messages } from '../../../shared/messages';
 import {
   defaultFollowUpSetting,
   type FollowUpMessage,
@@ -47,7 +47,7 @@ export async function updateFollowUp(
 ): Promise<FollowUpSetting> {
   const { db } = services;
   const chip = await repo.chip(db, actor, p.chip);
-  if (!chip) throw new AppError(followUpMessages.chipNotFound);
+  if (!chip) throw new AppError(messages.chipNotFound);
   const r = prepareFollowUpSetting(p);
   if (!r.ok) throw fieldFailure(r.error);
   const s = r.setting;

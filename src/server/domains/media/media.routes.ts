@@ -24,7 +24,7 @@ export const mediaHandlers = {
     (await mediaRepo.list(ctx.services.db, ctx.actor, p.type)).map(toMedia),
   'upload-media': async (p, ctx) => {
     const file = ctx.file;
-    if (!file || file.buffer.length === 0) throw new AppError(texts.mediaFileRequired);
+    if (!file || file.buffer.length === 0) throw new AppError(texts.fileRequired);
     const kind = await ctx.services.media.classify(file.buffer, file.filename);
     if (!kind || kind.kind !== p.type || !LIBRARY_MEDIA[p.type].includes(kind.mime)) {
       throw new AppError(texts.mediaLibraryType);

@@ -123,7 +123,7 @@ export function ConversationMenu({ conversation, onClose }: Props) {
                 rightSection={
                   soon ? (
                     <Badge size="xs" variant="light" color="gray">
-                      {messages.paneComingSoon}
+                      {messages.listComingSoon}
                     </Badge>
                   ) : undefined
                 }

@@ -47,7 +47,7 @@ interface Props {
 
 export function NewConversationDialog({ opened, onClose, onStarted }: Props) {
   return (
-    <Dialog opened={opened} onClose={onClose} title={messages.newConversation} size="lg">
+    <Dialog opened={opened} onClose={onClose} title={messages.newConversationPushTitle} size="lg">
       {opened && <NewConversationForm onClose={onClose} onStarted={onStarted} />}
     </Dialog>
   );
@@ -66,7 +66,7 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
     <Stack gap="xs">
       <TextInput
         label={labels.attendance.buscarContato}
-        placeholder={labels.attendance.nomeOuTelefone}
+        placeholder={messages.filterText}
         type="search"
         value={search}
         onChange={(e) => {
@@ -79,7 +79,7 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
           <Loader size="sm" aria-label={labels.common.carregando} />
         </Center>
       ) : contacts.data?.contacts.length ? (
-        <Radio.Group label={labels.attendance.contato} value={value} onChange={onChange}>
+        <Radio.Group label={messages.previewContact} value={value} onChange={onChange}>
           <Stack gap={6} mt={6}>
             {contacts.data.contacts.map((c) => (
               <Radio
@@ -96,7 +96,7 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
         </Radio.Group>
       ) : (
         <Text c="dimmed" fz="sm">
-          {labels.attendance.nenhumContatoEncontrado}
+          {messages.contactsEmpty}
         </Text>
       )}
       {pages > 1 && (
@@ -179,7 +179,7 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
     <form onSubmit={submit} noValidate>
       <Stack>
         <Select
-          label={labels.attendance.chip}
+          label={messages.paneChip}
           placeholder={labels.common.escolhaOChip}
           data={chipOptions}
           value={chipId}
@@ -200,7 +200,7 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
           }}
           data={[
             { value: 'phone', label: labels.attendance.novoNumero },
-            { value: 'contact', label: labels.attendance.contato },
+            { value: 'contact', label: messages.previewContact },
           ]}
         />
         {mode === 'contact' ? (

@@ -82,14 +82,14 @@ function TransferForm({
           }}
         >
           <Group mt="xs">
-            <Radio value="department" label={messages.paneTransferDepartment} />
-            <Radio value="chatbot" label={messages.paneTransferChatbot} />
-            <Radio value="flow" label={messages.paneTransferFlow} />
+            <Radio value="department" label={labels.common.departamento} />
+            <Radio value="chatbot" label={labels.common.chatbot} />
+            <Radio value="flow" label={labels.common.fluxo} />
           </Group>
         </Radio.Group>
         {type === 'department' && (
           <Select
-            label={messages.paneTransferDepartment}
+            label={labels.common.departamento}
             data={departmentOptions}
             value={department}
             onChange={(v) => {
@@ -101,7 +101,7 @@ function TransferForm({
         )}
         {type === 'chatbot' && (
           <Select
-            label={messages.paneTransferChatbot}
+            label={labels.common.chatbot}
             description={chatbots.data && chatbotChoices.length === 0 ? messages.paneNoChatbots : undefined}
             data={chatbotChoices}
             value={chatbot}
@@ -114,7 +114,7 @@ function TransferForm({
         )}
         {type === 'flow' && (
           <Select
-            label={messages.paneTransferFlow}
+            label={labels.common.fluxo}
             description={flows.data && flowChoices.length === 0 ? messages.paneNoFlows : undefined}
             data={flowChoices}
             value={flow}

@@ -17,7 +17,7 @@ export type MenuEntry =
   | 'bulk-finish';
 
 export const MENU_LABELS: Record<MenuEntry, string> = {
-  'contact-data': messages.paneContactData,
+  'contact-data': messages.paneContactDrawer,
   'edit-name': messages.paneEditName,
   'mark-answered': messages.paneMarkAnswered,
   schedule: messages.paneSchedule,

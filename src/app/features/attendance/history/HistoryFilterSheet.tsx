@@ -28,7 +28,7 @@ export function HistoryFilterSheet({ opened, onClose, ...form }: Props) {
       opened={opened}
       onClose={onClose}
       closeOnEscape={top}
-      title={labels.history.filtros}
+      title={labels.contacts.filtros}
       position="right"
       size={mobile ? '100%' : 400}
     >
@@ -66,7 +66,7 @@ function FilterForm({ user, value, onApply }: Omit<Props, 'opened' | 'onClose'>)
         >
           <Group mt="xs">
             <Checkbox value="chatbot" label={labels.common.chatbot} />
-            <Checkbox value="human" label={labels.history.humano} />
+            <Checkbox value="human" label={messages.filterTypeHuman} />
           </Group>
         </Checkbox.Group>
         <MultiSelect
@@ -80,14 +80,14 @@ function FilterForm({ user, value, onApply }: Omit<Props, 'opened' | 'onClose'>)
         />
         <TagSelect
           label={labels.common.tags}
-          placeholder={labels.history.todas}
+          placeholder={messages.filterSituationAll}
           value={draft.tags}
           onChange={(v) => setDraft((d) => ({ ...d, tags: v }))}
           hidePickedOptions={false}
           comboboxProps={{ withinPortal: true }}
         />
         <TextInput
-          label={labels.history.buscarPorNomeOuTelefone}
+          label={messages.contactsSearch}
           type="search"
           value={draft.text}
           onChange={(e) => {

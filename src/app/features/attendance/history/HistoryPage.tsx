@@ -152,7 +152,7 @@ export function HistoryPage() {
           rowKey={(c) => c._id}
           avatar={avatar}
           actions={actions}
-          empty={labels.history.nenhumaConversaEncontrada}
+          empty={messages.listEmpty}
           paging={{ page, total, onChange: setPage }}
           minWidth={900}
         />

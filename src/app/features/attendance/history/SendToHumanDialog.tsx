@@ -70,7 +70,7 @@ function TransferForm({ conversation, onClose }: { conversation: HistoryConversa
           comboboxProps={{ withinPortal: true }}
         />
         <Select
-          label={messages.paneTransferDepartment}
+          label={labels.common.departamento}
           data={departmentOptions}
           value={department}
           onChange={(v) => {

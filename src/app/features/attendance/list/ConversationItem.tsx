@@ -73,7 +73,7 @@ function FlowMark({ kind }: { kind: 'flow' | 'ai' }) {
       title={label}
       style={{ flex: 'none', textTransform: 'none' }}
     >
-      {flow ? labels.flowMenus.fluxo : messages.paneChatbot}
+      {flow ? labels.common.fluxo : labels.common.chatbot}
     </Badge>
   );
 }

@@ -11,7 +11,7 @@ import { chipsQuery } from '@/app/lib/chips';
 import { firstPaintDone } from '@/app/lib/first-paint';
 import { useTags } from '@/app/lib/lists';
 import type { Tag } from '@/shared/contract/configuration';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import { conversationListQuery } from '../data/conversations';
 import { ConversationItem, ITEM_HEIGHT } from './ConversationItem';
 import type { ConversationFilter } from './list-view';
@@ -69,7 +69,7 @@ export function ConversationList({ filter, selectedId, onSelect }: Props) {
   if (list.isPending)
     return (
       <Center flex={1}>
-        <Loader size="sm" aria-label={messages.listConversations} />
+        <Loader size="sm" aria-label={labels.common.conversas} />
       </Center>
     );
   if (list.isError && conversations.length === 0)
@@ -88,7 +88,7 @@ export function ConversationList({ filter, selectedId, onSelect }: Props) {
         </Text>
       ) : (
         <ul
-          aria-label={messages.listConversations}
+          aria-label={labels.common.conversas}
           style={{ height: virtualizer.getTotalSize(), position: 'relative', margin: 0, padding: 0 }}
         >
           {items.map((item) => {

@@ -94,13 +94,13 @@ function FilterForm({ user, value, fallback, onApply }: Omit<Props, 'opened' | '
           onChange={(v) => set({ types: v as ConversationType[] })}
         >
           <Group gap="lg" mt={6}>
-            <Checkbox value="chatbot" label={messages.filterTypeChatbot} />
+            <Checkbox value="chatbot" label={labels.common.chatbot} />
             <Checkbox value="human" label={messages.filterTypeHuman} />
           </Group>
         </Checkbox.Group>
         <MultiSelect
-          label={messages.filterDepartments}
-          placeholder={draft.departments.length ? undefined : messages.filterAnyOption}
+          label={labels.common.departamentos}
+          placeholder={draft.departments.length ? undefined : labels.common.todos}
           data={departmentOptions}
           value={known(draft.departments, departmentOptions)}
           onChange={(departments) => set({ departments })}
@@ -108,15 +108,15 @@ function FilterForm({ user, value, fallback, onApply }: Omit<Props, 'opened' | '
           clearable
         />
         <TagSelect
-          label={messages.filterTags}
-          placeholder={draft.tags.length ? undefined : messages.filterAnyOption}
+          label={labels.common.tags}
+          placeholder={draft.tags.length ? undefined : labels.common.todos}
           value={draft.tags}
           onChange={(tags) => set({ tags })}
           hidePickedOptions={false}
         />
         <MultiSelect
-          label={messages.filterChips}
-          placeholder={draft.chips.length ? undefined : messages.filterAnyOption}
+          label={labels.common.chips}
+          placeholder={draft.chips.length ? undefined : labels.common.todos}
           data={chipOptions}
           value={known(draft.chips, chipOptions)}
           onChange={(chips) => set({ chips })}

@@ -89,7 +89,7 @@ export function useListRealtime({ sound, userId, onOpen }: Options) {
       notifications.show({
         id: NEW_CONVERSATION_TOAST,
         color: 'green',
-        title: messages.newConversation,
+        title: messages.newConversationPushTitle,
         message: displayName(conversation.contact),
         style: { cursor: 'pointer' },
         // The one toast that is a control (a tap opens the conversation): it takes the pointer (toasts.css).

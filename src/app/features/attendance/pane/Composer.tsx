@@ -34,7 +34,7 @@ import { SENDABLE_MEDIA } from '@/shared/constants';
 import type { MediaType } from '@/shared/contract/conversations';
 import type { LibraryMedia } from '@/shared/contract/media';
 import { withoutBidiControls } from '@/shared/format';
-import { messages } from '@/shared/messages';
+import { labels, messages } from '@/shared/messages';
 import type { Attachment } from '../data/provisional';
 import { AiActions } from './AiActions';
 import classes from './pane.module.css';
@@ -51,10 +51,10 @@ const ACCEPT: Record<MediaType, string> = {
 };
 
 const ATTACHMENTS: { type: MediaType; label: string; icon: typeof IconPhoto; color: string }[] = [
-  { type: 'image', label: messages.paneAttachImage, icon: IconPhoto, color: '#bf59cf' },
-  { type: 'audio', label: messages.paneAttachAudio, icon: IconHeadphones, color: '#e5533d' },
-  { type: 'video', label: messages.paneAttachVideo, icon: IconMovie, color: '#0795dc' },
-  { type: 'document', label: messages.paneAttachDocument, icon: IconFileText, color: '#7f66ff' },
+  { type: 'image', label: messages.previewImage, icon: IconPhoto, color: '#bf59cf' },
+  { type: 'audio', label: messages.previewAudio, icon: IconHeadphones, color: '#e5533d' },
+  { type: 'video', label: messages.previewVideo, icon: IconMovie, color: '#0795dc' },
+  { type: 'document', label: messages.previewDocument, icon: IconFileText, color: '#7f66ff' },
 ];
 
 /** The shortcut being typed: '/' at the start and no space yet. */
@@ -294,7 +294,7 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
               leftSection={<IconLibraryPhoto size={18} aria-hidden />}
               onClick={() => setDialog('library')}
             >
-              {messages.paneMediaLibrary}
+              {messages.mediaLibraryTitle}
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
@@ -347,7 +347,7 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
           <Combobox.Target>
             <Textarea
               ref={box}
-              aria-label={messages.paneComposer}
+              aria-label={labels.common.mensagem}
               placeholder={mobile ? messages.paneComposerPlaceholderShort : messages.paneComposerPlaceholder}
               autosize
               minRows={1}
@@ -375,10 +375,14 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
           <Combobox.Dropdown>
             <Combobox.Header>
               <Text size="xs" fw={600} c="dimmed">
-                {messages.paneQuickMessages}
+                {labels.common.mensagensRapidas}
               </Text>
             </Combobox.Header>
-            <Combobox.Options aria-label={messages.paneQuickMessages} mah={260} style={{ overflowY: 'auto' }}>
+            <Combobox.Options
+              aria-label={labels.common.mensagensRapidas}
+              mah={260}
+              style={{ overflowY: 'auto' }}
+            >
               {options.length === 0 ? (
                 <Combobox.Empty>{messages.paneNoQuickMessages}</Combobox.Empty>
               ) : (
@@ -410,7 +414,13 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
             <IconMicrophone size={20} aria-hidden />
           </ActionIcon>
         ) : (
-          <ActionIcon size={40} radius="xl" color="#00a884" aria-label={messages.paneSend} onClick={submit}>
+          <ActionIcon
+            size={40}
+            radius="xl"
+            color="#00a884"
+            aria-label={messages.recorderSend}
+            onClick={submit}
+          >
             <IconSend2 size={20} aria-hidden />
           </ActionIcon>
         )}

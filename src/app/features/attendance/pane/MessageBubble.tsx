@@ -11,7 +11,7 @@ import { memo } from 'react';
 import { AudioPlayer, clockTime, DocumentLink, LocationCard } from '@/app/ui/message-parts';
 import { WhatsAppText } from '@/app/ui/whatsapp-format';
 import { withoutBidiControls } from '@/shared/format';
-import { labels, messages } from '@/shared/messages';
+import { automaticAuthorLabels, labels, messages } from '@/shared/messages';
 import type { PaneMessage } from '../data/provisional';
 import classes from './pane.module.css';
 import { contactCard, replyText, sideOf, tickOf } from './pane-view';
@@ -36,7 +36,7 @@ function Content({ message, actions }: { message: PaneMessage; actions: BubbleAc
   const caption = <Text_ text={message.message} />;
   switch (message.type) {
     case 'image': {
-      const alt = message.file_name ? withoutBidiControls(message.file_name) : messages.paneImage;
+      const alt = message.file_name ? withoutBidiControls(message.file_name) : messages.previewImage;
       return (
         <>
           {url && (
@@ -83,7 +83,7 @@ function Content({ message, actions }: { message: PaneMessage; actions: BubbleAc
           <IconUserCircle size={32} color="#6c7a84" aria-hidden style={{ flexShrink: 0 }} />
           <div>
             <Text size="xs" c="dimmed">
-              {messages.paneContactCard}
+              {messages.previewContact}
             </Text>
             <Text size="sm" fw={600}>
               {withoutBidiControls(card.name)}
@@ -141,9 +141,7 @@ export const MessageBubble = memo(function MessageBubble({ message, me, actions 
     .filter(Boolean)
     .join(' ');
   // An automatic message says which engine wrote it (older copies without a source say 'Chatbot').
-  const automaticAuthor = message.source
-    ? messages.paneAutomaticAuthor[message.source]
-    : messages.paneChatbotAuthor;
+  const automaticAuthor = message.source ? automaticAuthorLabels[message.source] : labels.common.chatbot;
   const who = side === 'customer' ? messages.paneCustomer : chatbot ? automaticAuthor : messages.paneYou;
   return (
     <div className={`${classes.row} ${classes[side]}`}>
@@ -165,7 +163,7 @@ export const MessageBubble = memo(function MessageBubble({ message, me, actions 
         {message.deleted ? (
           <div className={classes.deleted}>
             <IconBan size={14} aria-hidden />
-            {messages.paneDeletedMessage}
+            {messages.listDeletedMessage}
           </div>
         ) : (
           <Content message={message} actions={actions} />

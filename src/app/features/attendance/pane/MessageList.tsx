@@ -96,7 +96,7 @@ export const MessageList = memo(function MessageList({
                       loading={loadingOlder}
                       onClick={onLoadOlder}
                     >
-                      {messages.paneLoadMore}
+                      {messages.listLoadMore}
                     </Button>
                   </div>
                 ) : row.kind === 'day' ? (

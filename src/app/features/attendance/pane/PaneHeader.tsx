@@ -97,7 +97,7 @@ export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Pr
             size="xs"
             variant="light"
             color="blue"
-            title={messages.paneDepartment}
+            title={labels.common.departamento}
             style={{ textTransform: 'none' }}
           >
             {department?.name ?? (conversation.department ? '…' : messages.paneNoDepartment)}
@@ -109,10 +109,10 @@ export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Pr
             style={{ textTransform: 'none' }}
           >
             {conversation.is_manual
-              ? messages.paneHuman
+              ? messages.filterTypeHuman
               : conversation.chatbot_type === 'flow_chatbot'
-                ? withName(labels.flowMenus.fluxo, serving)
-                : withName(messages.paneChatbot, serving)}
+                ? withName(labels.common.fluxo, serving)
+                : withName(labels.common.chatbot, serving)}
           </Badge>
         </Group>
       </div>

@@ -21,7 +21,7 @@ export function ReplyWindow({ deadline }: { deadline: string }) {
         size={16}
         color="var(--mantine-color-red-7)"
         role="img"
-        aria-label={messages.paneReplyWindowClosed}
+        aria-label={messages.listReplyWindowClosed}
       />
     );
   return (

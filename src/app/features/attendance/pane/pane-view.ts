@@ -105,12 +105,12 @@ export function contactCard(text: string): { name: string; phones: string[] } {
 }
 
 const MEDIA_LABELS: Partial<Record<Message['type'], string>> = {
-  image: messages.paneImage,
-  audio: messages.paneAttachAudio,
-  video: messages.paneAttachVideo,
-  document: messages.paneDocument,
-  location: messages.paneLocation,
-  contact: messages.paneContactCard,
+  image: messages.previewImage,
+  audio: messages.previewAudio,
+  video: messages.previewVideo,
+  document: messages.previewDocument,
+  location: messages.previewLocation,
+  contact: messages.previewContact,
 };
 
 /** The quoted message of a reply, in one short line. */

@@ -176,7 +176,7 @@ function Recorder({ onClose, onSend, autoStart }: Omit<Props, 'opened'>) {
           </Group>
           <Group gap="sm">
             <Button variant="default" onClick={cancel}>
-              {messages.recorderCancel}
+              {labels.common.cancelar}
             </Button>
             <Button
               color="red"
@@ -210,7 +210,7 @@ function Recorder({ onClose, onSend, autoStart }: Omit<Props, 'opened'>) {
           </Group>
           <Group gap="xs" align="flex-end" wrap="wrap">
             <TextInput
-              label={messages.mediaNameLabel}
+              label={labels.common.nome}
               value={name}
               maxLength={120}
               onChange={(e) => setName(e.currentTarget.value)}
