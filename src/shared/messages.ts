@@ -631,7 +631,6 @@ export const messages = {
   flowVariableInvalid: 'Nome de variável inválido: use letras, números e _.',
   flowRedirectTargetRequired: 'Escolha o destino do redirecionamento.',
   flowTooManyNodes: (max: number) => `Um fluxo pode ter no máximo ${max} componentes.`,
-  flowNotFromThisAccount: 'Fluxo não encontrado.',
   // The engine's texts: what the customer reads and what the team sees in the conversation.
   flowInvalidOption: 'Não entendi. Responda com o número ou o título de uma das opções.',
   flowInvalidAnswer: 'Resposta inválida. Tente novamente.',
