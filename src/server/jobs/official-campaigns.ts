@@ -394,7 +394,7 @@ async function sendBatch(
   // A parameter the audience leaves empty reads the person's contact (its name for 'nome', its variables).
   const known = await rows.contactsOf(
     db,
-    c.accountId,
+    actorOf(c.accountId),
     batch.map((p) => p.phone),
   );
 

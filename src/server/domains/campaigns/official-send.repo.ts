@@ -47,7 +47,7 @@ export function readCallbackData(data: string | undefined): { campaignId: string
 
 export const officialSendRows = {
   /** The contacts of a batch's phones (their name and variables fill parameters the audience leaves empty). */
-  async contactsOf(db: Db, accountId: string, phones: readonly string[]) {
+  async contactsOf(db: Db, actor: Actor, phones: readonly string[]) {
     const rows = phones.length
       ? await db
           .select({
@@ -58,7 +58,7 @@ export const officialSendRows = {
           .from(contacts)
           .where(
             and(
-              eq(contacts.accountId, accountId),
+              eq(contacts.accountId, actor.accountId),
               inArray(contacts.phone, [...phones]),
               eq(contacts.filed, false),
             ),
