@@ -98,7 +98,6 @@ async function prepare(
   const [problem] = campaignProblems(f);
   if (problem) throw fieldFailure(problem);
   const { db } = services;
-  const accountId = actor.accountId;
   // Another account's chip (or a bad id) is not found; one of ours must be unofficial and connected.
   const chip = /^[0-9A-Z]{28}$/.test(f.chip)
     ? await visibleChip({ services, actor }, f.chip).catch(() => null)

@@ -77,7 +77,6 @@ export async function prepare(
   );
   if (problem) throw fieldFailure(problem);
   const { db } = services;
-  const accountId = actor.accountId;
 
   // Another account's chip (or a bad id) is not found; ours must be official and connected.
   const chip = ID.test(f.chip) ? await visibleChip({ services, actor }, f.chip).catch(() => null) : null;

@@ -65,7 +65,7 @@ async function graphCall<T>(run: () => Promise<T>): Promise<T> {
 const graphOf = (services: Services): GraphClient => createGraphClient(services.config, services.log);
 const wabaPath = (chip: OfficialChip) => `${encodeURIComponent(chip.waba)}/message_templates`;
 
-async function listRaw(services: Services, actor: Actor, chip: OfficialChip): Promise<GraphTemplate[]> {
+async function listRaw(services: Services, chip: OfficialChip): Promise<GraphTemplate[]> {
   const graph = graphOf(services);
   const all: GraphTemplate[] = [];
   let after: string | undefined;
@@ -139,7 +139,7 @@ export async function listTemplates(
   chipId: string,
 ): Promise<MessageTemplate[]> {
   const chip = await officialChip(services, actor, chipId);
-  return (await listRaw(services, actor, chip)).map(toTemplate);
+  return (await listRaw(services, chip)).map(toTemplate);
 }
 
 /** The image header's example: a jpeg or png of the account's media library, uploaded to Meta for its handle. */
@@ -212,9 +212,7 @@ export async function createTemplate(
   const [problem] = templateProblems(p);
   if (problem) throw new AppError(problem.message, 200, false, problem.field);
   const name = p.name.trim();
-  const taken = (await listRaw(services, actor, chip)).some(
-    (t) => t.name === name && t.language === p.language,
-  );
+  const taken = (await listRaw(services, chip)).some((t) => t.name === name && t.language === p.language);
   if (taken) throw new AppError(texts.templateNameTaken, 200, false, 'name');
   const handle =
     p.header_format === 'IMAGE' ? await headerHandle(services, actor, p.header_image ?? '', name) : null;
@@ -245,7 +243,7 @@ export async function deleteTemplate(
 ): Promise<{ ok: boolean }> {
   const chip = await officialChip(services, actor, p.chip);
   if (isDefaultTemplate(p.name)) throw new AppError(texts.templateDefaultNotDeletable);
-  const known = (await listRaw(services, actor, chip)).some((t) => t.name === p.name);
+  const known = (await listRaw(services, chip)).some((t) => t.name === p.name);
   if (!known) throw new AppError(texts.templateNotFound);
   await graphCall(() =>
     graphOf(services).delete<{ success?: boolean }>(`${wabaPath(chip)}?name=${encodeURIComponent(p.name)}`),

@@ -107,7 +107,6 @@ async function prepare(
   changes: Changes,
 ): Promise<Partial<WebhookRow>> {
   const { db } = services;
-  const accountId = actor.accountId;
   const next = {
     name: changes.name ?? current.name,
     status: changes.status ?? current.status,
