@@ -12,58 +12,23 @@
 // rate limits, a refused connection) leaves it pending, claimed until a retry moment that backs off with the
 // send's age (5 s, then half its age, at most a minute), and a 'send-resume' job of its conversation takes it
 // and those behind it then. After MAX_SEND_AGE_MS it fails with the provider's last reason.
-import { and, asc, eq, exists, gt, gte, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Message } from '../../../shared/contract/conversations';
 import { messages as texts } from '../../../shared/messages';
+import { type Actor, platformJob, systemActor } from '../../access';
 import { ChannelError, type ChipRow, type OutboundContent } from '../../channels/adapter';
 import { type Db, isDatabaseUnavailable, whileUnavailable } from '../../db';
-import { chips, conversations, messages } from '../../db/schema';
 import type { Services } from '../../services';
 import { markAnswered, sendAnswers } from './answered';
+import { deliveryRepo } from './delivery.repo';
+import { type MessageRow, messagesRepo, type NewMessageRow } from './messages.repo';
 import { loadConversation, toMessage } from './present';
 
-type MessageRow = typeof messages.$inferSelect;
+// The claim's durations, and the cut-off condition the conversations' repository reads.
+export { claimRanOut, MAX_SEND_AGE_MS, MAX_SEND_ATTEMPTS, SEND_LEASE_MS } from './delivery.repo';
 
-/**
- * How long a claim holds a send: longer than the slowest provider call (the Cloud API's own timeouts: 60 s
- * for a media upload + 15 s for the send), and short, as a send cut off by a crash waits for it to run out.
- */
-export const SEND_LEASE_MS = 90 * 1000;
-/** Claims before giving up: a send that takes its process down each time is not tried forever. */
-export const MAX_SEND_ATTEMPTS = 3;
-/** A send older than this is not worth sending late: it fails and the attendant sends again if still wanted. */
-export const MAX_SEND_AGE_MS = 60 * 60 * 1000;
-
-const LEASE = `${SEND_LEASE_MS} milliseconds`;
-
-/** Until the next try of a send the provider may take later: 5 s, then half the send's age, at most a minute. */
-const retryAt = () =>
-  sql`now() + greatest(interval '5 seconds', least(interval '60 seconds', (now() - ${messages.createdAt}) / 2))`;
-
-/** The sends that go through this path (an attendant's, a flow's, a follow-up's, a campaign's…). */
-const SENT_HERE = ['user', 'chatbot'] as const;
-
-/** A resume's claim ends then, by the database's clock (one clock for every process). */
-const sendLease = () => sql`now() + ${LEASE}::interval`;
-
-/**
- * The claim ran out. A row without a lease holds its first claim, taken by its insert: one lease from its
- * created_at (the database's clock too).
- */
-export const claimRanOut = () => claimRanOutOf(messages);
-
-function claimRanOutOf(m: { sendLeaseUntil: PgColumn; createdAt: PgColumn }) {
-  // Never NULL (a null lease compared is): `not` of it must hold for a claim that has not run out.
-  return sql<boolean>`coalesce(${m.sendLeaseUntil} < now(), ${m.createdAt} < now() - ${LEASE}::interval)`;
-}
-
-/** A resume's claim of a batch: each send's own lease (SEND_LEASE_MS) starts when it goes. */
-const RESUME_CLAIM = '15 seconds';
-
-/** The advisory lock every process takes to claim sends (any constant shared by them). */
-const SEND_CLAIM_LOCK = 7_340_211;
+/** The delivery acts as the send's account. */
+const deliveryActor = (row: { accountId: string }): Actor => systemActor(row.accountId, 'delivery');
 
 /**
  * Sends a pending row the caller has claimed, and records the outcome right after the provider answers.
@@ -75,12 +40,11 @@ export async function deliverPending(
   known: { chip?: ChipRow; departmentId?: string | null } = {},
 ): Promise<Message> {
   const { db, channels, realtime, media, log } = services;
-  let outcome: Partial<typeof messages.$inferInsert>;
+  const actor = deliveryActor(row);
+  let outcome: Partial<NewMessageRow>;
   try {
     if (!row.outbound) throw new ChannelError(texts.sendInterrupted);
-    const chip =
-      known.chip ??
-      (await whileUnavailable(() => db.select().from(chips).where(eq(chips.id, row.chipId))))[0];
+    const chip = known.chip ?? (await whileUnavailable(() => deliveryRepo.chip(db, actor, row.chipId)))[0];
     if (!chip || chip.filed) throw new ChannelError(texts.chipDisconnected);
     // A QR number reconnecting by itself (its session dropped: 'Conectando', no code to scan) takes the
     // send once it is back (chipBack); one disconnected, or waiting for a scan, fails it now.
@@ -105,34 +69,17 @@ export async function deliverPending(
   // would send it again.
   const [final, answered] = await whileUnavailable(async () =>
     outcome.status === MESSAGE_STATUS.failed
-      ? [
-          (
-            await db
-              .update(messages)
-              .set({ ...outcome, ...settled })
-              .where(and(eq(messages.id, row.id), eq(messages.status, MESSAGE_STATUS.pending)))
-              .returning()
-          )[0],
-          false,
-        ]
+      ? [await deliveryRepo.recordFailure(db, actor, row.id, { ...outcome, ...settled }), false]
       : // Accepted: the message and the conversation's 'answered' change in one transaction (answered.ts).
         await db.transaction(async (tx) => {
-          const [sent] = await tx
-            .update(messages)
-            .set({
-              ...outcome,
-              ...settled,
-              status: sql`greatest(${messages.status}, ${MESSAGE_STATUS.sent})`,
-            })
-            .where(eq(messages.id, row.id))
-            .returning();
+          const sent = await deliveryRepo.recordSent(tx as Db, actor, row.id, { ...outcome, ...settled });
           return [sent, sent && sendAnswers(row) ? await markAnswered(tx as Db, sent) : false] as const;
         }),
   );
-  const current = final ?? (await db.select().from(messages).where(eq(messages.id, row.id)))[0] ?? row;
+  const current = final ?? (await deliveryRepo.message(db, actor, row.id)) ?? row;
   const result = toMessage(current);
   const departmentId =
-    known.departmentId !== undefined ? known.departmentId : await departmentOf(services, row.conversationId);
+    known.departmentId !== undefined ? known.departmentId : await departmentOf(services, row);
   realtime.toConversation(row.accountId, departmentId, {
     type: 'message_updated',
     message: { conversation_id: row.conversationId, message: result },
@@ -141,7 +88,7 @@ export async function deliverPending(
   if (answered) await announceUpdated(services, row.accountId, row.conversationId);
   // Sends queued behind this one go now. Not this send's failure if it cannot be queued: the sweep takes them.
   try {
-    if (await whileUnavailable(() => laterPending(db, row)))
+    if (await whileUnavailable(() => deliveryRepo.pendingBeside(db, actor, row, 'after')))
       await whileUnavailable(() => queueResume(services, row.conversationId));
   } catch (err) {
     services.log.warn({ err, conversationId: row.conversationId }, 'sends behind this one left to the sweep');
@@ -156,13 +103,8 @@ export async function deliverPending(
  */
 async function waitForRetry(services: Services, row: MessageRow, reason: string): Promise<Message> {
   const { db, log } = services;
-  const [waiting] = await whileUnavailable(() =>
-    db
-      .update(messages)
-      // A claim taken back without a crash: attempts count only claims that ended without an outcome.
-      .set({ sendLeaseUntil: retryAt(), sendAttempts: 0, failure: reason })
-      .where(and(eq(messages.id, row.id), eq(messages.status, MESSAGE_STATUS.pending)))
-      .returning(),
+  const waiting = await whileUnavailable(() =>
+    deliveryRepo.waitForRetry(db, deliveryActor(row), row.id, reason),
   );
   if (waiting?.sendLeaseUntil) {
     log.warn({ messageId: row.id, retryAt: waiting.sendLeaseUntil }, 'provider unavailable: send waits');
@@ -170,29 +112,6 @@ async function waitForRetry(services: Services, row: MessageRow, reason: string)
     await whileUnavailable(() => queueResume(services, row.conversationId, at));
   }
   return toMessage(waiting ?? row);
-}
-
-/** The pending sends of `row`'s conversation stored before it, or after it. */
-const pendingBeside = (row: MessageRow, side: 'before' | 'after') => {
-  const than = side === 'before' ? lt : gt;
-  return and(
-    eq(messages.conversationId, row.conversationId),
-    eq(messages.status, MESSAGE_STATUS.pending),
-    inArray(messages.origin, [...SENT_HERE]),
-    or(
-      than(messages.createdAt, row.createdAt),
-      and(eq(messages.createdAt, row.createdAt), than(messages.id, row.id)),
-    ),
-  );
-};
-
-async function laterPending(db: Db, row: MessageRow) {
-  const [later] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(pendingBeside(row, 'after'))
-    .limit(1);
-  return Boolean(later);
 }
 
 /**
@@ -205,26 +124,21 @@ export async function deliverInOrder(
   known: { chip?: ChipRow; departmentId?: string | null } = {},
 ): Promise<Message> {
   const { db } = services;
+  const actor = deliveryActor(row);
   // Through a database restart too. Should it stay out of reach, nothing was sent: the row's first claim is
   // handed back, so the device's retry sends it rather than its conversation waiting a lease.
-  const [earlier] = await whileUnavailable(() =>
-    db.select({ id: messages.id }).from(messages).where(pendingBeside(row, 'before')).limit(1),
-  ).catch(async (err: unknown) => {
-    if (row.messageId)
-      await whileUnavailable(() => releaseFirstClaim(db, row.accountId, row.messageId ?? '')).catch(
-        () => undefined,
-      );
-    throw err;
-  });
+  const earlier = await whileUnavailable(() => deliveryRepo.pendingBeside(db, actor, row, 'before')).catch(
+    async (err: unknown) => {
+      if (row.messageId)
+        await whileUnavailable(() => releaseFirstClaim(db, row.accountId, row.messageId ?? '')).catch(
+          () => undefined,
+        );
+      throw err;
+    },
+  );
   // A chip that is not connected fails the send at once, as it would alone.
   if (!earlier || (known.chip && known.chip.status !== 'open')) return deliverPending(services, row, known);
-  const [queued] = await whileUnavailable(() =>
-    db
-      .update(messages)
-      .set({ sendLeaseUntil: sql`now()`, sendAttempts: 0 })
-      .where(and(eq(messages.id, row.id), eq(messages.status, MESSAGE_STATUS.pending)))
-      .returning(),
-  );
+  const queued = await whileUnavailable(() => deliveryRepo.queueBehind(db, actor, row.id));
   // The earlier send may have finished before this row was queued (and found nothing behind it).
   await whileUnavailable(() => queueResume(services, row.conversationId));
   return toMessage(queued ?? row);
@@ -232,18 +146,7 @@ export async function deliverInOrder(
 
 /** A send still holding the first claim its insert gave it (never sent, never claimed again) is free now. */
 export async function releaseFirstClaim(db: Db, accountId: string, messageId: string) {
-  await db
-    .update(messages)
-    .set({ sendLeaseUntil: sql`now()` })
-    .where(
-      and(
-        eq(messages.accountId, accountId),
-        eq(messages.messageId, messageId),
-        eq(messages.status, MESSAGE_STATUS.pending),
-        isNull(messages.sendLeaseUntil),
-        eq(messages.sendAttempts, 1),
-      ),
-    );
+  await deliveryRepo.releaseFirstClaim(db, systemActor(accountId, 'delivery'), messageId);
 }
 
 /** The conversation's sends are looked at again then (now by default): those due go, in order. */
@@ -262,19 +165,7 @@ export const SEND_RESUME_JOB = 'send-resume';
  * in its order.
  */
 export async function chipBack(services: Services, chipId: string) {
-  const waiting = await services.db
-    .update(messages)
-    .set({ sendLeaseUntil: sql`now()` })
-    .where(
-      and(
-        eq(messages.chipId, chipId),
-        eq(messages.status, MESSAGE_STATUS.pending),
-        inArray(messages.origin, [...SENT_HERE]),
-        // Waiting (handed back), not being sent by a process now.
-        eq(messages.sendAttempts, 0),
-      ),
-    )
-    .returning({ conversationId: messages.conversationId });
+  const waiting = await deliveryRepo.chipBack(services.db, chipId);
   for (const conversationId of new Set(waiting.map((m) => m.conversationId)))
     await queueResume(services, conversationId);
 }
@@ -301,12 +192,13 @@ export async function announceUpdated(services: Services, accountId: string, con
     });
 }
 
-async function departmentOf(services: Services, conversationId: string) {
-  const [row] = await services.db
-    .select({ departmentId: conversations.departmentId })
-    .from(conversations)
-    .where(eq(conversations.id, conversationId));
-  return row?.departmentId ?? null;
+async function departmentOf(services: Services, row: MessageRow) {
+  const conversation = await messagesRepo.conversationDepartment(
+    services.db,
+    deliveryActor(row),
+    row.conversationId,
+  );
+  return conversation?.departmentId ?? null;
 }
 
 /**
@@ -322,112 +214,35 @@ export async function resumePendingSends(
 ) {
   const { services } = ctx;
   const { db } = services;
+  // The sweep looks at every account's sends; each send then goes as its own account's.
+  const sweep = platformJob('send-sweep');
   // One send's retry resumes its conversation: its earlier sends go first.
   const conversationId = opts.id
-    ? (
-        await db
-          .select({ conversationId: messages.conversationId })
-          .from(messages)
-          .where(eq(messages.id, opts.id))
-      )[0]?.conversationId
+    ? await deliveryRepo.conversationOf(db, sweep, opts.id)
     : opts.conversationId;
   if (opts.id && !conversationId) return { resumed: 0, failed: 0 };
-  const pendingCutOff = and(
-    conversationId ? eq(messages.conversationId, conversationId) : undefined,
-    eq(messages.status, MESSAGE_STATUS.pending),
-    // The attendants' sends and the flows' (origin 'chatbot'): the same path, the same resume.
-    inArray(messages.origin, [...SENT_HERE]),
-    claimRanOut(),
-  );
 
-  const givenUp = await db
-    .update(messages)
-    .set({
-      status: MESSAGE_STATUS.failed,
-      // A send that waited for its provider fails with the provider's last reason.
-      failure: sql`coalesce(${messages.failure}, ${texts.sendInterrupted})`,
-      sendLeaseUntil: null,
-      outbound: null,
-    })
-    .where(
-      and(
-        pendingCutOff,
-        or(
-          gte(messages.sendAttempts, MAX_SEND_ATTEMPTS),
-          lt(messages.createdAt, sql`now() - ${`${MAX_SEND_AGE_MS} milliseconds`}::interval`),
-          isNull(messages.outbound),
-        ),
-      ),
-    )
-    .returning();
+  const givenUp = await deliveryRepo.giveUp(db, sweep, conversationId, texts.sendInterrupted);
   for (const row of givenUp) {
-    services.realtime.toConversation(row.accountId, await departmentOf(services, row.conversationId), {
+    services.realtime.toConversation(row.accountId, await departmentOf(services, row), {
       type: 'message_updated',
       message: { conversation_id: row.conversationId, message: toMessage(row) },
     });
   }
 
-  // Not while an earlier send of its conversation holds a claim (being sent, or waiting for its provider).
-  const earlier = alias(messages, 'earlier');
-  const blocked = exists(
-    db
-      .select({ id: earlier.id })
-      .from(earlier)
-      .where(
-        and(
-          eq(earlier.conversationId, messages.conversationId),
-          eq(earlier.status, MESSAGE_STATUS.pending),
-          inArray(earlier.origin, [...SENT_HERE]),
-          or(
-            lt(earlier.createdAt, messages.createdAt),
-            and(eq(earlier.createdAt, messages.createdAt), lt(earlier.id, messages.id)),
-          ),
-          sql`not (${claimRanOutOf(earlier)})`,
-        ),
-      ),
-  );
-  const due = db
-    .select({ id: messages.id })
-    .from(messages)
-    .innerJoin(chips, eq(chips.id, messages.chipId))
-    .where(and(pendingCutOff, eq(chips.status, 'open'), eq(chips.filed, false), not(blocked)))
-    .orderBy(asc(messages.createdAt))
-    .limit(opts.limit ?? 100)
-    .for('update', { of: messages, skipLocked: true });
-  // One claim at a time across processes: a claim not yet committed elsewhere would not block ours (its rows
-  // are skipped as locked, and the send behind them looks free).
-  // The claim is short (RESUME_CLAIM): a claim whose commit's answer was lost (the database going away), or a
-  // batch cut short, holds its sends only seconds; each send's claim is lengthened right before it goes.
-  const claimed = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEND_CLAIM_LOCK})`);
-    return tx
-      .update(messages)
-      .set({
-        sendAttempts: sql`${messages.sendAttempts} + 1`,
-        sendLeaseUntil: sql`now() + ${RESUME_CLAIM}::interval`,
-      })
-      .where(inArray(messages.id, due))
-      .returning();
-  });
+  // One claim at a time across processes (deliveryRepo.claimDue); each send's claim is lengthened right
+  // before it goes.
+  const claimed = await deliveryRepo.claimDue(db, sweep, conversationId, opts.limit ?? 100);
   // One at a time, oldest first: a conversation's resumed messages reach the customer in their order. A send
   // that waits again for its provider holds back those behind it: their claims are handed back.
   claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
   const held = new Set<string>();
   for (const row of claimed) {
     if (held.has(row.conversationId)) {
-      await db
-        .update(messages)
-        .set({ sendLeaseUntil: sql`now()`, sendAttempts: sql`${messages.sendAttempts} - 1` })
-        .where(and(eq(messages.id, row.id), eq(messages.status, MESSAGE_STATUS.pending)));
+      await deliveryRepo.handBack(db, deliveryActor(row), row.id);
       continue;
     }
-    const [going] = await whileUnavailable(() =>
-      db
-        .update(messages)
-        .set({ sendLeaseUntil: sendLease() })
-        .where(and(eq(messages.id, row.id), eq(messages.status, MESSAGE_STATUS.pending)))
-        .returning(),
-    );
+    const going = await whileUnavailable(() => deliveryRepo.lengthenClaim(db, deliveryActor(row), row.id));
     // Settled meanwhile (a receipt, another path): nothing to send.
     if (!going) continue;
     const result = await deliverPending(services, going);
@@ -436,20 +251,8 @@ export async function resumePendingSends(
   // A conversation's sends held back by an earlier claim that no outcome will end (its process died) go when
   // that claim runs out, not at the next sweep.
   if (conversationId) {
-    const [next] = await db
-      .select({
-        at: sql<Date>`min(coalesce(${messages.sendLeaseUntil}, ${messages.createdAt} + ${LEASE}::interval))`,
-      })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.conversationId, conversationId),
-          eq(messages.status, MESSAGE_STATUS.pending),
-          inArray(messages.origin, [...SENT_HERE]),
-          sql`not (${claimRanOut()})`,
-        ),
-      );
-    if (next?.at && held.size === 0) await queueResume(services, conversationId, new Date(next.at));
+    const next = await deliveryRepo.nextClaimEnd(db, sweep, conversationId);
+    if (next && held.size === 0) await queueResume(services, conversationId, new Date(next));
   }
   return { resumed: claimed.length, failed: givenUp.length };
 }

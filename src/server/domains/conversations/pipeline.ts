@@ -1,100 +1,35 @@
 // The inbound half of the message pipeline: what happens when a channel reports a customer's message or a
 // delivery receipt. Every step is safe to repeat: a replayed webhook finds its message already stored
 // (unique per chip and provider id) and changes nothing.
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
-import { MESSAGE_STATUS, OFFICIAL_CHANNEL_TYPE } from '../../../shared/constants';
+import { MESSAGE_STATUS } from '../../../shared/constants';
 import { withoutBidiControls } from '../../../shared/format';
-import { newId } from '../../../shared/ids';
 import { normalizePhone } from '../../../shared/phone';
-import { systemActor } from '../../access';
+import { type Actor, systemActor } from '../../access';
 import type { ChipRow, InboundMessage, ReceiptStatus } from '../../channels/adapter';
 import type { Db } from '../../db';
-import { prepared } from '../../db/prepared';
-import { contacts, conversations, flows, messages, tags } from '../../db/schema';
 import { audioSeconds } from '../../media/audio-length';
 import type { Services } from '../../services';
 import { officialCampaignReply } from '../campaigns/official-conversation';
 import { officialCampaignTouched } from '../campaigns/official-recount';
 import { onChatbotCustomerMessage } from '../chatbots/engine';
-import { type KeywordFlow, onCustomerMessage } from '../flows/engine';
+import { onCustomerMessage } from '../flows/engine';
 import { startFlowRun } from '../flows/start';
 import { notifyNewConversation } from '../push/push.service';
 import { type AutoTagCandidate, matchAutoTags } from '../tags/auto-tag';
 import { reopenUnanswered } from './answered';
 import { appendMessage, repairConversation } from './append-message';
 import { announceUpdated } from './delivery';
+import { type ContactRow, inboundRepo } from './inbound.repo';
+import { messagesRepo, type NewMessageRow } from './messages.repo';
 import { findOpenConversation, findOrOpenConversation } from './open-conversation';
 import { loadConversation, toMessage } from './present';
-
-type ContactRow = typeof contacts.$inferSelect;
 
 /** The provider's reply window on official channels: 24 h after the customer's last message. */
 const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/**
- * What a customer's message needs first, in one round trip: the contact by phone, its open conversation on the
- * chip, and whether this message is stored already (a replay). No row when the contact is new.
- */
-async function lookUp(db: Db, chip: ChipRow, phone: string, platformMessageId: string) {
-  const [row] = await prepared(db, 'inbound_lookup', (d) =>
-    d
-      .select({
-        seen: sql<
-          string | null
-        >`(select ${messages.id} from ${messages} where ${messages.chipId} = ${sql.placeholder('chip')} and ${messages.platformMessageId} = ${sql.placeholder('platform')} limit 1)`,
-        contact: contacts,
-        conversation: conversations,
-        // The account's rules the message meets next, read here rather than by two more round trips.
-        autoTags: sql<
-          AutoTagCandidate[]
-        >`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'autoTag', ${tags.autoTag}, 'keywords', ${tags.keywords})), '[]') from ${tags} where ${tags.accountId} = ${sql.placeholder('account')} and ${tags.autoTag} and not ${tags.filed})`,
-        keywordFlows: sql<
-          KeywordFlow[]
-        >`(select coalesce(json_agg(json_build_object('id', ${flows.id}, 'keywords', ${flows.keywords}, 'triggerHuman', ${flows.triggerHuman}, 'disabledChips', ${flows.disabledChips}) order by ${flows.createdAt}, ${flows.id}), '[]') from ${flows} where ${flows.accountId} = ${sql.placeholder('account')} and ${flows.trigger} and not ${flows.filed})`,
-      })
-      .from(contacts)
-      .leftJoin(
-        conversations,
-        and(
-          eq(conversations.chipId, sql.placeholder('chip')),
-          eq(conversations.contactId, contacts.id),
-          isNull(conversations.finishedAt),
-        ),
-      )
-      .where(
-        and(
-          eq(contacts.accountId, sql.placeholder('account')),
-          eq(contacts.phone, sql.placeholder('phone')),
-          eq(contacts.filed, false),
-        ),
-      )
-      .limit(1)
-      .prepare('inbound_lookup'),
-  ).execute({ chip: chip.id, platform: platformMessageId, account: chip.accountId, phone });
-  return row;
-}
-
-/** Whether this message is stored already, for a contact the lookup did not find (new, or deleted since). */
-async function storedId(db: Db, chip: ChipRow, platformMessageId: string) {
-  const [row] = await prepared(db, 'inbound_seen', (d) =>
-    d
-      .select({ id: messages.id })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.chipId, sql.placeholder('chip')),
-          eq(messages.platformMessageId, sql.placeholder('platform')),
-        ),
-      )
-      .limit(1)
-      .prepare('inbound_seen'),
-  ).execute({ chip: chip.id, platform: platformMessageId });
-  return row?.id ?? null;
-}
-
 async function upsertContact(
   services: Services,
-  chip: ChipRow,
+  actor: Actor,
   phone: string,
   inbound: InboundMessage,
   known: ContactRow | undefined,
@@ -104,21 +39,7 @@ async function upsertContact(
   // The usual customer is known and unchanged: the upsert would write a new row version (and flush the log)
   // for every message.
   if (known && known.channelContactId === inbound.from && (known.name !== '' || !name)) return known;
-  const [row] = await db
-    .insert(contacts)
-    .values({ id: newId(), accountId: chip.accountId, phone, name, channelContactId: inbound.from })
-    .onConflictDoUpdate({
-      target: [contacts.accountId, contacts.phone],
-      targetWhere: sql`${contacts.filed} = false`,
-      // A profile name fills an empty name; a name the team typed (override_name) is never touched.
-      set: {
-        name: sql`case when ${contacts.name} = '' then excluded.name else ${contacts.name} end`,
-        channelContactId: sql`excluded.channel_contact_id`,
-      },
-    })
-    .returning();
-  if (!row) throw new Error('contact upsert returned nothing');
-  return row;
+  return inboundRepo.upsertContact(db, actor, { phone, name, channelContactId: inbound.from });
 }
 
 /** The contact's open conversation on this chip, or a new one as the chip's settings say. */
@@ -137,47 +58,23 @@ function openConversation(services: Services, chip: ChipRow, contactId: string) 
 }
 
 /** An ignored contact's message is kept, in a finished conversation when none is open, and nothing more. */
-async function storageConversation(services: Services, chip: ChipRow, contactId: string) {
+async function storageConversation(services: Services, actor: Actor, chip: ChipRow, contactId: string) {
   const { db } = services;
   const open = await findOpenConversation(services.db, chip.id, contactId);
   if (open) return open;
-  const [created] = await db
-    .insert(conversations)
-    .values({
-      id: newId(),
-      accountId: chip.accountId,
-      chipId: chip.id,
-      contactId,
-      departmentId: chip.departmentId,
-      isNew: false,
-      finishedAt: new Date(),
-      channelType: chip.official ? OFFICIAL_CHANNEL_TYPE : null,
-    })
-    .returning();
-  if (!created) throw new Error('conversation insert returned nothing');
-  return created;
+  return inboundRepo.createFinishedConversation(db, actor, chip, contactId);
 }
 
 /** The account's auto-tags the text names that the contact does not have yet. */
 async function autoTags(
   services: Services,
-  chip: ChipRow,
+  actor: Actor,
   contact: ContactRow,
   text: string,
   known?: AutoTagCandidate[],
 ) {
   if (!text) return [];
-  const candidates =
-    known ??
-    (await prepared(services.db, 'auto_tags', (d) =>
-      d
-        .select({ id: tags.id, autoTag: tags.autoTag, keywords: tags.keywords })
-        .from(tags)
-        .where(
-          and(eq(tags.accountId, sql.placeholder('account')), eq(tags.filed, false), eq(tags.autoTag, true)),
-        )
-        .prepare('auto_tags'),
-    ).execute({ account: chip.accountId }));
+  const candidates = known ?? (await inboundRepo.autoTagCandidates(services.db, actor));
   return matchAutoTags(text, candidates).filter((id) => !contact.tags.includes(id));
 }
 
@@ -205,23 +102,14 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
   const createdAt = inbound.timestamp ?? new Date();
   // Official numbers: the customer's message opens the provider's reply window again.
   const contextWindow = chip.official ? new Date(createdAt.getTime() + REPLY_WINDOW_MS) : undefined;
-  const samePlatformId = and(
-    eq(messages.chipId, chip.id),
-    eq(messages.platformMessageId, inbound.platformMessageId),
-  );
+  const samePlatformId = messagesRepo.platformKey(actor, chip.id, inbound.platformMessageId);
   const phone = normalizePhone(inbound.from) ?? inbound.from.replace(/\D/g, '');
   // The usual case (a known customer's new message) is one read; a replay then reads what its repair needs.
-  const found = await lookUp(db, chip, phone, inbound.platformMessageId);
-  const seen = found ? found.seen : await storedId(db, chip, inbound.platformMessageId);
-  const [already] = seen
-    ? await db
-        .select({ message: messages, conversation: conversations, ignore: contacts.ignore })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-        .where(eq(messages.id, seen))
-        .limit(1)
-    : [];
+  const found = await inboundRepo.lookUp(db, actor, chip, phone, inbound.platformMessageId);
+  const seen = found
+    ? found.seen
+    : await messagesRepo.storedId(db, actor, chip.id, inbound.platformMessageId);
+  const already = seen ? await messagesRepo.withConversation(db, actor, seen) : undefined;
   if (already) {
     if (already.ignore) return;
     const repaired = await repairConversation(
@@ -238,7 +126,7 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
     return;
   }
 
-  const contact = await upsertContact(services, chip, phone, inbound, found?.contact);
+  const contact = await upsertContact(services, actor, phone, inbound, found?.contact);
   const handled = !contact.ignore;
   // Official campaigns: the person this message answers (replied_at, a quick-reply tap); with rule
   // 'on_response' their conversation is opened here first, the template before the reply.
@@ -250,20 +138,16 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
     ? found?.conversation && !campaignReply
       ? { conversation: found.conversation, created: false }
       : await openConversation(services, chip, contact.id)
-    : { conversation: await storageConversation(services, chip, contact.id), created: false };
+    : { conversation: await storageConversation(services, actor, chip, contact.id), created: false };
 
   const created = opened || campaignReply?.opened === true;
 
-  let replyMessage: (typeof messages.$inferInsert)['replyMessage'] = null;
+  let replyMessage: NewMessageRow['replyMessage'] = null;
   if (inbound.replyTo) {
-    const [quoted] = await db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.chipId, chip.id), eq(messages.platformMessageId, inbound.replyTo)))
-      .limit(1);
+    const quoted = await messagesRepo.byPlatformId(db, actor, chip.id, inbound.replyTo);
     if (quoted) replyMessage = { type: quoted.type, message: quoted.message, media: quoted.mediaUrl };
   }
-  const tagged = handled ? await autoTags(services, chip, contact, inbound.text, found?.autoTags) : [];
+  const tagged = handled ? await autoTags(services, actor, contact, inbound.text, found?.autoTags) : [];
   const stored = inbound.media ? await saveInboundMedia(services, inbound.media) : null;
   const seconds = inbound.type === 'audio' ? await inboundAudioSeconds(services, inbound) : null;
   // The message and the conversation's change in one transaction (append-message.ts).
@@ -277,13 +161,7 @@ export async function receiveInbound(services: Services, chip: ChipRow, inbound:
     alsoWrite:
       tagged.length || campaignReply
         ? async (tx) => {
-            if (tagged.length)
-              await tx
-                .update(contacts)
-                .set({
-                  tags: sql`(select coalesce(jsonb_agg(distinct t), '[]'::jsonb) from jsonb_array_elements(${contacts.tags} || ${JSON.stringify(tagged)}::jsonb) t)`,
-                })
-                .where(eq(contacts.id, contact.id));
+            if (tagged.length) await inboundRepo.addContactTags(tx, actor, contact.id, tagged);
             await campaignReply?.record(tx, createdAt);
           }
         : undefined,
@@ -374,8 +252,8 @@ export async function applyReceipt(
   reason?: string,
 ) {
   const { db, realtime } = services;
+  const actor = systemActor(chip.accountId, 'pipeline');
   const value = RECEIPT_STATUS[status];
-  const match = and(eq(messages.chipId, chip.id), eq(messages.platformMessageId, platformMessageId));
   for (let attempt = 0; ; attempt++) {
     let reopened = false;
     const [row] =
@@ -383,24 +261,19 @@ export async function applyReceipt(
         ? // A failure counts only before delivery: a late failure of a delivered message is noise. It gives
           // the customer's wait back, in the same transaction, when that send was what answered it.
           await db.transaction(async (tx) => {
-            const failed = await tx
-              .update(messages)
-              .set({ status: value, failure: reason ?? null })
-              .where(and(match, sql`${messages.status} between 0 and ${MESSAGE_STATUS.sent}`))
-              .returning();
+            const failed = await messagesRepo.receiptFailed(
+              tx as Db,
+              actor,
+              chip.id,
+              platformMessageId,
+              reason ?? null,
+            );
             if (failed[0]) reopened = await reopenUnanswered(tx as Db, failed[0]);
             return failed;
           })
-        : await db
-            .update(messages)
-            .set({ status: value })
-            .where(and(match, gte(sql`${value}`, messages.status), sql`${messages.status} <> ${value}`))
-            .returning();
+        : await messagesRepo.receiptStatus(db, actor, chip.id, platformMessageId, value);
     if (row) {
-      const [conversation] = await db
-        .select({ departmentId: conversations.departmentId })
-        .from(conversations)
-        .where(eq(conversations.id, row.conversationId));
+      const conversation = await messagesRepo.conversationDepartment(db, actor, row.conversationId);
       const department = conversation?.departmentId ?? null;
       if (value === MESSAGE_STATUS.read) {
         realtime.toConversation(chip.accountId, department, {
@@ -416,9 +289,8 @@ export async function applyReceipt(
       if (reopened) await announceUpdated(services, chip.accountId, row.conversationId);
       return;
     }
-    const exists = await db.select({ id: messages.id }).from(messages).where(match).limit(1);
     // Known and already at (or past) this status: nothing to do. Unknown: maybe not stored yet.
-    if (exists.length) return;
+    if (await messagesRepo.exists(db, actor, chip.id, platformMessageId)) return;
     const wait = RECEIPT_RETRY_MS[attempt];
     if (wait === undefined) return;
     await new Promise((r) => setTimeout(r, wait));
@@ -427,11 +299,7 @@ export async function applyReceipt(
 
 /** Where a customer's media stands whose download failed (a text notice is stored in its place). */
 export async function mediaNoticeState(services: Services, chipId: string, platformMessageId: string) {
-  const [row] = await services.db
-    .select({ type: messages.type, mediaUrl: messages.mediaUrl })
-    .from(messages)
-    .where(and(eq(messages.chipId, chipId), eq(messages.platformMessageId, platformMessageId)))
-    .limit(1);
+  const row = await messagesRepo.mediaState(services.db, chipId, platformMessageId);
   if (!row) return 'missing' as const;
   return row.type === 'text' && !row.mediaUrl ? ('notice' as const) : ('done' as const);
 }
@@ -452,33 +320,23 @@ export async function attachInboundMedia(
 ): Promise<boolean> {
   const { db, realtime } = services;
   const stored = await saveInboundMedia(services, media);
-  const [row] = await db
-    .update(messages)
-    .set({
-      type: media.type,
-      message: media.caption,
-      mediaUrl: stored.url,
-      fileName: withoutBidiControls(media.fileName ?? '') || null,
-      ptt: media.type === 'audio' && media.voice === true,
-      audioSeconds: media.type === 'audio' ? await audioSeconds(media.buffer, media.mime) : null,
-    })
-    .where(
-      and(
-        eq(messages.chipId, chipId),
-        eq(messages.platformMessageId, platformMessageId),
-        eq(messages.type, 'text'),
-        sql`${messages.mediaUrl} is null`,
-      ),
-    )
-    .returning();
+  const row = await messagesRepo.replaceNotice(db, chipId, platformMessageId, {
+    type: media.type,
+    message: media.caption,
+    mediaUrl: stored.url,
+    fileName: withoutBidiControls(media.fileName ?? '') || null,
+    ptt: media.type === 'audio' && media.voice === true,
+    audioSeconds: media.type === 'audio' ? await audioSeconds(media.buffer, media.mime) : null,
+  });
   if (!row) {
     await services.media.remove(stored.url);
     return false;
   }
-  const [conversation] = await db
-    .select({ departmentId: conversations.departmentId })
-    .from(conversations)
-    .where(eq(conversations.id, row.conversationId));
+  const conversation = await messagesRepo.conversationDepartment(
+    db,
+    systemActor(row.accountId, 'pipeline'),
+    row.conversationId,
+  );
   realtime.toConversation(row.accountId, conversation?.departmentId ?? null, {
     type: 'message_updated',
     message: { conversation_id: row.conversationId, message: toMessage(row) },
@@ -497,26 +355,10 @@ export async function applyCustomerChange(
   change: { text: string } | { deleted: true },
 ) {
   const { db, realtime } = services;
-  const set = 'text' in change ? { message: change.text } : { deleted: true };
-  const same =
-    'text' in change ? sql`${messages.message} is distinct from ${change.text}` : eq(messages.deleted, false);
-  const [row] = await db
-    .update(messages)
-    .set(set)
-    .where(
-      and(
-        eq(messages.chipId, chip.id),
-        eq(messages.platformMessageId, platformMessageId),
-        eq(messages.origin, 'customer'),
-        same,
-      ),
-    )
-    .returning();
+  const actor = systemActor(chip.accountId, 'pipeline');
+  const row = await messagesRepo.applyCustomerChange(db, actor, chip.id, platformMessageId, change);
   if (!row) return;
-  const [conversation] = await db
-    .select({ departmentId: conversations.departmentId })
-    .from(conversations)
-    .where(eq(conversations.id, row.conversationId));
+  const conversation = await messagesRepo.conversationDepartment(db, actor, row.conversationId);
   realtime.toConversation(chip.accountId, conversation?.departmentId ?? null, {
     type: 'message_updated',
     message: { conversation_id: row.conversationId, message: toMessage(row) },
