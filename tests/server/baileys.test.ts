@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { encodeMp3 } from '@/app/widgets/media/audio/mp3-encoder';
 import { createBaileysChannel } from '@/server/channels/baileys';
 import { loadAuthState } from '@/server/channels/baileys/auth-state';
-import { leaseHolder } from '@/server/channels/baileys/lease';
+import { baileysRepo } from '@/server/channels/baileys/baileys.repo';
 import { BAILEYS_MEDIA_JOB, retryBaileysMedia } from '@/server/channels/baileys/media-retry';
 import { baileysAuth, baileysKeys, chips, contacts, conversations, messages } from '@/server/db/schema';
 import { messages as texts } from '@/shared/messages';
@@ -140,7 +140,7 @@ describe('Baileys connection', () => {
     expect(status).toMatchObject({ message: 'close', reason: baileysTexts.qrTimeout });
     expect(fake.last().ended).toBe(true);
     // Given back at once, not left to run out (3 s): also when a renewal was on its way as the session ended.
-    await until(async () => (await leaseHolder(db(), chip._id)) === null, 1000);
+    await until(async () => (await baileysRepo.leaseHolder(db(), chip._id)) === null, 1000);
   });
 
   it('logout on the phone (401): status close with a clear message, the credentials cleared', async () => {
@@ -238,11 +238,11 @@ describe('Baileys connection', () => {
       await expect(b.adapter.connect(row)).rejects.toThrow(baileysTexts.heldElsewhere);
       await new Promise((r) => setTimeout(r, 3500)); // longer than the lease: process A renews it
       expect(other.sockets).toHaveLength(0);
-      expect(await leaseHolder(db(), chip._id)).toBe('process-a');
+      expect(await baileysRepo.leaseHolder(db(), chip._id)).toBe('process-a');
       // Process A dies: nothing renews its lease; B takes the chip over once it has run out.
       s.t.server.services.channels.baileys.abandon(chip._id);
       await until(() => other.sockets.length === 1, 10_000);
-      expect(await leaseHolder(db(), chip._id)).toBe('process-b');
+      expect(await baileysRepo.leaseHolder(db(), chip._id)).toBe('process-b');
       // It resumed the saved login: no QR code.
       expect(other.sockets[0]?.creds.registered).toBe(true);
     } finally {

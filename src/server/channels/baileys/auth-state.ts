@@ -11,9 +11,8 @@ import {
   type SignalDataSet,
   type SignalDataTypeMap,
 } from '@whiskeysockets/baileys';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { baileysAuth, baileysKeys } from '../../db/schema';
+import { type BaileysKey, baileysRepo } from './baileys.repo';
 
 const encode = (value: unknown) => JSON.stringify(value, BufferJSON.replacer);
 const decode = (text: string): unknown => JSON.parse(text, BufferJSON.reviver);
@@ -48,7 +47,7 @@ export async function loadAuthState(
   chipId: string,
   onCorrupt?: (reason: string) => void,
 ): Promise<DbAuthState> {
-  const [row] = await db.select().from(baileysAuth).where(eq(baileysAuth.chipId, chipId));
+  const row = await baileysRepo.creds(db, chipId);
   let creds: AuthenticationCreds | null = null;
   if (row) {
     try {
@@ -58,7 +57,7 @@ export async function loadAuthState(
     } catch (err) {
       onCorrupt?.(err instanceof Error ? err.message : String(err));
     }
-    if (!creds) await clearAuthState(db, chipId);
+    if (!creds) await baileysRepo.clearSession(db, chipId);
   }
   const resumed = creds !== null && Boolean(creds.registered || creds.me);
   const current = creds ?? initAuthCreds();
@@ -67,12 +66,7 @@ export async function loadAuthState(
     async get<T extends keyof SignalDataTypeMap>(type: T, ids: string[]) {
       const out: { [id: string]: SignalDataTypeMap[T] } = {};
       if (!ids.length) return out;
-      const rows = await db
-        .select({ keyId: baileysKeys.keyId, value: baileysKeys.value })
-        .from(baileysKeys)
-        .where(
-          and(eq(baileysKeys.chipId, chipId), eq(baileysKeys.type, type), inArray(baileysKeys.keyId, ids)),
-        );
+      const rows = await baileysRepo.keys(db, chipId, type, ids);
       for (const r of rows) {
         let value: unknown;
         try {
@@ -88,38 +82,16 @@ export async function loadAuthState(
       return out;
     },
     async set(data: SignalDataSet) {
-      const upserts: (typeof baileysKeys.$inferInsert)[] = [];
-      const removals: { type: string; keyId: string }[] = [];
+      const upserts: BaileysKey[] = [];
+      const removals: Pick<BaileysKey, 'type' | 'keyId'>[] = [];
       for (const [type, entries] of Object.entries(data)) {
         for (const [keyId, value] of Object.entries(entries ?? {})) {
           if (value === null || value === undefined) removals.push({ type, keyId });
-          else upserts.push({ chipId, type, keyId, value: encode(value) });
+          else upserts.push({ type, keyId, value: encode(value) });
         }
       }
       if (!upserts.length && !removals.length) return;
-      // One transaction for the whole set: a session and its pre-keys change together or not at all.
-      await db.transaction(async (tx) => {
-        if (upserts.length) {
-          await tx
-            .insert(baileysKeys)
-            .values(upserts)
-            .onConflictDoUpdate({
-              target: [baileysKeys.chipId, baileysKeys.type, baileysKeys.keyId],
-              set: { value: sql`excluded.value` },
-            });
-        }
-        for (const r of removals) {
-          await tx
-            .delete(baileysKeys)
-            .where(
-              and(
-                eq(baileysKeys.chipId, chipId),
-                eq(baileysKeys.type, r.type),
-                eq(baileysKeys.keyId, r.keyId),
-              ),
-            );
-        }
-      });
+      await baileysRepo.setKeys(db, chipId, upserts, removals);
     },
   };
 
@@ -127,28 +99,7 @@ export async function loadAuthState(
     state: { creds: current, keys },
     resumed,
     async saveCreds() {
-      const text = encode(current);
-      await db
-        .insert(baileysAuth)
-        .values({ chipId, creds: text })
-        .onConflictDoUpdate({ target: baileysAuth.chipId, set: { creds: text, updatedAt: sql`now()` } });
+      await baileysRepo.saveCreds(db, chipId, encode(current));
     },
   };
-}
-
-/** Forgets the session (reset, logout on the phone): the next connect shows a new QR. */
-export async function clearAuthState(db: Db, chipId: string) {
-  await db.transaction(async (tx) => {
-    await tx.delete(baileysKeys).where(eq(baileysKeys.chipId, chipId));
-    await tx.delete(baileysAuth).where(eq(baileysAuth.chipId, chipId));
-  });
-}
-
-/** Whether the chip has a saved login (a restart resumes it). */
-export async function hasSession(db: Db, chipId: string) {
-  const [row] = await db
-    .select({ id: baileysAuth.chipId })
-    .from(baileysAuth)
-    .where(eq(baileysAuth.chipId, chipId));
-  return Boolean(row);
 }

@@ -1,8 +1,8 @@
 // Baileys: ordinary WhatsApp numbers connected by QR code (or a pairing code), through WhatsApp Web's
-// protocol. One socket per connected chip, held by one server process at a time (lease.ts); its session
-// lives in the database (auth-state.ts). What customers send is kept in channel_inbox before it is handled,
-// one chip's messages one after another in the order WhatsApp sent them, so a crash or a long outage never
-// loses one and the pipeline's unique provider id never stores one twice.
+// protocol. One socket per connected chip, held by one server process at a time (its lease in
+// baileys.repo.ts); its session lives in the database (auth-state.ts). What customers send is kept in
+// channel_inbox before it is handled, one chip's messages one after another in the order WhatsApp sent them,
+// so a crash or a long outage never loses one and the pipeline's unique provider id never stores one twice.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Boom } from '@hapi/boom';
 import {
@@ -12,13 +12,11 @@ import {
   type WAMessage,
   type WAMessageKey,
 } from '@whiskeysockets/baileys';
-import { and, eq } from 'drizzle-orm';
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { baileysMessages as baileysTexts } from '../../../shared/messages-baileys';
 import { normalizePhone } from '../../../shared/phone';
 import { systemActor } from '../../access';
-import { messages as messagesTable } from '../../db/schema';
 import { channelChipsRepo, channelInboxRepo } from '../../domains/chips/channel-chips.repo';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';
@@ -30,7 +28,8 @@ import {
   type OutboundContent,
 } from '../adapter';
 import { VOICE_NOTE_MIME, voiceNoteAsOpus } from '../voice-note';
-import { clearAuthState, type DbAuthState, hasSession, loadAuthState } from './auth-state';
+import { type DbAuthState, loadAuthState } from './auth-state';
+import { baileysRepo } from './baileys.repo';
 import {
   fromJson,
   type InboundAction,
@@ -41,7 +40,6 @@ import {
   timestampOf,
   toJson,
 } from './inbound';
-import { acquireLease, releaseLease } from './lease';
 import { queueBaileysMediaDownload } from './media-retry';
 import { type BaileysSocket, baileysSocketFactory, type SocketFactory } from './socket';
 
@@ -193,12 +191,12 @@ export function createBaileysChannel(deps: {
         // already closed
       }
     }
-    if (release) await releaseLease(svc().db, chipId, processId);
+    if (release) await baileysRepo.releaseLease(svc().db, chipId, processId);
   }
 
   async function closeWith(chipId: string, reason: string | undefined, forget: boolean) {
     await endSession(chipId, true);
-    if (forget) await clearAuthState(svc().db, chipId);
+    if (forget) await baileysRepo.clearSession(svc().db, chipId);
     await deps.sink.status(chipId, 'close', reason);
   }
 
@@ -207,12 +205,13 @@ export function createBaileysChannel(deps: {
     clearInterval(state.heartbeat);
     state.heartbeat = setInterval(
       () => {
-        void acquireLease(svc().db, chipId, processId, leaseMs())
+        void baileysRepo
+          .acquireLease(svc().db, chipId, processId, leaseMs())
           .then(async (held) => {
             // The session ended while this renewal was on its way (its release came first): give the lease
             // back again, or the chip stays held by a process with no socket until the lease runs out.
             if (held && !state.session) {
-              await releaseLease(svc().db, chipId, processId);
+              await baileysRepo.releaseLease(svc().db, chipId, processId);
               return;
             }
             // Another process took the chip (we were stalled past the lease): it holds the socket now.
@@ -242,8 +241,8 @@ export function createBaileysChannel(deps: {
             state.takeover = undefined;
             return;
           }
-          if (!(await hasSession(svc().db, chip.id))) return;
-          if (await acquireLease(svc().db, chip.id, processId, leaseMs())) {
+          if (!(await baileysRepo.hasSession(svc().db, chip.id))) return;
+          if (await baileysRepo.acquireLease(svc().db, chip.id, processId, leaseMs())) {
             clearInterval(state.takeover);
             state.takeover = undefined;
             await openSocket(current);
@@ -257,11 +256,7 @@ export function createBaileysChannel(deps: {
 
   async function getMessage(chipId: string, key: WAMessageKey) {
     if (!key.id) return undefined;
-    const [row] = await svc()
-      .db.select({ message: messagesTable.message })
-      .from(messagesTable)
-      .where(and(eq(messagesTable.chipId, chipId), eq(messagesTable.platformMessageId, key.id)))
-      .limit(1);
+    const row = await baileysRepo.message(svc().db, chipId, key.id);
     return row ? { conversation: row.message } : undefined;
   }
 
@@ -409,7 +404,7 @@ export function createBaileysChannel(deps: {
     if (stopping) return;
     const chip = await channelChipsRepo.byId(svc().db, chipId);
     if (!chip || chip.filed) return;
-    if (!(await acquireLease(svc().db, chipId, processId, leaseMs()))) {
+    if (!(await baileysRepo.acquireLease(svc().db, chipId, processId, leaseMs()))) {
       watchForTakeover(chip);
       return;
     }
@@ -562,11 +557,7 @@ export function createBaileysChannel(deps: {
     }
     let quoted: WAMessage | undefined;
     if (replyTo) {
-      const [row] = await svc()
-        .db.select({ origin: messagesTable.origin, message: messagesTable.message })
-        .from(messagesTable)
-        .where(and(eq(messagesTable.chipId, chip.id), eq(messagesTable.platformMessageId, replyTo)))
-        .limit(1);
+      const row = await baileysRepo.message(svc().db, chip.id, replyTo);
       quoted = {
         key: { remoteJid: jid, id: replyTo, fromMe: row ? row.origin !== 'customer' : false },
         message: { conversation: row?.message ?? '' },
@@ -584,7 +575,7 @@ export function createBaileysChannel(deps: {
       state.opening = (async () => {
         clearTimeout(state.reconnectTimer);
         state.attempt = 0;
-        if (!(await acquireLease(svc().db, chip.id, processId, leaseMs()))) {
+        if (!(await baileysRepo.acquireLease(svc().db, chip.id, processId, leaseMs()))) {
           throw new ChannelError(baileysTexts.heldElsewhere);
         }
         const { settled } = await openSocket(chip);
@@ -607,7 +598,7 @@ export function createBaileysChannel(deps: {
         await session.sock.logout().catch(() => undefined);
       }
       await endSession(chip.id, true);
-      await clearAuthState(svc().db, chip.id);
+      await baileysRepo.clearSession(svc().db, chip.id);
       await deps.sink.status(chip.id, 'close');
     },
     async send(chip, to, content, opts) {
@@ -694,11 +685,11 @@ export function createBaileysChannel(deps: {
       }
       for (const chip of chips) {
         if (chip.status !== 'open' && chip.status !== 'connecting') continue;
-        if (!(await hasSession(db, chip.id))) {
+        if (!(await baileysRepo.hasSession(db, chip.id))) {
           await deps.sink.status(chip.id, 'close');
           continue;
         }
-        if (await acquireLease(db, chip.id, processId, leaseMs())) await openSocket(chip);
+        if (await baileysRepo.acquireLease(db, chip.id, processId, leaseMs())) await openSocket(chip);
         else watchForTakeover(chip);
       }
     },
