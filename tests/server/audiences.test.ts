@@ -3,6 +3,7 @@
 // soft delete, the account boundary, the access area and the plan gate.
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { systemActor } from '@/server/access';
 import { accounts, audiencePeople, audiences, contacts } from '@/server/db/schema';
 import { audiencesRepo } from '@/server/domains/audiences/audiences.repo';
 import { DEMO_LOGINS } from '@/server/seed/demo';
@@ -85,7 +86,11 @@ describe('import-audience', () => {
     expect(await s.t.call('get-audiences-by-user', {}, owner)).toEqual([a]);
     // create_contacts false: no contact was made.
     expect((await contactsByPhone()).size).toBe(0);
-    const live = await audiencesRepo.findLive(s.t.server.services.db, s.seed.accountId, a._id);
+    const live = await audiencesRepo.findLive(
+      s.t.server.services.db,
+      systemActor(s.seed.accountId, 'test'),
+      a._id,
+    );
     expect(live?.id).toBe(a._id);
   });
 
@@ -259,7 +264,9 @@ describe('import-audience', () => {
     const [row] = await s.t.server.services.db.select().from(audiences).where(eq(audiences.id, a._id));
     expect(row?.filed).toBe(true);
     expect(await peopleOf(a._id)).toHaveLength(2);
-    expect(await audiencesRepo.findLive(s.t.server.services.db, s.seed.accountId, a._id)).toBeNull();
+    expect(
+      await audiencesRepo.findLive(s.t.server.services.db, systemActor(s.seed.accountId, 'test'), a._id),
+    ).toBeNull();
     // A deleted audience is not there any more: neither edited, deleted again nor refilled by an import.
     for (const body of [
       { _id: a._id, name: 'Volta' },
@@ -302,8 +309,12 @@ describe('who may', () => {
     const [row] = await s.t.server.services.db.select().from(audiences).where(eq(audiences.id, a._id));
     expect(row).toMatchObject({ name: 'De A', filed: false, peopleCount: 2 });
     expect(await peopleOf(a._id)).toHaveLength(2);
-    expect(await audiencesRepo.findLive(s.t.server.services.db, s.seed.accountId, a._id)).toBeNull();
-    expect((await audiencesRepo.findLive(s.t.server.services.db, otherAccount, a._id))?.id).toBe(a._id);
+    expect(
+      await audiencesRepo.findLive(s.t.server.services.db, systemActor(s.seed.accountId, 'test'), a._id),
+    ).toBeNull();
+    expect(
+      (await audiencesRepo.findLive(s.t.server.services.db, systemActor(otherAccount, 'test'), a._id))?.id,
+    ).toBe(a._id);
   });
 
   it("refuses the attendant (no campaigns area) with 'Permissões insuficientes.'", async () => {

@@ -31,8 +31,8 @@ export const audiencesRepo = {
   },
 
   /** A live (not deleted) audience of the account, or null: what a campaign may send to. */
-  async findLive(db: Db, accountId: string, id: string): Promise<AudienceRow | null> {
-    const [row] = await db.select().from(audiences).where(live(accountId, id)).limit(1);
+  async findLive(db: Db, actor: Actor, id: string): Promise<AudienceRow | null> {
+    const [row] = await db.select().from(audiences).where(live(actor.accountId, id)).limit(1);
     return row ?? null;
   },
 

@@ -9,14 +9,14 @@ import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import { campaignMessages } from '../../../shared/messages-campaigns';
 import { prepareAudienceName } from '../../../shared/rules/audience';
+import type { Actor } from '../../access';
 import type { Db } from '../../db';
-import type { SignedInContext } from '../../http/context';
 import { AppError, fieldFailure } from '../../http/errors';
+import type { UploadedFile } from '../../http/upload';
+import type { Services } from '../../services';
 import { importContacts } from '../contacts/contacts.service';
 import { analyseContactsSheet, PHONE_COLUMN } from '../contacts/contacts-sheet';
 import { type AudiencePerson, type AudienceRow, audiencesRepo } from './audiences.repo';
-
-type Ctx = SignedInContext;
 
 const toAudience = (r: AudienceRow): Audience => ({
   _id: r.id,
@@ -28,8 +28,8 @@ const toAudience = (r: AudienceRow): Audience => ({
   filed: r.filed,
 });
 
-export async function listAudiences(ctx: Ctx) {
-  return (await audiencesRepo.list(ctx.services.db, ctx.actor)).map(toAudience);
+export async function listAudiences(services: Services, actor: Actor) {
+  return (await audiencesRepo.list(services.db, actor)).map(toAudience);
 }
 
 /**
@@ -37,13 +37,15 @@ export async function listAudiences(ctx: Ctx) {
  * instead of its own. A repeated create (same _id) makes one audience.
  */
 export async function importAudience(
-  ctx: Ctx,
+  services: Services,
+  actor: Actor,
   p: { _id?: string; name: string; create_contacts: 'true' | 'false' },
+  file: UploadedFile | null,
 ) {
   const named = prepareAudienceName(p.name);
   if (!named.ok) throw fieldFailure(named.error);
-  if (!ctx.file) throw new AppError(messages.fileRequired);
-  const analysis = await analyseContactsSheet(ctx.file.buffer, ctx.file.filename);
+  if (!file) throw new AppError(messages.fileRequired);
+  const analysis = await analyseContactsSheet(file.buffer, file.filename);
   if (analysis.valid.length === 0) throw new AppError(campaignMessages.audienceNoValid);
 
   const createContacts = p.create_contacts === 'true';
@@ -53,11 +55,11 @@ export async function importAudience(
     data,
   }));
   const id = p._id ?? newId();
-  const saved = await ctx.services.db.transaction(async (tx) => {
-    const audience = await audiencesRepo.claim(tx, ctx.actor, id, { name: named.name, createContacts });
+  const saved = await services.db.transaction(async (tx) => {
+    const audience = await audiencesRepo.claim(tx, actor, id, { name: named.name, createContacts });
     if (!audience) return null;
-    const row = await audiencesRepo.replacePeople(tx, ctx.actor, id, people, header);
-    if (createContacts) await saveContacts(ctx, tx, people, header);
+    const row = await audiencesRepo.replacePeople(tx, actor, id, people, header);
+    if (createContacts) await saveContacts(actor, tx, people, header);
     return row;
   });
   // Another account's id, or a deleted audience's.
@@ -70,22 +72,23 @@ export async function importAudience(
  * audience and its contacts are saved together or not at all. In phone order, so two imports at once lock
  * the contacts they share in the same order (no deadlock).
  */
-async function saveContacts(ctx: Ctx, tx: Db, people: AudiencePerson[], props: string[]) {
+async function saveContacts(actor: Actor, tx: Db, people: AudiencePerson[], props: string[]) {
   const sorted = people
     .map((p): ImportPerson => ({ ...p.data, [PHONE_COLUMN]: p.phone }))
     .sort((a, b) => (a.telefone < b.telefone ? -1 : a.telefone > b.telefone ? 1 : 0));
   for (let i = 0; i < sorted.length; i += CONTACT_IMPORT_BATCH)
-    await importContacts(tx, ctx.actor, { people: sorted.slice(i, i + CONTACT_IMPORT_BATCH), props });
+    await importContacts(tx, actor, { people: sorted.slice(i, i + CONTACT_IMPORT_BATCH), props });
 }
 
 /** create-or-update-audience: rename, create_contacts, or `filed: true` (the soft delete). */
 export async function updateAudience(
-  ctx: Ctx,
+  services: Services,
+  actor: Actor,
   p: { _id: string; name?: string; create_contacts?: boolean; filed?: boolean },
 ) {
-  const { db } = ctx.services;
+  const { db } = services;
   if (p.filed) {
-    const filed = await audiencesRepo.file(db, ctx.actor, p._id);
+    const filed = await audiencesRepo.file(db, actor, p._id);
     if (!filed) throw new AppError(messages.notFound);
     return toAudience(filed);
   }
@@ -100,12 +103,12 @@ export async function updateAudience(
     ...(p.create_contacts !== undefined && { createContacts: p.create_contacts }),
   };
   const row = await db.transaction(async (tx) => {
-    const before = await audiencesRepo.findLive(tx, ctx.actor.accountId, p._id);
+    const before = await audiencesRepo.findLive(tx, actor, p._id);
     if (!before || !Object.keys(set).length) return before;
-    const row = await audiencesRepo.update(tx, ctx.actor, p._id, set);
+    const row = await audiencesRepo.update(tx, actor, p._id, set);
     // create_contacts turned on: the people become contacts now, as an import with it on would have done.
     if (row?.createContacts && !before.createContacts)
-      await saveContacts(ctx, tx, await audiencesRepo.people(tx, row.id), row.props);
+      await saveContacts(actor, tx, await audiencesRepo.people(tx, row.id), row.props);
     return row;
   });
   if (!row) throw new AppError(messages.notFound);

@@ -1,28 +1,26 @@
 // The outbound half of the message pipeline, and the conversation calls around it. Who may see a
 // conversation: owners and managers every one of the account; attendants those of their departments.
-import { and, desc, eq, lt } from 'drizzle-orm';
 import { MESSAGE_STATUS, MESSAGE_WAITED_SHOWN_MS } from '../../../shared/constants';
 import type { InteractiveMenu } from '../../../shared/contract/common';
 import type { Message } from '../../../shared/contract/conversations';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
-import type { Actor } from '../../access';
+import type { Actor, UserActor } from '../../access';
 import { ChannelError, type ChipRow, type OutboundContent } from '../../channels/adapter';
 import { isDatabaseUnavailable, whileUnavailable } from '../../db';
-import { messages } from '../../db/schema';
-import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import type { UploadedFile } from '../../http/upload';
 import { audioSeconds } from '../../media/audio-length';
 import type { Services } from '../../services';
 import { wakeFollowUps } from '../follow-ups/wake';
 import { answersCustomer } from './answered';
 import { appendMessage } from './append-message';
+import type { MessageRow } from './conversation-views.repo';
 import { conversationsRepo } from './conversations.repo';
-import { claimRanOut, deliverInOrder, releaseFirstClaim, resumePendingSends } from './delivery';
+import { deliverInOrder, releaseFirstClaim, resumePendingSends } from './delivery';
 import { toMessage } from './present';
 import type { Sender } from './sender';
 
-type Ctx = SignedInContext;
 /** What a send needs: the server's parts and who acts (an attendant, or a job as the system actor). */
 /** Who acts and with what: a signed-in user's call, or a job or an engine acting for one account. */
 export interface ActingCtx {
@@ -44,21 +42,12 @@ export const visibleChip = (ctx: ActingCtx, chipId: string): Promise<ChipRow> =>
   conversationsRepo.visibleChip(ctx.services.db, ctx.actor, chipId);
 
 export async function listMessages(
-  ctx: Ctx,
+  services: Services,
+  actor: Actor,
   p: { conversation_id: string; before?: string; limit: number },
 ): Promise<Message[]> {
-  await visibleConversation(ctx, p.conversation_id);
-  const rows = await ctx.services.db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, p.conversation_id),
-        p.before ? lt(messages.createdAt, new Date(p.before)) : undefined,
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(p.limit);
+  await visibleConversation({ services, actor }, p.conversation_id);
+  const rows = await conversationsRepo.messagesPage(services.db, actor, p.conversation_id, p.before, p.limit);
   return rows.reverse().map(toMessage);
 }
 
@@ -68,11 +57,7 @@ export async function listMessages(
  * resumes it meanwhile, as the send sweep would: the device's retries bring it out without waiting for that.
  */
 async function stored(ctx: ActingCtx, messageId: string, conversationId: string): Promise<Message> {
-  const [row] = await ctx.services.db
-    .select({ message: messages, cutOff: claimRanOut() })
-    .from(messages)
-    .where(and(eq(messages.accountId, ctx.actor.accountId), eq(messages.messageId, messageId)))
-    .limit(1);
+  const row = await conversationsRepo.storedSend(ctx.services.db, ctx.actor, messageId);
   if (!row) throw new AppError(texts.notFound);
   if (row.message.conversationId !== conversationId) throw new AppError(texts.messageIdReused);
   if (row.message.status === MESSAGE_STATUS.pending && row.cutOff)
@@ -118,12 +103,8 @@ export async function sendConversationMessage(
   // WhatsApp delivers audio without a caption: typed text would silently vanish.
   if (p.media?.type === 'audio' && text) throw new AppError(texts.audioWithoutText);
 
-  const [existing] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.accountId, ctx.actor.accountId), eq(messages.messageId, p.message_id)))
-    .limit(1);
-  if (existing) return stored(ctx, p.message_id, conversation.id);
+  if (await conversationsRepo.messageIdTaken(db, ctx.actor, p.message_id))
+    return stored(ctx, p.message_id, conversation.id);
   if (conversation.finishedAt) throw new AppError(texts.paneComposerFinished);
 
   let file: { mime: string } | null = null;
@@ -134,13 +115,9 @@ export async function sendConversationMessage(
     file = { mime: kind.mime };
   }
   const seconds = p.media?.type === 'audio' ? await storedAudioSeconds(ctx.services, p.media.url) : null;
-  let quoted: typeof messages.$inferSelect | undefined;
+  let quoted: MessageRow | undefined;
   if (p.reply_message) {
-    [quoted] = await db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.id, p.reply_message), eq(messages.conversationId, conversation.id)))
-      .limit(1);
+    quoted = await conversationsRepo.messageIn(db, ctx.actor, conversation.id, p.reply_message);
     if (!quoted) throw new AppError(texts.notFound);
   }
   // Only audio can be a voice note; the flag on any other file means nothing.
@@ -182,7 +159,7 @@ export async function sendConversationMessage(
     appendMessage(ctx.services, ctx.actor, {
       conversation,
       effect: 'chatbot' in sender && sender.followUp ? 'follow_up' : 'team',
-      existing: and(eq(messages.accountId, ctx.actor.accountId), eq(messages.messageId, p.message_id)),
+      existing: conversationsRepo.byMessageId(ctx.actor, p.message_id),
       message: {
         origin: 'chatbot' in sender ? 'chatbot' : 'user',
         source: 'chatbot' in sender ? sender.source : null,
@@ -242,42 +219,42 @@ async function handBackOnOutage<T>(ctx: ActingCtx, messageId: string, step: () =
 }
 
 /** Deletes one of the caller's own sent messages, for everyone where the provider allows it. */
-export async function deleteConversationMessage(ctx: Ctx, messageId: string): Promise<Message> {
-  const { db, realtime, channels } = ctx.services;
-  const row = await conversationsRepo.message(db, ctx.actor, messageId);
+export async function deleteConversationMessage(
+  services: Services,
+  actor: UserActor,
+  messageId: string,
+): Promise<Message> {
+  const { db, realtime, channels } = services;
+  const row = await conversationsRepo.message(db, actor, messageId);
   if (!row) throw new AppError(texts.notFound);
-  const { conversation, chip, contact } = await visibleConversation(ctx, row.conversationId);
+  const { conversation, chip, contact } = await visibleConversation({ services, actor }, row.conversationId);
   if (row.type === 'summary') throw new AppError(texts.summaryNotDeletable);
-  if (row.origin !== 'user' || row.userId !== ctx.user.id) throw new AppError(texts.onlyOwnMessages);
+  if (row.origin !== 'user' || row.userId !== actor.userId) throw new AppError(texts.onlyOwnMessages);
   if (row.deleted) return toMessage(row);
-  const [updated] = await db
-    .update(messages)
-    .set({ deleted: true })
-    .where(eq(messages.id, row.id))
-    .returning();
+  const updated = await conversationsRepo.deleteMessage(db, actor, row.id);
   if (row.platformMessageId && chip.status === 'open') {
     const to =
       contact.channelContactId && chip.provider !== 'simulator' ? contact.channelContactId : contact.phone;
     await channels
       .adapter(chip)
       .deleteMessage(chip, to, row.platformMessageId)
-      .catch((err: unknown) => ctx.services.log.warn({ err }, 'provider delete failed'));
+      .catch((err: unknown) => services.log.warn({ err }, 'provider delete failed'));
   }
   const result = toMessage(updated ?? row);
-  realtime.toConversation(ctx.user.accountId, conversation.departmentId, {
+  realtime.toConversation(actor.accountId, conversation.departmentId, {
     type: 'message_updated',
     message: { conversation_id: conversation.id, message: result },
   });
   return result;
 }
 
-export async function checkPhone(ctx: Ctx, p: { phone: string; chip: string }) {
-  const chip = await visibleChip(ctx, p.chip);
+export async function checkPhone(services: Services, actor: Actor, p: { phone: string; chip: string }) {
+  const chip = await visibleChip({ services, actor }, p.chip);
   const phone = normalizePhone(p.phone);
   if (!phone) throw new AppError(texts.invalidPhone);
   if (chip.status !== 'open') throw new AppError(texts.chipDisconnected);
   try {
-    const found = await ctx.services.channels.adapter(chip).checkPhone(chip, phone);
+    const found = await services.channels.adapter(chip).checkPhone(chip, phone);
     return { exists: found.exists, phone, id: found.id };
   } catch (err) {
     if (err instanceof ChannelError) throw new AppError(err.message);
@@ -286,14 +263,14 @@ export async function checkPhone(ctx: Ctx, p: { phone: string; chip: string }) {
 }
 
 export async function uploadFile(
-  ctx: Ctx,
+  services: Services,
+  file: UploadedFile | null,
   p: { type: 'image' | 'audio' | 'video' | 'document'; filename?: string },
 ) {
-  const file = ctx.file;
   if (!file) throw new AppError(texts.fileRequired);
   const name = (p.filename || file.filename || 'arquivo').slice(0, 200);
-  const kind = await ctx.services.media.classify(file.buffer, name);
+  const kind = await services.media.classify(file.buffer, name);
   if (!kind || kind.kind !== p.type) throw new AppError(texts.mediaWrongType);
-  const stored = await ctx.services.media.save(file.buffer, kind.ext, kind.mime);
+  const stored = await services.media.save(file.buffer, kind.ext, kind.mime);
   return { url: stored.url, type: kind.kind, file_name: name, mime: kind.mime };
 }

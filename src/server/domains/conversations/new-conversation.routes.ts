@@ -7,8 +7,8 @@ import {
 } from './new-conversation';
 
 export const newConversationHandlers = {
-  'get-contacts-for-new-conversation': (p, ctx) => contactsForNewConversation(ctx, p),
-  'get-template-messages-by-waba-id': (p, ctx) => templatesByWaba(ctx, p.waba),
-  'start-new-conversation': (p, ctx) => startNewConversation(ctx, p),
-  'get-conversations-by-user': (p, ctx) => listHistory(ctx, p),
+  'get-contacts-for-new-conversation': (p, ctx) => contactsForNewConversation(ctx.services, ctx.actor, p),
+  'get-template-messages-by-waba-id': (p, ctx) => templatesByWaba(ctx.services, ctx.actor, p.waba),
+  'start-new-conversation': (p, ctx) => startNewConversation(ctx.services, ctx.actor, p),
+  'get-conversations-by-user': (p, ctx) => listHistory(ctx.services, ctx.actor, p),
 } satisfies Handlers;

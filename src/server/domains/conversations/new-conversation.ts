@@ -1,128 +1,75 @@
 // New conversation (spec 2 §5) and the finished-conversations list (spec 2 §2.2).
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Payload } from '../../../shared/contract';
 import type { Conversation } from '../../../shared/contract/conversations';
 import type { HistoryConversation } from '../../../shared/contract/new-conversation';
 import { messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
-import { actorSeesDepartment, contactReachCondition, narrowDepartments } from '../../access';
+import { type Actor, actorSeesDepartment, narrowDepartments, type UserActor } from '../../access';
 import { ChannelError } from '../../channels/adapter';
-import { chips, contacts, conversations, departments, messages } from '../../db/schema';
-import type { SignedInContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import type { Services } from '../../services';
 import { chatbotsRepo } from '../chatbots/chatbots.repo';
 import { flowsRepo } from '../flows/flows.repo';
+import type { ContactRow } from './conversation-views.repo';
+import { conversationsRepo } from './conversations.repo';
 import { sendConversationMessage, visibleChip } from './conversations.service';
+import { historyRepo } from './history.repo';
 import { contactByPhone, openTeamConversation } from './open-conversation';
 import { loadConversation, toContact, toConversation } from './present';
 import { usableTemplates } from './templates';
 
-type Ctx = SignedInContext;
-
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function contactMatch(text: string) {
-  const digits = text.replace(/\D/g, '');
-  return or(
-    ilike(contacts.name, likeOf(text)),
-    ilike(contacts.overrideName, likeOf(text)),
-    digits.length >= 3 ? sql`${contacts.phone} like ${`%${digits}%`}` : undefined,
-  );
-}
-
 export async function contactsForNewConversation(
-  ctx: Ctx,
+  services: Services,
+  actor: Actor,
   p: { query: string; page: number; itemsPerPage: number },
 ) {
-  const text = p.query.trim();
-  const where = and(
-    eq(contacts.accountId, ctx.actor.accountId),
-    eq(contacts.filed, false),
-    contactReachCondition(ctx.actor),
-    text ? contactMatch(text) : undefined,
+  const { rows, total } = await historyRepo.contactsPage(
+    services.db,
+    actor,
+    p.query.trim(),
+    p.page,
+    p.itemsPerPage,
   );
-  const { db } = ctx.services;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(contacts)
-      .where(where)
-      .orderBy(asc(sql`lower(coalesce(${contacts.overrideName}, ${contacts.name}))`), asc(contacts.id))
-      .limit(p.itemsPerPage)
-      .offset((p.page - 1) * p.itemsPerPage),
-    db.select({ n: count() }).from(contacts).where(where),
-  ]);
-  return { contacts: rows.map(toContact), total: total?.n ?? 0 };
+  return { contacts: rows.map(toContact), total };
 }
 
-export async function templatesByWaba(ctx: Ctx, waba: string) {
-  const rows = await ctx.services.db
-    .select()
-    .from(chips)
-    .where(
-      and(
-        eq(chips.accountId, ctx.actor.accountId),
-        eq(chips.waba, waba),
-        eq(chips.official, true),
-        eq(chips.filed, false),
-      ),
-    );
-  const chip = rows.find((c) => actorSeesDepartment(ctx.actor, c.departmentId));
+export async function templatesByWaba(services: Services, actor: Actor, waba: string) {
+  const chip = await historyRepo.officialChipOfWaba(services.db, actor, waba);
   if (!chip) throw new AppError(texts.notFound);
-  return usableTemplates(ctx.services, chip);
+  return usableTemplates(services, chip);
 }
 
 export async function startNewConversation(
-  ctx: Ctx,
+  services: Services,
+  actor: UserActor,
   p: Payload<'start-new-conversation'>,
 ): Promise<Conversation> {
-  const { db, realtime, channels } = ctx.services;
-  const chip = await visibleChip(ctx, p.chip);
+  const { db, realtime, channels } = services;
+  const chip = await visibleChip({ services, actor }, p.chip);
   if (chip.status !== 'open') throw new AppError(texts.chipDisconnected);
 
   let departmentId = chip.departmentId;
   if (p.department) {
-    const [department] = await db
-      .select({ id: departments.id })
-      .from(departments)
-      .where(
-        and(
-          eq(departments.id, p.department),
-          eq(departments.accountId, ctx.actor.accountId),
-          eq(departments.filed, false),
-        ),
-      );
-    if (!department || !actorSeesDepartment(ctx.actor, department.id))
+    const department = await conversationsRepo.department(db, actor, p.department);
+    if (!department || !actorSeesDepartment(actor, department.id))
       throw new AppError(texts.departmentNotFound);
     departmentId = department.id;
   }
-  if (!actorSeesDepartment(ctx.actor, departmentId)) throw new AppError(texts.departmentNotFound);
+  if (!actorSeesDepartment(actor, departmentId)) throw new AppError(texts.departmentNotFound);
 
   let template: { name: string; language: string; preview: string } | undefined;
   if (chip.official) {
     if (!p.template) throw new AppError(texts.scheduleTemplateRequired);
     const wanted = p.template;
-    template = (await usableTemplates(ctx.services, chip)).find(
+    template = (await usableTemplates(services, chip)).find(
       (t) => t.name === wanted.name && t.language === wanted.language,
     );
     if (!template) throw new AppError(texts.newConversationTemplateNotFixed);
   }
 
-  let contact: typeof contacts.$inferSelect | undefined;
+  let contact: ContactRow | undefined;
   if (p.contact_id) {
-    [contact] = await db
-      .select()
-      .from(contacts)
-      .where(
-        and(
-          eq(contacts.id, p.contact_id),
-          eq(contacts.accountId, ctx.actor.accountId),
-          eq(contacts.filed, false),
-          contactReachCondition(ctx.actor),
-        ),
-      )
-      .limit(1);
+    contact = await historyRepo.reachableContact(db, actor, p.contact_id);
     if (!contact) throw new AppError(texts.notFound);
   } else if (p.phone) {
     const phone = normalizePhone(p.phone.startsWith('+') ? p.phone : `+${p.phone.replace(/\D/g, '')}`);
@@ -139,26 +86,26 @@ export async function startNewConversation(
         throw err;
       }
     }
-    contact = await contactByPhone(db, ctx.actor.accountId, phone, channelContactId);
+    contact = await contactByPhone(db, actor.accountId, phone, channelContactId);
   } else {
     throw new AppError(texts.newConversationContactOrPhone);
   }
 
   const { conversation, created } = await openTeamConversation(db, chip, contact.id, departmentId);
-  if (!actorSeesDepartment(ctx.actor, conversation.departmentId))
+  if (!actorSeesDepartment(actor, conversation.departmentId))
     throw new AppError(texts.contactHasOpenConversation);
   if (created) {
     const view = await loadConversation(db, conversation.id);
     if (view)
-      realtime.toConversation(ctx.actor.accountId, view.department, {
+      realtime.toConversation(actor.accountId, view.department, {
         type: 'new_conversation',
         message: view,
-        user: ctx.user.id,
+        user: actor.userId,
       });
   }
   if (template) {
     // Once per opening: a repeated start (a retry) sends the template no second time.
-    const sent = await sendConversationMessage(ctx, ctx.user, {
+    const sent = await sendConversationMessage({ services, actor }, actor.user, {
       conversation_id: conversation.id,
       message_id: `start-${conversation.id}`,
       text: '',
@@ -169,10 +116,7 @@ export async function startNewConversation(
   return (await loadConversation(db, conversation.id)) as Conversation;
 }
 
-const lastMessage = alias(messages, 'last_message');
-const endedAt = sql`coalesce(${conversations.finishedAt}, ${conversations.lastMessageAt}, ${conversations.createdAt})`;
-
-export async function listHistory(ctx: Ctx, p: Payload<'get-conversations-by-user'>) {
+export async function listHistory(services: Services, actor: Actor, p: Payload<'get-conversations-by-user'>) {
   const filter = {
     text: p.filter.text ?? '',
     types: p.filter.types ?? [],
@@ -183,50 +127,27 @@ export async function listHistory(ctx: Ctx, p: Payload<'get-conversations-by-use
   const page = p.page ?? 1;
   const itemsPerPage = p.itemsPerPage ?? 10;
   if (filter.types.length === 0) throw new AppError(texts.historyTypesRequired);
-  const departmentIds = narrowDepartments(ctx.actor, filter.departments.length ? filter.departments : null);
+  const departmentIds = narrowDepartments(actor, filter.departments.length ? filter.departments : null);
   if (departmentIds?.length === 0) return { conversations: [], total: 0 };
   const types = new Set(filter.types);
-  const text = filter.text.trim();
-  const where = and(
-    eq(conversations.accountId, ctx.actor.accountId),
-    departmentIds ? inArray(conversations.departmentId, departmentIds) : undefined,
-    types.size === 1 ? eq(conversations.isManual, types.has('human')) : undefined,
-    filter.finished === true ? isNotNull(conversations.finishedAt) : undefined,
-    filter.finished === false ? isNull(conversations.finishedAt) : undefined,
-    filter.tags.length
-      ? sql`${contacts.tags} ?| array[${sql.join(
-          filter.tags.map((t) => sql`${t}`),
-          sql`, `,
-        )}]::text[]`
-      : undefined,
-    text ? contactMatch(text) : undefined,
-  );
-  const { db } = ctx.services;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ conversation: conversations, contact: contacts, last: lastMessage, chip: chips })
-      .from(conversations)
-      .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-      .innerJoin(chips, eq(chips.id, conversations.chipId))
-      .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
-      .where(where)
-      .orderBy(desc(endedAt), desc(conversations.id))
-      .limit(itemsPerPage)
-      .offset((page - 1) * itemsPerPage),
-    db
-      .select({ n: count() })
-      .from(conversations)
-      .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-      .where(where),
-  ]);
+  const { db } = services;
+  const { rows, total } = await historyRepo.page(db, actor, {
+    departmentIds,
+    manual: types.size === 1 ? types.has('human') : null,
+    finished: filter.finished,
+    tags: filter.tags,
+    text: filter.text.trim(),
+    page,
+    itemsPerPage,
+  });
   const flowNames = await flowsRepo.names(
     db,
-    ctx.actor,
+    actor,
     rows.flatMap((r) => (r.conversation.flowId ? [r.conversation.flowId] : [])),
   );
   const chatbotNames = await chatbotsRepo.names(
     db,
-    ctx.actor,
+    actor,
     rows.flatMap((r) => (r.conversation.chatbotId ? [r.conversation.chatbotId] : [])),
   );
   const list: HistoryConversation[] = rows.map((r) => {
@@ -241,5 +162,5 @@ export async function listHistory(ctx: Ctx, p: Payload<'get-conversations-by-use
       chatbot_deleted: named && (!bot || bot.filed),
     };
   });
-  return { conversations: list, total: total?.n ?? 0 };
+  return { conversations: list, total };
 }

@@ -1,17 +1,16 @@
-// Rows to the contract's shapes, and the one query that loads a conversation with its contact and last
-// message.
-
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+// Rows to the contract's shapes, and the conversation as the app shows it (its rows from
+// conversation-views.repo.ts).
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { Contact, Conversation, Message } from '../../../shared/contract/conversations';
 import { type AutoFollowUpSetting, followUpApplies } from '../../../shared/rules/follow-up';
 import type { Db } from '../../db';
-import { contacts, conversations, followUpSettings, messages, users } from '../../db/schema';
-
-type MessageRow = typeof messages.$inferSelect;
-type ContactRow = typeof contacts.$inferSelect;
-type ConversationRow = typeof conversations.$inferSelect;
+import {
+  type ContactRow,
+  type ConversationRow,
+  type ConversationViewRow,
+  conversationViewsRepo,
+  type MessageRow,
+} from './conversation-views.repo';
 
 export const toMessage = (m: MessageRow): Message => ({
   _id: m.id,
@@ -53,19 +52,8 @@ export const toContact = (c: ContactRow): Contact => ({
 });
 
 /**
- * Its chip's automatic follow-up setting (enabled and types), or null when none is saved: a column to add to a
- * select of conversations, handed to toConversation for `follow_up_applies`.
- */
-export const chipFollowUp = sql<AutoFollowUpSetting | null>`(select json_build_object('enabled', ${followUpSettings.enabled}, 'types', ${followUpSettings.types}) from ${followUpSettings} where ${followUpSettings.chipId} = ${conversations.chipId})`;
-
-/** The name of who holds it under equal distribution: a column to add to a select of conversations. */
-export const assigneeName = sql<
-  string | null
->`(select ${users.name} from ${users} where ${users.id} = ${conversations.assignedUserId})`;
-
-/**
  * The conversation as the contract shapes it. `followUp`: its chip's automatic follow-up setting; `assignee`:
- * the name of who holds it (assigneeName).
+ * the name of who holds it.
  */
 export const toConversation = (
   c: ConversationRow,
@@ -98,47 +86,20 @@ export const toConversation = (
   return { ...view, follow_up_applies: followUpApplies(view, followUp) };
 };
 
-const lastMessage = alias(messages, 'last_message');
-
 /** A conversation with its contact and last message, as the contract shapes it; null when not found. */
 export async function loadConversation(db: Db, conversationId: string): Promise<Conversation | null> {
   const [one] = await loadConversations(db, [conversationId]);
   return one ?? null;
 }
 
+export const conversationView = (r: ConversationViewRow) =>
+  toConversation(r.conversation, r.contact, r.last, r.followUp, r.assignee);
+
 /**
- * The one select of conversations as the app shows them (with their contact, last message, follow-up setting
- * and holder), for a load, the list and the catch-up; `at`: the column the catch-up pages by (null for the
- * others). Each row goes through conversationView.
+ * Several conversations, as loadConversation shapes each (those not found are left out). The ids come from
+ * rows the caller already reached in its scope.
  */
-export function selectConversationViews<T = null>(db: Db, at: SQL<T> = sql<T>`null`) {
-  return db
-    .select({
-      conversation: conversations,
-      contact: contacts,
-      last: lastMessage,
-      followUp: chipFollowUp,
-      assignee: assigneeName,
-      at,
-    })
-    .from(conversations)
-    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId));
-}
-
-export const conversationView = (r: {
-  conversation: ConversationRow;
-  contact: ContactRow;
-  last: MessageRow | null;
-  followUp: AutoFollowUpSetting | null;
-  assignee: string | null;
-}) => toConversation(r.conversation, r.contact, r.last, r.followUp, r.assignee);
-
-/** Several conversations, as loadConversation shapes each (those not found are left out). */
 export async function loadConversations(db: Db, ids: string[]): Promise<Conversation[]> {
   if (!ids.length) return [];
-  const rows = await selectConversationViews(db).where(
-    ids.length === 1 ? eq(conversations.id, ids[0] as string) : inArray(conversations.id, ids),
-  );
-  return rows.map(conversationView);
+  return (await conversationViewsRepo.byIds(db, ids)).map(conversationView);
 }
