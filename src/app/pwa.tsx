@@ -23,7 +23,7 @@ export function registerServiceWorker() {
         <Group justify="space-between" gap="xs" mt={4}>
           <Text fz="sm">{messages.newVersionHint}</Text>
           <Button size="xs" onClick={() => wb.messageSkipWaiting()}>
-            {labels.app.atualizar}
+            {labels.app.update}
           </Button>
         </Group>
       ),

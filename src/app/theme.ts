@@ -13,11 +13,11 @@ export const theme = createTheme({
   // pt-BR names for Mantine's own icon buttons.
   components: {
     PasswordInput: {
-      defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.app.mostrarOuOcultarSenha } },
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.app.showOrHidePassword } },
     },
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.app.fechar } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': labels.app.fechar } } },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': labels.app.fechar } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.app.close } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': labels.app.close } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': labels.app.close } } },
     NumberInput: { defaultProps: { decimalSeparator: ',', thousandSeparator: '.' } },
     NumberFormatter: { defaultProps: { decimalSeparator: ',', thousandSeparator: '.' } },
   },

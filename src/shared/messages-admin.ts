@@ -55,7 +55,7 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
 };
 
 export const adminLabels = {
-  ajudaTexto:
+  helpText:
     'Aqui ficam as contas dos clientes da plataforma. Busque uma conta para ver o plano, a assinatura e os limites, editar os dados, trocar a senha do proprietário ou configurar os números da API Oficial.',
   searchLabel: 'Buscar por nome ou e-mail',
   searchPlaceholder: 'Nome ou e-mail',
@@ -87,8 +87,8 @@ export const adminLabels = {
   maxFlows: 'Quantidade de fluxos',
   customNegotiation: 'Negociação personalizada',
   inUse: (n: number) => `Em uso: ${n}`,
-  save: labels.common.salvar,
-  cancel: labels.common.cancelar,
+  save: labels.common.save,
+  cancel: labels.common.cancel,
   // official numbers
   numbersTitle: (name: string) => `Números da API Oficial: ${name}`,
   wabas: 'WABAs da conta',

@@ -82,34 +82,33 @@ export const apiExamples = {
 
 /** The /api page (spec 3 §2.15). */
 export const apiLabels = {
-  titulo: apiMenuLabel,
-  chaveDeApi: 'Chave de API',
-  semChave: 'Nenhuma chave gerada. Gere uma chave para usar a API.',
-  gerarChave: 'Gerar chave',
-  atualizarChave: 'Atualizar chave',
-  atualizarTitulo: 'Atualizar chave de API',
-  atualizarTexto:
-    'A chave atual deixará de funcionar nas integrações que a usam. Deseja gerar uma nova chave?',
-  mostrarChave: 'Mostrar chave',
-  ocultarChave: 'Ocultar chave',
-  copiarChave: 'Copiar chave',
-  chaveCopiada: 'Chave copiada para a área de transferência',
-  documentoOpenApi: 'Documento OpenAPI 3.1 (openapi.json)',
-  introducao:
+  title: apiMenuLabel,
+  apiKey: 'Chave de API',
+  noKey: 'Nenhuma chave gerada. Gere uma chave para usar a API.',
+  generateKey: 'Gerar chave',
+  updateKey: 'Atualizar chave',
+  updateTitle: 'Atualizar chave de API',
+  updateText: 'A chave atual deixará de funcionar nas integrações que a usam. Deseja gerar uma nova chave?',
+  showKey: 'Mostrar chave',
+  hideKey: 'Ocultar chave',
+  copyKey: 'Copiar chave',
+  keyCopied: 'Chave copiada para a área de transferência',
+  documentOpenApi: 'Documento OpenAPI 3.1 (openapi.json)',
+  introduction:
     'Todas as requisições são POST com corpo JSON. Autentique com a chave no parâmetro api_key da query ou no cabeçalho x-api-key. As respostas têm a forma { error, message }.',
-  idempotencia:
+  idempotency:
     'Nos envios, o cabeçalho opcional Idempotency-Key evita envios repetidos: a mesma requisição com a mesma chave devolve a mesma resposta sem enviar de novo.',
-  limite:
+  limit:
     'Acima do limite de requisições por chave, a resposta é 429 com o cabeçalho Retry-After (em segundos).',
-  parametros: 'Parâmetros da query',
-  corpo: 'Corpo (JSON)',
-  exemplo: 'Requisição (curl)',
-  copiarRequisicao: 'Copiar requisição',
-  obrigatorio: 'obrigatório',
-  opcional: 'opcional',
-  chipDosExemplos: 'Chip dos exemplos',
-  telefoneDosExemplos: 'Telefone dos exemplos',
-  semChip: 'Cadastre um chip em Meus chips: os exemplos usam o seu primeiro chip.',
-  variante: 'variante phone_field',
+  parameters: 'Parâmetros da query',
+  body: 'Corpo (JSON)',
+  example: 'Requisição (curl)',
+  copyRequest: 'Copiar requisição',
+  required: 'obrigatório',
+  optional: 'opcional',
+  examplesChip: 'Chip dos exemplos',
+  examplesPhone: 'Telefone dos exemplos',
+  noChip: 'Cadastre um chip em Meus chips: os exemplos usam o seu primeiro chip.',
+  variant: 'variante phone_field',
   post: 'POST',
 };

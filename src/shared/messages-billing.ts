@@ -45,7 +45,7 @@ export const billingMessages = {
 } as const;
 
 export const offerLabels = {
-  ajudaTexto:
+  helpText:
     'Uma oferta é um plano que os clientes podem assinar: o preço, o ciclo de cobrança e os limites de canais, usuários e fluxos. As contas novas escolhem uma oferta ativa; mudar uma oferta não altera as assinaturas já feitas.',
   newOffer: 'Nova oferta',
   editOffer: 'Editar oferta',

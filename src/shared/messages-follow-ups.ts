@@ -15,8 +15,8 @@ export const followUpMessages = {
 
 export const FOLLOW_UP_TYPE_LABELS = {
   ai_chatbot: messages.aiChatbot,
-  flow_chatbot: labels.chips.chatbotDeFluxo,
-  human: labels.chips.atendimentoHumano,
+  flow_chatbot: labels.chips.flowChatbot,
+  human: labels.chips.humanService,
 } as const;
 
 export const FOLLOW_UP_UNIT_LABELS = {
@@ -25,7 +25,7 @@ export const FOLLOW_UP_UNIT_LABELS = {
 } as const;
 
 export const followUpLabels = {
-  ajudaTexto:
+  helpText:
     'Um follow-up automático envia uma mensagem ao cliente que parou de responder depois de um tempo sem resposta. Defina o tempo e a mensagem de cada etapa; o envio para assim que o cliente responde ou a conversa é finalizada.',
   intro:
     'Mensagens enviadas automaticamente quando o cliente não responde à última mensagem da conversa. O envio para na resposta do cliente.',

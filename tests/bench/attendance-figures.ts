@@ -517,7 +517,7 @@ async function main() {
     await page.evaluate((tk) => localStorage.setItem('token', tk), token);
     t0 = performance.now();
     await page.goto(`${t.url}/atendimento`);
-    const list = page.getByRole('list', { name: labels.common.conversas });
+    const list = page.getByRole('list', { name: labels.common.conversations });
     await list.getByRole('listitem').first().waitFor({ timeout: 30_000 });
     const listShownMs = performance.now() - t0;
     const itemsInDom = await list.getByRole('listitem').count();

@@ -49,7 +49,7 @@ async function offlineStart() {
     await page.goto('/login');
     await page.evaluate((tok) => localStorage.setItem('token', tok), token);
     await page.goto('/atendimento');
-    const list = page.getByRole('list', { name: labels.common.conversas });
+    const list = page.getByRole('list', { name: labels.common.conversations });
     const first = list.getByRole('listitem').first();
     await first.waitFor({ state: 'visible', timeout: 30_000 });
     await page.evaluate(async () => {

@@ -118,7 +118,7 @@ test('the table: search by name or e-mail after 1 s, accents aside, 10 a page, t
   await expect(rowOf(page, 'dono@demo.com')).toContainText('Ativa');
   // Only owner rows edit the account and its numbers; every row changes a password.
   const manager = rowOf(page, 'gerente@demo.com');
-  await expect(manager.getByRole('button', { name: labels.profile.alterarSenha })).toBeVisible();
+  await expect(manager.getByRole('button', { name: labels.profile.changePassword })).toBeVisible();
   await expect(manager.getByRole('button', { name: L.editAccount })).toHaveCount(0);
   await expect(manager.getByRole('button', { name: L.configureNumbers })).toHaveCount(0);
   await expect(rowOf(page, 'dono@demo.com').getByRole('button', { name: L.editAccount })).toBeVisible();
@@ -138,11 +138,11 @@ test('create account: the admin flag only, with its messages', async ({ page }) 
   await expect(dialog.getByText(messages.teamAllFieldsRequired)).toBeVisible();
   await dialog.getByRole('textbox', { name: L.ownerName }).fill(`Nova Dona ${tag}`);
   await dialog.getByRole('textbox', { name: L.accountName }).fill(`Loja Nova ${tag}`);
-  await dialog.getByRole('textbox', { name: labels.common.eMail }).fill(`nova-${tag}@cliente.test`);
-  await dialog.getByLabel(labels.common.senha, { exact: true }).fill('123');
+  await dialog.getByRole('textbox', { name: labels.common.email }).fill(`nova-${tag}@cliente.test`);
+  await dialog.getByLabel(labels.common.password, { exact: true }).fill('123');
   await save.click();
   await expect(dialog.getByText(adminMessages.passwordTooShort)).toBeVisible();
-  await dialog.getByLabel(labels.common.senha, { exact: true }).fill('senha123');
+  await dialog.getByLabel(labels.common.password, { exact: true }).fill('senha123');
   await dialog.getByLabel(L.confirmPassword, { exact: true }).fill('senha124');
   await save.click();
   await expect(dialog.getByText(adminMessages.passwordsDontMatch)).toBeVisible();
@@ -159,8 +159,8 @@ test('create account: the admin flag only, with its messages', async ({ page }) 
   // The same e-mail again: the server's message, the dialog stays open.
   await page.getByRole('button', { name: L.createAccount }).click();
   await dialog.getByRole('textbox', { name: L.ownerName }).fill('Outra');
-  await dialog.getByRole('textbox', { name: labels.common.eMail }).fill(`nova-${tag}@cliente.test`);
-  await dialog.getByLabel(labels.common.senha, { exact: true }).fill('senha123');
+  await dialog.getByRole('textbox', { name: labels.common.email }).fill(`nova-${tag}@cliente.test`);
+  await dialog.getByLabel(labels.common.password, { exact: true }).fill('senha123');
   await dialog.getByLabel(L.confirmPassword, { exact: true }).fill('senha123');
   await save.click();
   await expect(dialog.getByText(messages.emailInUse)).toBeVisible();
@@ -187,18 +187,18 @@ test('change a customer’s password: its messages, then the new password works'
   const customer = await newAccount(`Senha ${tag}`);
   await openCustomers(page);
   await search(page, customer.email, L.total(1));
-  await rowOf(page, customer.email).getByRole('button', { name: labels.profile.alterarSenha }).click();
+  await rowOf(page, customer.email).getByRole('button', { name: labels.profile.changePassword }).click();
   const dialog = page.getByRole('dialog', { name: L.changePasswordTitle(`Senha ${tag}`) });
   const save = dialog.getByRole('button', { name: 'Salvar' });
-  await dialog.getByLabel(labels.common.novaSenha, { exact: true }).fill('12345');
+  await dialog.getByLabel(labels.common.newPassword, { exact: true }).fill('12345');
   await save.click();
   await expect(dialog.getByText(adminMessages.passwordTooShort)).toBeVisible();
-  await dialog.getByLabel(labels.common.novaSenha, { exact: true }).fill('123456');
-  await dialog.getByLabel(labels.common.confirmarNovaSenha, { exact: true }).fill('1234567');
+  await dialog.getByLabel(labels.common.newPassword, { exact: true }).fill('123456');
+  await dialog.getByLabel(labels.common.confirmNewPassword, { exact: true }).fill('1234567');
   await save.click();
   await expect(dialog.getByText(adminMessages.passwordsDontMatch)).toBeVisible();
   await shot(page, 'admin-change-password');
-  await dialog.getByLabel(labels.common.confirmarNovaSenha, { exact: true }).fill('123456');
+  await dialog.getByLabel(labels.common.confirmNewPassword, { exact: true }).fill('123456');
   await save.click();
   await expect(toast(page, adminMessages.passwordChanged)).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -21,7 +21,7 @@ const LIMITS = [
   [L.maxChannels, messages.maxChannelsInvalid],
   [L.maxOfficialChannels, messages.maxOfficialChannelsInvalid],
   [L.maxUsers, messages.maxUsersInvalid],
-  [labels.flows.fluxos, messages.maxFlowsInvalid],
+  [labels.flows.flows, messages.maxFlowsInvalid],
   [L.maxSummaries, M.limitInvalid.max_summaries],
   [L.maxFollowUps, M.limitInvalid.max_follow_ups],
 ] as const;
@@ -43,24 +43,24 @@ test('create, search without accents and edit an offer, with every validation me
   const dialog = page.getByRole('dialog', { name: L.newOffer });
   await expect(dialog).toBeVisible();
   // No name: the spec's message on the name.
-  await dialog.getByRole('button', { name: labels.common.salvar }).click();
+  await dialog.getByRole('button', { name: labels.common.save }).click();
   await expect(dialog.getByText(messages.tagNameRequired)).toBeVisible();
   await shot(page, 'offer-name-required');
-  await dialog.getByRole('textbox', { name: labels.common.nome }).fill(name);
+  await dialog.getByRole('textbox', { name: labels.common.name }).fill(name);
   await expect(dialog.getByText(messages.tagNameRequired)).toHaveCount(0);
   await dialog.getByRole('textbox', { name: L.offerId }).fill(guruId);
   // Each limit emptied: its own message, gone once a number is typed again.
   for (const [label, message] of LIMITS) {
     const field = dialog.getByRole('textbox', { name: label });
     await field.fill('');
-    await dialog.getByRole('button', { name: labels.common.salvar }).click();
+    await dialog.getByRole('button', { name: labels.common.save }).click();
     await expect(dialog.getByText(message)).toBeVisible();
     await field.fill('7');
     await expect(dialog.getByText(message)).toHaveCount(0);
   }
   await dialog.getByRole('switch', { name: messages.campaignsEnabled }).check({ force: true });
   await shot(page, 'offer-dialog');
-  await dialog.getByRole('button', { name: labels.common.salvar }).click();
+  await dialog.getByRole('button', { name: labels.common.save }).click();
   await expect(toast(page, M.offerSaved)).toBeVisible();
   await expect(dialog).toBeHidden();
   const row = offerRow(page, name);
@@ -79,15 +79,15 @@ test('create, search without accents and edit an offer, with every validation me
   await shot(page, 'offers-list');
 
   // Edit: the values come back; a new name is saved.
-  await offerRow(page, name).getByRole('button', { name: labels.common.editar }).click();
+  await offerRow(page, name).getByRole('button', { name: labels.common.edit }).click();
   const edit = page.getByRole('dialog', { name: L.editOffer });
   await expect(edit.getByRole('textbox', { name: L.offerId })).toHaveValue(guruId);
   await expect(edit.getByRole('textbox', { name: L.maxUsers })).toHaveValue('7');
-  await edit.getByRole('textbox', { name: labels.common.nome }).fill('');
-  await edit.getByRole('button', { name: labels.common.salvar }).click();
+  await edit.getByRole('textbox', { name: labels.common.name }).fill('');
+  await edit.getByRole('button', { name: labels.common.save }).click();
   await expect(edit.getByText(messages.tagNameRequired)).toBeVisible();
-  await edit.getByRole('textbox', { name: labels.common.nome }).fill(`Plano Pró ${tag}`);
-  await edit.getByRole('button', { name: labels.common.salvar }).click();
+  await edit.getByRole('textbox', { name: labels.common.name }).fill(`Plano Pró ${tag}`);
+  await edit.getByRole('button', { name: labels.common.save }).click();
   await expect(toast(page, M.offerSaved).last()).toBeVisible();
   await expect(edit).toBeHidden();
   await expect(offerRow(page, `Plano Pró ${tag}`)).toBeVisible();
@@ -95,12 +95,12 @@ test('create, search without accents and edit an offer, with every validation me
   // A second offer with the same Guru offer id: the server's message on that field, nothing saved.
   await page.getByRole('button', { name: L.newOffer }).click();
   const dup = page.getByRole('dialog', { name: L.newOffer });
-  await dup.getByRole('textbox', { name: labels.common.nome }).fill(`Cópia ${tag}`);
+  await dup.getByRole('textbox', { name: labels.common.name }).fill(`Cópia ${tag}`);
   await dup.getByRole('textbox', { name: L.offerId }).fill(guruId);
-  await dup.getByRole('button', { name: labels.common.salvar }).click();
+  await dup.getByRole('button', { name: labels.common.save }).click();
   await expect(dup.getByText(M.offerIdTaken)).toBeVisible();
   await shot(page, 'offer-id-taken');
-  await dup.getByRole('button', { name: labels.common.cancelar }).click();
+  await dup.getByRole('button', { name: labels.common.cancel }).click();
   await expect(offerRow(page, `Cópia ${tag}`)).toHaveCount(0);
 });
 
@@ -110,7 +110,7 @@ test('an owner without the system role is refused and has no menu line', async (
   await expect(toast(page, messages.insufficientPermissions)).toBeVisible();
   await expect(page).toHaveURL(/\/atendimento$/);
   const menu = await mainMenu(page);
-  await expect(menu.getByRole('link', { name: labels.common.atendimento })).toBeVisible();
+  await expect(menu.getByRole('link', { name: labels.common.service })).toBeVisible();
   await expect(menu.getByRole('link', { name: messages.offers })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: adminMenuLabels.financial })).toHaveCount(0);
 });

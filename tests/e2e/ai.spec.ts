@@ -75,7 +75,7 @@ test('follow-up: the text goes into the command bar to edit and send', async ({ 
   fake.reply = 'Oi! Conseguiu receber o pedido?';
   await pane.getByRole('button', { name: messages.aiMenu }).click();
   await page.getByRole('menuitem', { name: messages.aiFollowUp }).click();
-  await expect(pane.getByRole('textbox', { name: labels.common.mensagem, exact: true })).toHaveValue(
+  await expect(pane.getByRole('textbox', { name: labels.common.message, exact: true })).toHaveValue(
     'Oi! Conseguiu receber o pedido?',
   );
   await expect(

@@ -35,7 +35,7 @@ async function openAttendance(page: Page, email: string, server: AppServer) {
   return token;
 }
 
-const conversationList = (page: Page) => page.getByRole('list', { name: labels.common.conversas });
+const conversationList = (page: Page) => page.getByRole('list', { name: labels.common.conversations });
 const items = (page: Page) => conversationList(page).getByRole('listitem');
 const item = (page: Page, text: string) => items(page).filter({ hasText: text });
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -308,7 +308,7 @@ test("an attendant's department filter starts from their own departments and off
   await openAttendance(page, 'atendente@demo.com', server);
   await expect(banner(page)).toHaveCount(0);
   const sheet = await filterSheet(page);
-  const departments = sheet.getByRole('combobox', { name: labels.common.departamentos });
+  const departments = sheet.getByRole('combobox', { name: labels.common.departments });
   // The chosen department shows as a pill beside the box.
   await expect(sheet.getByText('Suporte', { exact: true })).toBeVisible();
   await departments.click();
@@ -395,9 +395,9 @@ test('equal distribution: switched on in the department dialog, a new conversati
   await page.getByRole('button', { name: 'Novo departamento' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo departamento' });
   await dialog.getByLabel('Nome').fill(department);
-  const distribute = dialog.getByRole('switch', { name: labels.departments.distribuicaoIgualitaria });
+  const distribute = dialog.getByRole('switch', { name: labels.departments.equalDistribution });
   await expect(distribute).not.toBeChecked();
-  await expect(dialog).toContainText(labels.departments.distribuicaoIgualitariaExplicacao);
+  await expect(dialog).toContainText(labels.departments.equalDistributionExplanation);
   await distribute.check();
   await shot(page, 'distribution-dialog');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -431,11 +431,11 @@ test('equal distribution: switched on in the department dialog, a new conversati
     await realtimeReady(page);
     await chip.write(phoneOf(1, 21), 'Cliente Distribuído', 'Oi, quero ajuda');
     const row = item(page, 'Cliente Distribuído');
-    await expect(row.getByLabel(labels.departments.atribuidaA('Clara Distribuída'))).toBeVisible();
+    await expect(row.getByLabel(labels.departments.assignedTo('Clara Distribuída'))).toBeVisible();
     await clearToasts(page);
     // 'Minhas': the conversations she holds.
     const sheet = await filterSheet(page);
-    await sheet.getByRole('checkbox', { name: labels.departments.minhas }).check();
+    await sheet.getByRole('checkbox', { name: labels.departments.mine }).check();
     await apply(sheet);
     await expect(banner(page)).toBeVisible();
     await expect(row).toBeVisible();

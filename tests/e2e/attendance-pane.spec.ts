@@ -48,7 +48,7 @@ async function openPane(page: Page, conversationId: string, name: string) {
 
 /** The pane's header: contact, chip, department, mode and the menu. */
 const header = (pane: Locator) => pane.locator('header');
-const composer = (pane: Locator) => pane.getByRole('textbox', { name: labels.common.mensagem, exact: true });
+const composer = (pane: Locator) => pane.getByRole('textbox', { name: labels.common.message, exact: true });
 const bubbles = (pane: Locator) =>
   pane.getByRole('list', { name: messages.paneMessages }).getByRole('listitem');
 const bubble = (pane: Locator, text: string | RegExp) => bubbles(pane).filter({ hasText: text });
@@ -82,7 +82,7 @@ async function confirmDialog(page: Page, title: string) {
   await expect(dialog).toBeHidden();
 }
 
-const conversationList = (page: Page) => page.getByRole('list', { name: labels.common.conversas });
+const conversationList = (page: Page) => page.getByRole('list', { name: labels.common.conversations });
 
 test('the attendant answers, the customer reads it; formatting, typing, and text that is never HTML', {
   tag: '@phone',
@@ -189,7 +189,7 @@ test("'/' inserts a quick message; Enter as the spec says; the signature; deleti
 
     // '/' opens the quick messages; typing filters them by shortcut; Enter picks the first.
     await box.fill('/');
-    const options = page.getByRole('listbox', { name: labels.common.mensagensRapidas }).getByRole('option');
+    const options = page.getByRole('listbox', { name: labels.common.quickMessages }).getByRole('option');
     await expect(options.filter({ hasText: `/${shortcut}` })).toBeVisible();
     await expect(options.filter({ hasText: `/ola${project()}` })).toBeVisible();
     await box.pressSequentially(`obri`);
@@ -225,7 +225,7 @@ test("'/' inserts a quick message; Enter as the spec says; the signature; deleti
     );
     await box.fill('/depois');
     await expect(options.filter({ hasText: `/depois${project()}` })).toBeVisible();
-    const popup = await page.getByRole('listbox', { name: labels.common.mensagensRapidas }).boundingBox();
+    const popup = await page.getByRole('listbox', { name: labels.common.quickMessages }).boundingBox();
     expect(popup?.width).toBeGreaterThanOrEqual(isPhone() ? 320 : 400);
     await shot(page, 'quick-messages-new');
     await box.fill('');
@@ -350,15 +350,15 @@ test('transfer: the rules’ messages, then to Vendas, where it leaves Suporte�
     await dialog.getByRole('radio', { name: labels.common.chatbot }).check();
     await submit.click();
     await expect(dialog.getByRole('alert')).toHaveText(messages.transferChatbotRequired);
-    await dialog.getByRole('radio', { name: labels.common.fluxo }).check();
+    await dialog.getByRole('radio', { name: labels.common.flow }).check();
     await submit.click();
     await expect(dialog.getByRole('alert')).toHaveText(messages.transferFlowRequired);
-    await dialog.getByRole('radio', { name: labels.common.departamento }).check();
+    await dialog.getByRole('radio', { name: labels.common.department }).check();
     await submit.click();
     await expect(dialog.getByRole('alert')).toHaveText(messages.transferDepartmentRequired);
     await shot(page, 'transfer-dialog');
 
-    await dialog.getByRole('combobox', { name: labels.common.departamento }).click();
+    await dialog.getByRole('combobox', { name: labels.common.department }).click();
     await page.getByRole('option', { name: 'Vendas', exact: true }).click();
     await submit.click();
     await expect(toast(page, messages.conversationUpdated)).toBeVisible();
@@ -432,8 +432,8 @@ test('a manager transferring the open conversation out of the attendant’s depa
     const dropdown = await menu(second, managerPane);
     await dropdown.getByRole('menuitem', { name: messages.paneTransfer }).click();
     const dialog = second.getByRole('dialog', { name: messages.paneTransfer });
-    await dialog.getByRole('radio', { name: labels.common.departamento }).check();
-    await dialog.getByRole('combobox', { name: labels.common.departamento }).click();
+    await dialog.getByRole('radio', { name: labels.common.department }).check();
+    await dialog.getByRole('combobox', { name: labels.common.department }).click();
     await second.getByRole('option', { name: 'Vendas', exact: true }).click();
     await dialog.getByRole('button', { name: messages.paneTransferSubmit }).click();
     await expect(toast(second, messages.conversationUpdated)).toBeVisible();

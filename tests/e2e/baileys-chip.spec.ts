@@ -107,16 +107,16 @@ test('a pairing code instead of the QR code; removed on the phone, the row says 
     const row = rows(page).filter({ hasText: name });
     await action(row, 'Conectar').click();
     const dialog = page.getByRole('dialog', { name: 'Conectar número' });
-    await expect(dialog.getByText(chipLabels.conectarComNumero)).toBeVisible();
-    const phone = dialog.getByLabel(chipLabels.numeroDoChip);
+    await expect(dialog.getByText(chipLabels.connectWithNumber)).toBeVisible();
+    const phone = dialog.getByLabel(chipLabels.chipNumber);
     // A number WhatsApp cannot take: the server's message under the field.
     await phone.fill('12');
-    await dialog.getByRole('button', { name: chipLabels.gerarCodigo }).click();
+    await dialog.getByRole('button', { name: chipLabels.generateCode }).click();
     await expect(dialog.getByText(baileysMessages.pairingPhoneInvalid)).toBeVisible();
     // The fake phone ends in 0401: its owner removes the device on the phone once it is connected.
     await phone.fill('+55 11 98765-0401');
-    await dialog.getByRole('button', { name: chipLabels.gerarCodigo }).click();
-    await expect(dialog.getByLabel(chipLabels.codigoDePareamento)).toHaveText('FAKE-0401');
+    await dialog.getByRole('button', { name: chipLabels.generateCode }).click();
+    await expect(dialog.getByLabel(chipLabels.pairingCode)).toHaveText('FAKE-0401');
     await expect(dialog).toContainText(chipMessages.pairingInstructions);
     await look(page, 'pairing-code');
 

@@ -94,17 +94,17 @@ test('create from a model, then edit and save in the editor', async ({ page }) =
   await openChatbots(page);
   await look(page, 'list-empty');
 
-  await page.getByRole('button', { name: L.criarAPartirDeModelo }).click();
-  const dialog = page.getByRole('dialog', { name: L.criarAPartirDeModelo });
+  await page.getByRole('button', { name: L.createFromModel }).click();
+  const dialog = page.getByRole('dialog', { name: L.createFromModel });
   await expect(dialog.getByText('Agendamento de horários')).toBeVisible();
-  await dialog.getByRole('combobox', { name: L.modelo }).click();
+  await dialog.getByRole('combobox', { name: L.model }).click();
   await page.getByRole('option', { name: 'Atendimento de loja' }).click();
   const name = `Loja ${project()}`;
-  await dialog.getByLabel(L.nomeDoChatbot).fill(name);
+  await dialog.getByLabel(L.chatbotName).fill(name);
   // Fixed text of the model is shown as information, not asked.
   await expect(dialog.getByText('Nunca invente produtos', { exact: false })).toBeVisible();
   // Every missing field at once, the first one focused.
-  await dialog.getByRole('button', { name: labels.flows.criar }).click();
+  await dialog.getByRole('button', { name: labels.flows.create }).click();
   for (const missing of [
     'É necessário preencher o campo: Nome da loja',
     'É necessário preencher o campo: Produtos e preços',
@@ -116,20 +116,20 @@ test('create from a model, then edit and save in the editor', async ({ page }) =
   await look(page, 'model-required', true);
   await dialog.getByLabel('Nome da loja').fill('Loja Demo');
   await dialog.getByLabel('Produtos e preços').fill('Camiseta básica: R$ 49,90\nCalça jeans: R$ 129,90');
-  await dialog.getByLabel(L.nomeDaPersona).fill('Bia');
-  await dialog.getByRole('button', { name: labels.flows.criar }).click();
+  await dialog.getByLabel(L.personaName).fill('Bia');
+  await dialog.getByRole('button', { name: labels.flows.create }).click();
   await expect(dialog.getByText(messages.chatbotPersonaGenderRequired, { exact: true })).toBeVisible();
   await expect(dialog.getByText(messages.chatbotPersonaNameRequired, { exact: true })).toHaveCount(0);
   await dialog.getByRole('radio', { name: 'Feminina' }).check();
-  await dialog.getByRole('button', { name: labels.flows.criar }).click();
+  await dialog.getByRole('button', { name: labels.flows.create }).click();
   await expect(toast(page, 'Chatbot enviado com sucesso.')).toBeVisible();
 
   // The editor opens with what the model made.
   await expect(page).toHaveURL(/\/chatbots\/[0-9A-Z]{28}$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByLabel(L.identificador)).toHaveValue(name);
-  await expect(page.getByLabel(L.nomeDaPersona)).toHaveValue('Bia');
-  await expect(page.getByRole('textbox', { name: L.contexto })).toHaveValue(/A loja se chama Loja Demo\./);
+  await expect(page.getByLabel(L.identifier)).toHaveValue(name);
+  await expect(page.getByLabel(L.personaName)).toHaveValue('Bia');
+  await expect(page.getByRole('textbox', { name: L.context })).toHaveValue(/A loja se chama Loja Demo\./);
   await expect(chip(page, 'Vendedor')).toBeChecked();
   await look(page, 'editor-from-model', true);
 
@@ -143,11 +143,11 @@ test('create from a model, then edit and save in the editor', async ({ page }) =
   await expect(page.getByText('Máximo de características de personalidade atingido.')).toHaveCount(0);
 
   // A required field emptied: its message, exactly; then saved.
-  await page.getByLabel(L.identificador).fill('');
-  await page.getByRole('button', { name: labels.common.salvar }).click();
+  await page.getByLabel(L.identifier).fill('');
+  await page.getByRole('button', { name: labels.common.save }).click();
   await expect(page.getByText('Identificador do chatbot necessário', { exact: true })).toBeVisible();
   const renamed = `Loja editada ${project()}`;
-  await page.getByLabel(L.identificador).fill(renamed);
+  await page.getByLabel(L.identifier).fill(renamed);
   await expect(page.getByText('Identificador do chatbot necessário', { exact: true })).toHaveCount(0);
   // The creation's toast closed first (unless it already went by itself), so the save's own is seen.
   const created = toast(page, 'Chatbot enviado com sucesso.');
@@ -156,11 +156,11 @@ test('create from a model, then edit and save in the editor', async ({ page }) =
     .click({ timeout: 2000 })
     .catch(() => undefined);
   await expect(created).toHaveCount(0);
-  await page.getByRole('button', { name: labels.common.salvar }).click();
+  await page.getByRole('button', { name: labels.common.save }).click();
   await expect(toast(page, 'Chatbot enviado com sucesso.')).toBeVisible();
 
   // Back in the list: the new name, its persona.
-  await page.getByRole('button', { name: L.voltar }).click();
+  await page.getByRole('button', { name: L.back }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Chatbots' })).toBeVisible();
   await expect(rowOf(page, renamed)).toBeVisible();
   await expect(rowOf(page, renamed)).toContainText('Bia (Feminina)');
@@ -170,22 +170,22 @@ test('create from a model, then edit and save in the editor', async ({ page }) =
 test("a new chatbot's validations, exactly as the spec writes them", { tag: '@phone' }, async ({ page }) => {
   await signedInAs(page, 'gerente@demo.com');
   await openChatbots(page);
-  await page.getByRole('button', { name: L.novoChatbot }).click();
-  await expect(page.getByRole('heading', { level: 1, name: L.novoChatbot })).toBeVisible();
+  await page.getByRole('button', { name: L.newChatbot }).click();
+  await expect(page.getByRole('heading', { level: 1, name: L.newChatbot })).toBeVisible();
   // The spec's defaults: temperature 0.3, a 2 s delay, the fallback.
-  await expect(page.getByRole('slider', { name: L.temperatura })).toHaveAttribute('aria-valuenow', '0.3');
-  await expect(page.getByLabel(L.tempoDeEspera)).toHaveValue('2');
-  await page.getByLabel(L.respostaPadrao).fill('');
+  await expect(page.getByRole('slider', { name: L.temperature })).toHaveAttribute('aria-valuenow', '0.3');
+  await expect(page.getByLabel(L.waitTime)).toHaveValue('2');
+  await page.getByLabel(L.defaultAnswer).fill('');
   // The test chat refuses a draft the rules refuse, and the form shows why.
-  if (isPhone()) await page.getByRole('tab', { name: L.testarChatbot }).click();
-  await page.getByRole('textbox', { name: L.mensagemDoCliente }).fill('Oi');
+  if (isPhone()) await page.getByRole('tab', { name: L.testChatbot }).click();
+  await page.getByRole('textbox', { name: L.customerMessage }).fill('Oi');
   await page.getByRole('button', { name: messages.recorderSend }).click();
   // On a phone the form's tab comes back to show the fields; on a desktop the chat says why too.
   if (isPhone())
-    await expect(page.getByRole('tab', { name: L.configuracao })).toHaveAttribute('aria-selected', 'true');
-  else await expect(page.getByRole('alert').filter({ hasText: L.corrijaParaTestar })).toBeVisible();
+    await expect(page.getByRole('tab', { name: L.settings })).toHaveAttribute('aria-selected', 'true');
+  else await expect(page.getByRole('alert').filter({ hasText: L.fixToTest })).toBeVisible();
   await expect(page.getByText('Identificador do chatbot necessário', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: labels.common.salvar }).click();
+  await page.getByRole('button', { name: labels.common.save }).click();
   for (const text of [
     'Identificador do chatbot necessário',
     'Nome da persona necessário',
@@ -199,16 +199,16 @@ test("a new chatbot's validations, exactly as the spec writes them", { tag: '@ph
   await look(page, 'editor-validations', true);
 
   // A flow target needs its flow; the transfer message is for a human target with auto transfer.
-  await expect(page.getByLabel(L.mensagemDeTransferencia)).toBeVisible();
+  await expect(page.getByLabel(L.transferMessage)).toBeVisible();
   await page.getByRole('radio', { name: 'Chatbot de fluxo' }).check();
   await expect(page.getByText(messages.chatbotFlowRequired, { exact: true })).toBeVisible();
-  await expect(page.getByLabel(L.mensagemDeTransferencia)).toHaveCount(0);
+  await expect(page.getByLabel(L.transferMessage)).toHaveCount(0);
   await page.getByRole('radio', { name: 'Atendimento humano' }).check();
-  await page.getByRole('switch', { name: L.transferenciaAutomatica }).uncheck({ force: true });
-  await expect(page.getByLabel(L.mensagemDeTransferencia)).toHaveCount(0);
+  await page.getByRole('switch', { name: L.automaticTransfer }).uncheck({ force: true });
+  await expect(page.getByLabel(L.transferMessage)).toHaveCount(0);
 
   // The context's size: a warning above 25.000 characters, error level at 50.000.
-  const context = page.getByRole('textbox', { name: L.contexto });
+  const context = page.getByRole('textbox', { name: L.context });
   await context.fill('a'.repeat(25_001));
   await expect(page.getByText('25.001 caracteres')).toBeVisible();
   await expect(page.getByText(messages.chatbotContextLong)).toBeVisible();
@@ -217,26 +217,26 @@ test("a new chatbot's validations, exactly as the spec writes them", { tag: '@ph
   await expect(page.getByText('Contexto necessário', { exact: true })).toHaveCount(0);
 
   // Leaving with unsaved changes asks first.
-  await page.getByRole('button', { name: L.voltar }).click();
-  const question = page.getByRole('dialog', { name: flowEditorLabels.sairTitulo });
+  await page.getByRole('button', { name: L.back }).click();
+  const question = page.getByRole('dialog', { name: flowEditorLabels.leaveTitle });
   await expect(question).toBeVisible();
-  await question.getByRole('button', { name: labels.common.cancelar }).click();
-  await expect(page.getByRole('heading', { level: 1, name: L.novoChatbot })).toBeVisible();
+  await question.getByRole('button', { name: labels.common.cancel }).click();
+  await expect(page.getByRole('heading', { level: 1, name: L.newChatbot })).toBeVisible();
 
   // Filled in, it is saved and the address takes its id; nothing is left unsaved.
   const name = `Do zero ${project()}`;
-  await page.getByLabel(L.identificador).fill(name);
-  await page.getByLabel(L.nomeDaPersona).fill('Caio');
+  await page.getByLabel(L.identifier).fill(name);
+  await page.getByLabel(L.personaName).fill('Caio');
   await page.getByRole('radio', { name: 'Masculina' }).check();
-  await page.getByLabel(L.missao).fill('Responder dúvidas sobre a Loja Demo.');
+  await page.getByLabel(L.mission).fill('Responder dúvidas sobre a Loja Demo.');
   await tapChip(page, 'Direto ao ponto');
-  await page.getByLabel(L.respostaPadrao).fill(messages.chatbotNoInformation);
+  await page.getByLabel(L.defaultAnswer).fill(messages.chatbotNoInformation);
   await context.fill('A Loja Demo vende camisetas.');
-  await page.getByRole('button', { name: labels.common.salvar }).click();
+  await page.getByRole('button', { name: labels.common.save }).click();
   await expect(toast(page, 'Chatbot enviado com sucesso.')).toBeVisible();
   await expect(page).toHaveURL(/\/chatbots\/[0-9A-Z]{28}$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await page.getByRole('button', { name: L.voltar }).click();
+  await page.getByRole('button', { name: L.back }).click();
   await expect(rowOf(page, name)).toContainText('Caio (Masculina)');
 });
 
@@ -252,14 +252,14 @@ test('delete from the list, after a confirm', async ({ page }) => {
   await chipDialog.getByRole('combobox', { name: 'Chatbot', exact: true }).click();
   await expect(page.getByRole('option', { name, exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
-  await chipDialog.getByRole('button', { name: labels.common.cancelar }).click();
+  await chipDialog.getByRole('button', { name: labels.common.cancel }).click();
   await expect(chipDialog).toBeHidden();
 
   await openChatbots(page);
-  await rowOf(page, name).getByRole('button', { name: labels.common.apagar }).click();
-  const confirm = page.getByRole('dialog', { name: L.apagarChatbot });
-  await expect(confirm).toContainText(L.desejaApagarOChatbot(name));
-  await confirm.getByRole('button', { name: labels.common.confirmar }).click();
+  await rowOf(page, name).getByRole('button', { name: labels.common.delete }).click();
+  const confirm = page.getByRole('dialog', { name: L.deleteChatbot });
+  await expect(confirm).toContainText(L.confirmDeleteChatbot(name));
+  await confirm.getByRole('button', { name: labels.common.confirm }).click();
   await expect(toast(page, 'Chatbot apagado com sucesso.')).toBeVisible();
   await expect(rowOf(page, name)).toHaveCount(0);
 });
@@ -272,7 +272,7 @@ test("the flow editor's redirect to 'Chatbot de IA' lists the chatbots", async (
   await page.goto(`${app.server.url}/flows/${flow._id}`);
   await expect(nodesOf(page, 'start')).toBeVisible();
   await addNode(page, 'redirect');
-  await pick(page, panel(page), FE.redirecionarPara, messages.aiChatbot);
+  await pick(page, panel(page), FE.redirectTo, messages.aiChatbot);
   await pick(page, panel(page), labels.common.chatbot, name);
   await expect(panel(page).getByRole('combobox', { name: labels.common.chatbot })).toHaveValue(name);
 });
@@ -288,7 +288,7 @@ test("the list failing to load: 'Erro ao carregar chatbots', and Tentar novament
   await page.goto(`${app.server.url}/chatbots`);
   await expect(page.getByRole('alert').filter({ hasText: 'Erro ao carregar chatbots' })).toBeVisible();
   fail = false;
-  await page.getByRole('button', { name: labels.common.tentarNovamente }).click();
+  await page.getByRole('button', { name: labels.common.tryAgain }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Erro ao carregar chatbots' })).toHaveCount(0);
 });
 
@@ -329,16 +329,16 @@ test("the test chat: the draft's answer, unsaved edits included, then a transfer
   await page.goto(`${app.server.url}/chatbots/${made._id}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   // A long name gives way to Salvar, which reads whole at 360 px (issue 33 §9: it read 'Salva').
-  const saveLabel = page.getByRole('button', { name: labels.common.salvar }).locator('.mantine-Button-label');
+  const saveLabel = page.getByRole('button', { name: labels.common.save }).locator('.mantine-Button-label');
   expect(await saveLabel.evaluate((el) => el.scrollWidth <= el.clientWidth && el.clientWidth > 0)).toBe(true);
   // An edit not saved: the test runs it all the same.
   const extra = `Código da promoção: PROMO-${project()}.`;
-  const context = page.getByRole('textbox', { name: L.contexto });
+  const context = page.getByRole('textbox', { name: L.context });
   await context.fill(`${await context.inputValue()}\n${extra}`);
-  if (isPhone()) await page.getByRole('tab', { name: L.testarChatbot }).click();
-  const log = page.getByRole('log', { name: L.conversaDeTeste });
-  const box = page.getByRole('textbox', { name: L.mensagemDoCliente });
-  await expect(box).toHaveAttribute('placeholder', L.mensagemDoClientePlaceholder);
+  if (isPhone()) await page.getByRole('tab', { name: L.testChatbot }).click();
+  const log = page.getByRole('log', { name: L.testConversation });
+  const box = page.getByRole('textbox', { name: L.customerMessage });
+  await expect(box).toHaveAttribute('placeholder', L.customerMessagePlaceholder);
   const before = fake.chatCalls().length;
   await box.fill('Qual o horário de vocês?');
   await page.getByRole('button', { name: messages.recorderSend }).click();
@@ -356,7 +356,7 @@ test("the test chat: the draft's answer, unsaved edits included, then a transfer
   await expect(mark).toContainText('Motivo: O cliente pediu um atendente.');
   await look(page, 'test-chat-transfer');
 
-  await page.getByRole('button', { name: L.limparConversa }).click();
+  await page.getByRole('button', { name: L.clearConversation }).click();
   await expect(log.getByRole('note')).toHaveCount(0);
 
   // The provider failing: a clear pt-BR alert.
@@ -364,14 +364,14 @@ test("the test chat: the draft's answer, unsaved edits included, then a transfer
   try {
     await box.fill('Oi');
     await page.getByRole('button', { name: messages.recorderSend }).click();
-    await expect(page.getByRole('alert').filter({ hasText: L.testeFalhou })).toContainText(
+    await expect(page.getByRole('alert').filter({ hasText: L.testFailed })).toContainText(
       messages.chatbotTestFailed,
     );
   } finally {
     fake.failWith = null;
   }
   await look(page, 'test-chat-error');
-  await page.getByRole('button', { name: L.limparConversa }).click();
+  await page.getByRole('button', { name: L.clearConversation }).click();
   await expect(log.getByText('Oi', { exact: true })).toHaveCount(0);
 });
 
@@ -413,7 +413,7 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
   // The attendant (Suporte) has Atendimento open before anything happens.
   await signedInAs(page, 'atendente@demo.com');
   await page.goto(`${server.url}/atendimento`);
-  const list = page.getByRole('list', { name: labels.common.conversas });
+  const list = page.getByRole('list', { name: labels.common.conversations });
   await expect(page.getByRole('heading', { level: 1, name: 'Atendimento' })).toBeVisible();
 
   const phoneContext = await browser.newContext({
@@ -450,7 +450,7 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
     // The attendant's list shows it live, served by the AI chatbot; its header names the chatbot.
     const item = list.getByRole('listitem').filter({ hasText: customer });
     await expect(item).toBeVisible();
-    await expect(item.getByLabel(labels.chatbots.atendidoPorChatbot)).toBeVisible();
+    await expect(item.getByLabel(labels.chatbots.servedByChatbot)).toBeVisible();
     await item.getByRole('button').first().click();
     const pane = page.getByRole('region', { name: new RegExp(customer) });
     await expect(pane.getByText(`Chatbot: ${botName}`)).toBeVisible();
@@ -476,7 +476,7 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
     await expect(pane.getByText(messages.chatbotTransferredToHuman(botName))).toBeVisible();
     await expect(item.getByText(messages.listWaitingResponse)).toBeVisible();
     await look(page, 'journey-attendant-waiting');
-    await expect(item.getByLabel(labels.chatbots.atendidoPorChatbot)).toHaveCount(0);
+    await expect(item.getByLabel(labels.chatbots.servedByChatbot)).toHaveCount(0);
     await look(page, 'journey-attendant-human');
 
     // The transfer dialog lists the real chatbots: back to it, and the header names it again.

@@ -213,8 +213,8 @@ test('the technical dashboard: every account for tech_dashboard; refused to an o
   const admin = await signedIn(page, server, 'admin@demo.com');
   await page.goto(`${server.url}/atendimento`);
   const menu = await mainMenu(page);
-  await menu.getByRole('link', { name: labels.common.dashboardTecnico }).click();
-  await expect(page.getByRole('heading', { level: 1, name: labels.common.dashboardTecnico })).toBeVisible();
+  await menu.getByRole('link', { name: labels.common.technicalDashboard }).click();
+  await expect(page.getByRole('heading', { level: 1, name: labels.common.technicalDashboard })).toBeVisible();
   const expected = await server.call<AdminDashboardData>('get-admin-dashboard-data', { interval: 7 }, admin);
   await expect(card(page, L.conversationsTotal)).toContainText(count(expected.admin_cards.conversations_all));
   await expect(card(page, L.messagesTotal)).toContainText(count(expected.admin_cards.messages_all));
@@ -251,7 +251,7 @@ test('the technical dashboard: every account for tech_dashboard; refused to an o
   await page.goto(`${server.url}/atendimento`);
   const ownerMenu = await mainMenu(page);
   await expect(ownerMenu.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
-  await expect(ownerMenu.getByRole('link', { name: labels.common.dashboardTecnico })).toHaveCount(0);
+  await expect(ownerMenu.getByRole('link', { name: labels.common.technicalDashboard })).toHaveCount(0);
   await page.goto(`${server.url}/dash-tecnico`);
   await expect(page.getByRole('alert').filter({ hasText: messages.insufficientPermissions })).toBeVisible();
   await expect(page).toHaveURL(/\/atendimento$/);

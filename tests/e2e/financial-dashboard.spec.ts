@@ -208,7 +208,7 @@ test('a Guru pastdue event opens the past-due dialog with its payment link', asy
   await page.goto(`${server.url}/atendimento`);
   const dialog = page.getByRole('dialog', { name: messages.pastDueTitle });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('link', { name: labels.shell.pagarFatura })).toHaveAttribute(
+  await expect(dialog.getByRole('link', { name: labels.shell.payInvoice })).toHaveAttribute(
     'href',
     'https://pay.example/dono',
   );

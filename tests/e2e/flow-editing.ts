@@ -31,10 +31,10 @@ export async function openEditor(page: Page, id: string) {
   await expect(nodesOf(page, 'start')).toBeVisible();
 }
 
-export async function addNode(page: Page, type: keyof typeof L.tipos) {
+export async function addNode(page: Page, type: keyof typeof L.nodeTypes) {
   const before = await nodesOf(page, type).count();
-  await page.getByRole('button', { name: L.adicionarComponente }).click();
-  await page.getByRole('menuitem', { name: L.tipos[type] }).click();
+  await page.getByRole('button', { name: L.addComponent }).click();
+  await page.getByRole('menuitem', { name: L.nodeTypes[type] }).click();
   await expect(nodesOf(page, type)).toHaveCount(before + 1);
   return nodesOf(page, type).nth(before);
 }
@@ -67,7 +67,7 @@ export const source = (node: Locator, branch = 'next') =>
 export const target = (node: Locator) => node.locator('.react-flow__handle.target');
 export const panel = (page: Page) => page.getByTestId('node-panel');
 /** Closes the node's panel: the canvas takes the whole width again. */
-export const closePanel = (page: Page) => panel(page).getByRole('button', { name: L.fecharPainel }).click();
+export const closePanel = (page: Page) => panel(page).getByRole('button', { name: L.closePanel }).click();
 /** The drawn card inside xyflow's node wrapper (it carries the broken mark). */
 export const card = (node: Locator) => node.locator('.flow-node');
 

@@ -44,16 +44,16 @@ test.describe('desktop', () => {
 
     const message = await addNode(page, 'message');
     await panel(page)
-      .getByLabel(labels.schedule.texto, { exact: true })
+      .getByLabel(labels.schedule.text, { exact: true })
       .fill('Olá {nome:first}! Bem-vindo à Loja Demo.');
     await closePanel(page);
     await moveNode(page, message, { x: 420, y: 150 });
 
     const buttons = await addNode(page, 'buttons');
-    await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Como podemos ajudar?');
-    await panel(page).getByLabel(`${L.titulo} 1`).fill('Suporte');
-    await panel(page).getByRole('button', { name: L.adicionarOpcao }).click();
-    await panel(page).getByLabel(`${L.titulo} 2`).fill('Vendas');
+    await panel(page).getByLabel(labels.schedule.text, { exact: true }).fill('Como podemos ajudar?');
+    await panel(page).getByLabel(`${L.title} 1`).fill('Suporte');
+    await panel(page).getByRole('button', { name: L.addOption }).click();
+    await panel(page).getByLabel(`${L.title} 2`).fill('Vendas');
     await closePanel(page);
     await moveNode(page, buttons, { x: 780, y: 150 });
 
@@ -64,14 +64,14 @@ test.describe('desktop', () => {
     await moveNode(page, tag, { x: 60, y: 430 });
 
     const question = await addNode(page, 'question');
-    await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Qual é o seu e-mail?');
-    await pick(page, panel(page), L.validacao, labels.common.eMail);
-    await panel(page).getByLabel(L.salvarNaVariavel).fill('email');
+    await panel(page).getByLabel(labels.schedule.text, { exact: true }).fill('Qual é o seu e-mail?');
+    await pick(page, panel(page), L.validation, labels.common.email);
+    await panel(page).getByLabel(L.saveInVariable).fill('email');
     await closePanel(page);
     await moveNode(page, question, { x: 420, y: 430 });
 
     const redirect = await addNode(page, 'redirect');
-    await pick(page, panel(page), labels.common.departamento, 'Suporte');
+    await pick(page, panel(page), labels.common.department, 'Suporte');
     await closePanel(page);
     await moveNode(page, redirect, { x: 780, y: 430 });
 
@@ -89,11 +89,11 @@ test.describe('desktop', () => {
     await shot(page, 'flow-editor-built');
     await expect(page.locator('.react-flow__edge')).toHaveCount(5);
 
-    await page.getByRole('button', { name: labels.common.salvar }).click();
+    await page.getByRole('button', { name: labels.common.save }).click();
     await expect(toast(page, messages.flowSaved)).toBeVisible();
     // Issue 33 §7: the toast leaves the editor's toolbar free.
     const toastBox = await toast(page, messages.flowSaved).boundingBox();
-    for (const name of [labels.common.salvar, labels.flows.exportar, L.restaurar]) {
+    for (const name of [labels.common.save, labels.flows.export, L.restore]) {
       const button = page.getByRole('button', { name, exact: true });
       if (!(await button.isVisible())) continue;
       const box = await button.boundingBox();
@@ -126,7 +126,7 @@ test.describe('desktop', () => {
     await expect(nodesOf(page, 'message')).toContainText('Olá {nome:first}! Bem-vindo à Loja Demo.');
     await expect(nodesOf(page, 'redirect')).toContainText('Suporte');
     // Nothing changed since the save: the back arrow leaves without asking.
-    await page.getByRole('button', { name: L.voltarParaFluxos }).click();
+    await page.getByRole('button', { name: L.backToFlows }).click();
     await expect(page).toHaveURL(/\/flows$/);
   });
 
@@ -141,23 +141,23 @@ test.describe('desktop', () => {
     await moveNode(page, buttons, { x: 60, y: 430 });
 
     // The option rules speak as the user types.
-    const title1 = panel(page).getByLabel(`${L.titulo} 1`);
+    const title1 = panel(page).getByLabel(`${L.title} 1`);
     await title1.fill('Um título longo demais p');
     await expect(panel(page)).toContainText(messages.flowCharacterLimit);
     await title1.fill('Sim');
     await expect(panel(page)).not.toContainText(messages.flowCharacterLimit);
-    await panel(page).getByRole('button', { name: L.adicionarOpcao }).click();
-    await panel(page).getByLabel(`${L.titulo} 2`).fill('sim');
+    await panel(page).getByRole('button', { name: L.addOption }).click();
+    await panel(page).getByLabel(`${L.title} 2`).fill('sim');
     await expect(panel(page)).toContainText(messages.flowOptionTitleTaken);
-    await panel(page).getByLabel(`${L.titulo} 2`).fill('Não');
-    await panel(page).getByRole('button', { name: L.adicionarOpcao }).click();
-    await panel(page).getByLabel(`${L.titulo} 3`).fill('Talvez');
-    await panel(page).getByRole('button', { name: L.adicionarOpcao }).click();
+    await panel(page).getByLabel(`${L.title} 2`).fill('Não');
+    await panel(page).getByRole('button', { name: L.addOption }).click();
+    await panel(page).getByLabel(`${L.title} 3`).fill('Talvez');
+    await panel(page).getByRole('button', { name: L.addOption }).click();
     await expect(panel(page)).toContainText(messages.flowMaxQuickReplies);
-    await expect(panel(page).getByLabel(`${L.titulo} 4`)).toHaveCount(0);
+    await expect(panel(page).getByLabel(`${L.title} 4`)).toHaveCount(0);
 
     await drag(page, source(nodesOf(page, 'start')), target(message));
-    await page.getByRole('button', { name: labels.common.salvar }).click();
+    await page.getByRole('button', { name: labels.common.save }).click();
     await expect(toast(page, messages.flowHasErrors)).toBeVisible();
     // Both nodes without text are marked, with the reason on the node.
     await expect(card(message)).toHaveAttribute('data-broken', 'true');
@@ -170,29 +170,29 @@ test.describe('desktop', () => {
 
     // Fixed, the marks go as the text is typed.
     await message.click();
-    await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Oi!');
+    await panel(page).getByLabel(labels.schedule.text, { exact: true }).fill('Oi!');
     await expect(card(message)).not.toHaveAttribute('data-broken', 'true');
     await buttons.click();
-    await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Quer continuar?');
+    await panel(page).getByLabel(labels.schedule.text, { exact: true }).fill('Quer continuar?');
     await expect(card(buttons)).not.toHaveAttribute('data-broken', 'true');
 
     // The trigger: on without a keyword is refused with the spec's text.
-    await page.getByRole('button', { name: labels.flows.gatilho }).click();
-    const drawer = page.getByRole('dialog', { name: L.configuracoesDoGatilho });
-    await drawer.getByLabel(L.iniciarComPalavraChave).check();
+    await page.getByRole('button', { name: labels.flows.trigger }).click();
+    const drawer = page.getByRole('dialog', { name: L.triggerSettings });
+    await drawer.getByLabel(L.startByKeyword).check();
     await expect(drawer).toContainText(messages.flowKeywordRequired);
     await drawer.getByRole('button', { name: 'Fechar' }).click();
     await dismissToasts(page);
-    await page.getByRole('button', { name: labels.common.salvar }).click();
+    await page.getByRole('button', { name: labels.common.save }).click();
     // Refused: the drawer opens again on the keywords, with the spec's text.
     await expect(drawer).toContainText(messages.flowKeywordRequired);
     // A word no other test's customer writes: the flow is live on the worker's server, shared by the files.
-    await drawer.getByRole('combobox', { name: labels.tags.palavrasChave }).fill('gatilhodoeditor');
+    await drawer.getByRole('combobox', { name: labels.tags.keywords }).fill('gatilhodoeditor');
     await page.keyboard.press('Enter');
     await expect(drawer).not.toContainText(messages.flowKeywordRequired);
     await drawer.getByRole('button', { name: 'Fechar' }).click();
     await dismissToasts(page);
-    await page.getByRole('button', { name: labels.common.salvar }).click();
+    await page.getByRole('button', { name: labels.common.save }).click();
     await expect(toast(page, messages.flowSaved)).toBeVisible();
     const saved = await server.call<Flow>('get-flow', { _id: flow._id }, token);
     expect(saved).toMatchObject({ trigger: true, keywords: ['gatilhodoeditor'] });
@@ -205,13 +205,13 @@ test.describe('desktop', () => {
     await openEditor(page, flow._id);
     const nodes = page.locator('.react-flow__node');
     const message = await addNode(page, 'message');
-    await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Primeira mensagem');
+    await panel(page).getByLabel(labels.schedule.text, { exact: true }).fill('Primeira mensagem');
     await expect(nodes).toHaveCount(2);
 
     // Ctrl+Z undoes the text (one step for the words typed), then the node; Ctrl+Shift+Z brings them back.
     await page.locator('.react-flow__pane').click({ position: { x: 40, y: 500 } });
     await page.keyboard.press('Control+z');
-    await expect(message).toContainText(L.semTexto);
+    await expect(message).toContainText(L.noText);
     await page.keyboard.press('Control+z');
     await expect(nodes).toHaveCount(1);
     await page.keyboard.press('Control+Shift+z');
@@ -219,9 +219,9 @@ test.describe('desktop', () => {
     await expect(nodes).toHaveCount(2);
     await expect(message).toContainText('Primeira mensagem');
     // The toolbar's buttons do the same.
-    await page.getByRole('button', { name: L.desfazer }).click();
-    await expect(message).toContainText(L.semTexto);
-    await page.getByRole('button', { name: L.refazer }).click();
+    await page.getByRole('button', { name: L.undo }).click();
+    await expect(message).toContainText(L.noText);
+    await page.getByRole('button', { name: L.redo }).click();
     await expect(message).toContainText('Primeira mensagem');
 
     // A copy pastes with new ids, next to the original; 'Início' is never copied.
@@ -230,7 +230,7 @@ test.describe('desktop', () => {
     await page.keyboard.press('Control+v');
     await expect(nodesOf(page, 'message')).toHaveCount(2);
     await expect(nodesOf(page, 'start')).toHaveCount(1);
-    await page.getByRole('button', { name: L.colar }).click();
+    await page.getByRole('button', { name: L.paste }).click();
     await expect(nodesOf(page, 'message')).toHaveCount(3);
     const ids = await nodesOf(page, 'message').evaluateAll((els) =>
       els.map((e) => e.getAttribute('data-id')),
@@ -249,16 +249,16 @@ test.describe('desktop', () => {
     await expect(nodesOf(page, 'message')).toHaveCount(1);
 
     // Unsaved changes: the back arrow asks first.
-    await page.getByRole('button', { name: L.voltarParaFluxos }).click();
-    const leave = page.getByRole('dialog', { name: L.sairTitulo });
-    await expect(leave).toContainText(L.sairPergunta);
+    await page.getByRole('button', { name: L.backToFlows }).click();
+    const leave = page.getByRole('dialog', { name: L.leaveTitle });
+    await expect(leave).toContainText(L.leaveQuestion);
     await leave.getByRole('button', { name: 'Cancelar' }).click();
     await expect(page).toHaveURL(new RegExp(`/flows/${flow._id}$`));
 
     // Restaurar goes back to the saved version ('Início' alone).
-    await page.getByRole('button', { name: L.restaurar }).click();
+    await page.getByRole('button', { name: L.restore }).click();
     await page
-      .getByRole('dialog', { name: L.restaurarTitulo })
+      .getByRole('dialog', { name: L.restoreTitle })
       .getByRole('button', { name: 'Confirmar' })
       .click();
     await expect(nodes).toHaveCount(1);
@@ -269,7 +269,7 @@ test.describe('desktop', () => {
     const flow = await newFlow(server, token);
     await openEditor(page, flow._id);
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: labels.flows.exportar }).click();
+    await page.getByRole('button', { name: labels.flows.export }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`${flow.name}.json`);
     const path = await file.path();
@@ -287,11 +287,11 @@ test.describe('phone', { tag: '@phone' }, () => {
     await openEditor(page, flow._id);
     // The header's actions are icons named for screen readers; the canvas fills the rest.
     for (const name of [
-      L.voltarParaFluxos,
-      labels.flows.gatilho,
-      labels.flows.exportar,
-      L.restaurar,
-      labels.common.salvar,
+      L.backToFlows,
+      labels.flows.trigger,
+      labels.flows.export,
+      L.restore,
+      labels.common.save,
     ])
       await expect(page.getByRole('button', { name })).toBeVisible();
     const canvas = await page.locator('.react-flow').boundingBox();
@@ -302,16 +302,16 @@ test.describe('phone', { tag: '@phone' }, () => {
     const message = await addNode(page, 'message');
     // The node's panel is a bottom drawer.
     await expect(panel(page)).toBeVisible();
-    await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Oi, tudo bem?');
+    await panel(page).getByLabel(labels.schedule.text, { exact: true }).fill('Oi, tudo bem?');
     await page.screenshot({
       path: `test-results/screens/flow-editor-phone-panel-${test.info().project.name}.png`,
     });
-    await panel(page).getByRole('button', { name: L.fecharPainel }).click();
+    await panel(page).getByRole('button', { name: L.closePanel }).click();
     await expect(panel(page)).toBeHidden();
 
     // Connecting by touch: a tap on the output, then a tap on the next node's input, as the hint says; the
     // handles stay 24 px on the screen with the canvas zoomed out (issue 33 §10).
-    await expect(page.getByRole('note').filter({ hasText: L.tocarParaLigar })).toBeVisible();
+    await expect(page.getByRole('note').filter({ hasText: L.tapToConnect })).toBeVisible();
     for (let i = 0; i < 3; i++) await page.locator('.react-flow__controls-zoomout').tap();
     const zoom = await page
       .locator('.flow-editor-canvas')
@@ -326,7 +326,7 @@ test.describe('phone', { tag: '@phone' }, () => {
     await source(nodesOf(page, 'start')).tap();
     await target(message).tap();
     await expect(page.locator('.react-flow__edge')).toHaveCount(1);
-    await page.getByRole('button', { name: labels.common.salvar }).click();
+    await page.getByRole('button', { name: labels.common.save }).click();
     await expect(toast(page, messages.flowSaved)).toBeVisible();
     await shot(page, 'flow-editor-phone-saved');
     const saved = await server.call<Flow>('get-flow', { _id: flow._id }, token);

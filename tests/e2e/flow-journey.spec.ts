@@ -57,15 +57,15 @@ test('a flow built in the editor serves a chip, and the simulator customer runs 
   await moveNode(page, nodesOf(page, 'start'), { x: 60, y: 150 });
   const welcome = await addNode(page, 'message');
   await panel(page)
-    .getByLabel(labels.schedule.texto, { exact: true })
+    .getByLabel(labels.schedule.text, { exact: true })
     .fill('Olá {nome:first}! Bem-vindo à Loja Demo.');
   await closePanel(page);
   await moveNode(page, welcome, { x: 420, y: 150 });
   const menu = await addNode(page, 'buttons');
-  await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Como podemos ajudar?');
-  await panel(page).getByLabel(`${L.titulo} 1`).fill('Suporte');
-  await panel(page).getByRole('button', { name: L.adicionarOpcao }).click();
-  await panel(page).getByLabel(`${L.titulo} 2`).fill('Vendas');
+  await panel(page).getByLabel(labels.schedule.text, { exact: true }).fill('Como podemos ajudar?');
+  await panel(page).getByLabel(`${L.title} 1`).fill('Suporte');
+  await panel(page).getByRole('button', { name: L.addOption }).click();
+  await panel(page).getByLabel(`${L.title} 2`).fill('Vendas');
   await closePanel(page);
   await moveNode(page, menu, { x: 780, y: 150 });
   const tagging = await addNode(page, 'add_tag');
@@ -74,13 +74,13 @@ test('a flow built in the editor serves a chip, and the simulator customer runs 
   await closePanel(page);
   await moveNode(page, tagging, { x: 60, y: 430 });
   const question = await addNode(page, 'question');
-  await panel(page).getByLabel(labels.schedule.texto, { exact: true }).fill('Qual é o seu e-mail?');
-  await pick(page, panel(page), L.validacao, labels.common.eMail);
-  await panel(page).getByLabel(L.salvarNaVariavel).fill('email');
+  await panel(page).getByLabel(labels.schedule.text, { exact: true }).fill('Qual é o seu e-mail?');
+  await pick(page, panel(page), L.validation, labels.common.email);
+  await panel(page).getByLabel(L.saveInVariable).fill('email');
   await closePanel(page);
   await moveNode(page, question, { x: 420, y: 430 });
   const handOver = await addNode(page, 'redirect');
-  await pick(page, panel(page), labels.common.departamento, 'Suporte');
+  await pick(page, panel(page), labels.common.department, 'Suporte');
   await closePanel(page);
   await moveNode(page, handOver, { x: 780, y: 430 });
   const support = await menu
@@ -93,7 +93,7 @@ test('a flow built in the editor serves a chip, and the simulator customer runs 
   await drag(page, source(tagging), target(question));
   await drag(page, source(question), target(handOver));
   await expect(page.locator('.react-flow__edge')).toHaveCount(5);
-  await page.getByRole('button', { name: labels.common.salvar }).click();
+  await page.getByRole('button', { name: labels.common.save }).click();
   await expect(toast(page, messages.flowSaved)).toBeVisible();
   await shot(page, 'flow-journey-editor');
 
@@ -194,7 +194,7 @@ test('a flow built in the editor serves a chip, and the simulator customer runs 
     await expect(pane.getByText('mariana@exemplo.com')).toBeVisible();
     // The flow's messages are labelled by their engine, not as the AI chatbot's.
     const welcome = pane.getByRole('listitem').filter({ hasText: 'Olá Mariana! Bem-vindo à Loja Demo.' });
-    await expect(welcome).toContainText(labels.common.fluxo);
+    await expect(welcome).toContainText(labels.common.flow);
     await expect(welcome).not.toContainText(labels.common.chatbot);
     await shot(page, 'flow-journey-attendance');
   } finally {

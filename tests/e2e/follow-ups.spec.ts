@@ -30,11 +30,9 @@ test('configure a chip’s follow-ups: rules, save, reload, values kept', async 
   try {
     await page.goto('/atendimento');
     const menu = await mainMenu(page);
-    await menu.getByRole('link', { name: labels.team.followUpsAutomaticos }).click();
+    await menu.getByRole('link', { name: labels.team.automaticFollowUps }).click();
     await expect(page).toHaveURL(/\/auto-follow-ups$/);
-    await expect(
-      page.getByRole('heading', { level: 1, name: labels.team.followUpsAutomaticos }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: labels.team.automaticFollowUps })).toBeVisible();
 
     const card = page.getByRole('region', { name: chip.name });
     await expect(card).toBeVisible();
@@ -43,7 +41,7 @@ test('configure a chip’s follow-ups: rules, save, reload, values kept', async 
     await card.getByRole('switch', { name: L.enabled }).check({ force: true });
     // Switched on with no type: the rule's message on the types.
     await card.getByRole('checkbox', { name: 'Atendimento humano' }).uncheck();
-    await card.getByRole('button', { name: labels.common.salvar }).click();
+    await card.getByRole('button', { name: labels.common.save }).click();
     await expect(card.getByText(followUpMessages.typesRequired)).toBeVisible();
     await card.getByRole('checkbox', { name: 'Atendimento humano' }).check();
     await card.getByRole('checkbox', { name: 'Chatbot de fluxo' }).check();
@@ -53,25 +51,25 @@ test('configure a chip’s follow-ups: rules, save, reload, values kept', async 
     await pick(page, card, L.endTime, '19:00');
     const first = messageBlock(card, 1);
     // Message 1 on without a text: its own message.
-    await card.getByRole('button', { name: labels.common.salvar }).click();
+    await card.getByRole('button', { name: labels.common.save }).click();
     await expect(first.getByText(followUpMessages.textRequired)).toBeVisible();
     await page.screenshot({ path: `test-results/screens/follow-ups-error-${project()}.png` });
-    await first.getByRole('textbox', { name: labels.schedule.texto }).fill('Ainda precisa de ajuda?');
+    await first.getByRole('textbox', { name: labels.schedule.text }).fill('Ainda precisa de ajuda?');
     // A time of 0 is refused with the rule's message (it was saved as 1 unseen).
     await first.getByRole('textbox', { name: L.time }).fill('0');
-    await card.getByRole('button', { name: labels.common.salvar }).click();
+    await card.getByRole('button', { name: labels.common.save }).click();
     await expect(first.getByText(followUpMessages.timeInvalid)).toBeVisible();
     await expect(first.getByRole('textbox', { name: L.time })).toHaveValue('0');
     await first.getByRole('textbox', { name: L.time }).fill('15');
 
     const second = messageBlock(card, 2);
     await second.getByRole('switch', { name: L.messageEnabled }).check({ force: true });
-    await second.getByRole('textbox', { name: labels.schedule.texto }).fill('Estamos por aqui se precisar.');
+    await second.getByRole('textbox', { name: labels.schedule.text }).fill('Estamos por aqui se precisar.');
     await second.getByRole('textbox', { name: L.time }).fill('2');
     await pick(page, second, messages.unit, 'Horas');
     await shot(page, 'follow-ups-filled');
 
-    await card.getByRole('button', { name: labels.common.salvar }).click();
+    await card.getByRole('button', { name: labels.common.save }).click();
     await expect(toast(page, followUpMessages.saved)).toBeVisible();
     await expect(card.getByText(L.active, { exact: true })).toBeVisible();
 
@@ -84,7 +82,7 @@ test('configure a chip’s follow-ups: rules, save, reload, values kept', async 
     await expect(again.getByRole('combobox', { name: L.startTime })).toHaveValue('09:00');
     await expect(again.getByRole('combobox', { name: L.endTime })).toHaveValue('19:00');
     const m1 = messageBlock(again, 1);
-    await expect(m1.getByRole('textbox', { name: labels.schedule.texto })).toHaveValue(
+    await expect(m1.getByRole('textbox', { name: labels.schedule.text })).toHaveValue(
       'Ainda precisa de ajuda?',
     );
     await expect(m1.getByRole('textbox', { name: L.time })).toHaveValue('15');

@@ -11,7 +11,7 @@ import { type AppServer, expect, test } from './fixtures';
 test.use({ seed: 'demo', ...calm });
 
 const OWNER = 'dono@demo.com';
-const attendanceList = (page: Page) => page.getByRole('list', { name: labels.common.conversas });
+const attendanceList = (page: Page) => page.getByRole('list', { name: labels.common.conversations });
 /** Atendimento's first page answered (the list, or its empty text). */
 const attendanceLoaded = (page: Page) =>
   expect(attendanceList(page).or(page.getByText('Nenhuma conversa encontrada.'))).toBeVisible();
@@ -134,7 +134,7 @@ test('filter, read-only view and sending a finished conversation back to a perso
     const transfer = page.getByRole('dialog', { name: messages.historySendToHuman });
     await transfer.getByRole('combobox', { name: 'Tags' }).click();
     await page.getByRole('option', { name: `VIP ${project()} ${id}` }).click();
-    await transfer.getByRole('combobox', { name: labels.common.departamento }).click();
+    await transfer.getByRole('combobox', { name: labels.common.department }).click();
     await page.getByRole('option', { name: 'Vendas' }).click();
     await shot(page, 'history-transfer');
     await transfer.getByRole('button', { name: messages.paneTransferSubmit }).click();

@@ -36,7 +36,10 @@ const whole = (el: Locator) =>
   el.evaluate((node) => node.scrollWidth <= node.clientWidth + 0.5 && node.clientWidth > 0);
 
 const conversationItem = (page: Page, name: string) =>
-  page.getByRole('list', { name: labels.common.conversas }).getByRole('listitem').filter({ hasText: name });
+  page
+    .getByRole('list', { name: labels.common.conversations })
+    .getByRole('listitem')
+    .filter({ hasText: name });
 
 const toasts = (page: Page) => page.locator('.mantine-Notification-root');
 
@@ -169,7 +172,7 @@ test("no 'Nova conversa' toast for the conversation one starts; a customer's doe
     expect(noticeBox && backBox && !overlaps(noticeBox, backBox)).toBe(true);
     expect(noticeBox && menuBox && !overlaps(noticeBox, menuBox)).toBe(true);
     // Issue 33 §22: nor the composer and its send button at the bottom.
-    const composerBox = await page.getByRole('textbox', { name: labels.common.mensagem }).boundingBox();
+    const composerBox = await page.getByRole('textbox', { name: labels.common.message }).boundingBox();
     expect(noticeBox && composerBox && !overlaps(noticeBox, composerBox)).toBe(true);
     // With the composer empty the send button is the microphone (issue 33 item 20).
     const sendBox = await page

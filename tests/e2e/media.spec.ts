@@ -102,17 +102,17 @@ test('media library: upload needs a file and a name, refuses by content, sends a
       mimeType: 'image/png',
       buffer: Buffer.from('não sou imagem'),
     });
-    await library.getByLabel(labels.common.nome).fill('Falsa');
+    await library.getByLabel(labels.common.name).fill('Falsa');
     await upload.click();
     await expect(library.getByRole('alert')).toHaveText(messages.mediaLibraryType);
 
     await fileInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-    await library.getByLabel(labels.common.nome).fill('Logo da loja');
+    await library.getByLabel(labels.common.name).fill('Logo da loja');
     await upload.click();
     await expect(toast(page, messages.uploadDone)).toBeVisible();
     const item = library.getByRole('listitem', { name: 'Logo da loja' });
     await expect(item).toBeVisible();
-    await expect(library.getByLabel(labels.common.nome)).toHaveValue('');
+    await expect(library.getByLabel(labels.common.name)).toHaveValue('');
 
     // A document in its own tab.
     await library.getByRole('tab', { name: messages.mediaTabDocuments }).click();
@@ -122,7 +122,7 @@ test('media library: upload needs a file and a name, refuses by content, sends a
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
     });
-    await library.getByLabel(labels.common.nome).fill('Tabela de preços');
+    await library.getByLabel(labels.common.name).fill('Tabela de preços');
     await library.getByRole('button', { name: messages.mediaUpload }).click();
     await expect(library.getByRole('listitem', { name: 'Tabela de preços' })).toBeVisible();
     await shot(page, 'library-documents');
@@ -163,11 +163,11 @@ test('media library: upload needs a file and a name, refuses by content, sends a
     // Deleting takes two clicks: Apagar arms it, Confirmar deletes.
     const again = await attachMenu(page, pane, messages.mediaLibraryTitle);
     const logo = again.getByRole('listitem', { name: 'Logo da loja' });
-    await logo.getByRole('button', { name: labels.common.apagar }).click();
-    await expect(logo.getByRole('button', { name: labels.common.confirmar })).toBeVisible();
+    await logo.getByRole('button', { name: labels.common.delete }).click();
+    await expect(logo.getByRole('button', { name: labels.common.confirm })).toBeVisible();
     await shot(page, 'library-confirm-delete');
     expect(await server.call<unknown[]>('get-medias-by-user', { type: 'image' }, token)).toHaveLength(1);
-    await logo.getByRole('button', { name: labels.common.confirmar }).click();
+    await logo.getByRole('button', { name: labels.common.confirm }).click();
     await expect(toast(page, messages.mediaDeleted)).toBeVisible();
     await expect(again.getByText(messages.mediaEmpty)).toBeVisible();
     expect(await server.call<unknown[]>('get-medias-by-user', { type: 'image' }, token)).toEqual([]);
@@ -209,7 +209,7 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
     // Record, cancel: back to idle with nothing kept.
     await recorder.getByRole('button', { name: messages.recorderStart, exact: true }).click();
     await expect(recorder.getByText(messages.recorderRecording)).toBeVisible();
-    await recorder.getByRole('button', { name: labels.common.cancelar }).click();
+    await recorder.getByRole('button', { name: labels.common.cancel }).click();
     await expect(recorder.getByRole('button', { name: messages.recorderStart, exact: true })).toBeVisible();
 
     // Record about 2.5 s: the elapsed time runs.
@@ -235,7 +235,7 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
     await shot(page, 'recorder-recorded');
 
     // Saved to the library, it carries the ptt flag.
-    await recorder.getByLabel(labels.common.nome).fill('Recado de voz');
+    await recorder.getByLabel(labels.common.name).fill('Recado de voz');
     await recorder.getByRole('button', { name: messages.recorderSaveToLibrary }).click();
     await expect(toast(page, messages.recorderSaved)).toBeVisible();
     const [saved] = await server.call<{ name: string; ptt: boolean; mime: string; url: string }[]>(
@@ -264,7 +264,7 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
     await shot(page, 'pane-voice-note');
     // The list's preview says how long it is, as WhatsApp's list does (the server read it from the MP3).
     const item = page
-      .getByRole('list', { name: labels.common.conversas })
+      .getByRole('list', { name: labels.common.conversations })
       .getByRole('listitem')
       .filter({ hasText: 'Rui Cliente' });
     await expect(item).toContainText(/Áudio \(0:0[2-4]\)/);
@@ -312,7 +312,7 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
 
     // A fresh recording from the composer's microphone (shown while the text is empty, as in WhatsApp): the
     // recorder opens already recording; not saved, it is uploaded once and sent as a voice note too.
-    const box = pane.getByRole('textbox', { name: labels.common.mensagem, exact: true });
+    const box = pane.getByRole('textbox', { name: labels.common.message, exact: true });
     await box.fill('Um momento');
     await expect(pane.getByRole('button', { name: messages.recorderTitle })).toHaveCount(0);
     await box.fill('');

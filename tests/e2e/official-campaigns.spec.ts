@@ -130,8 +130,8 @@ async function importAudience(token: string, name: string, people: [string, stri
 
 const rows = (page: Page) =>
   isPhone()
-    ? page.getByRole('list', { name: labels.common.campanhasApiOficial }).getByRole('listitem')
-    : page.getByRole('table', { name: labels.common.campanhasApiOficial }).getByRole('row');
+    ? page.getByRole('list', { name: labels.common.officialApiCampaigns }).getByRole('listitem')
+    : page.getByRole('table', { name: labels.common.officialApiCampaigns }).getByRole('row');
 const rowOf = (page: Page, name: string) => rows(page).filter({ hasText: name });
 const rowAction = (page: Page, name: string, action: string) =>
   rowOf(page, name).getByRole('button', { name: action, exact: true });
@@ -207,20 +207,22 @@ test('a campaign made with every message of the dialog, listed with its chip; an
   await menu.getByRole('link', { name: 'Campanhas API Oficial' }).click();
   await expect(page).toHaveURL(/\/campanhas-api-oficial$/);
   // The screen's chunk is loaded on demand: on a busy machine it may take a while the first time.
-  await expect(page.getByRole('heading', { level: 1, name: labels.common.campanhasApiOficial })).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(page.getByRole('heading', { level: 1, name: labels.common.officialApiCampaigns })).toBeVisible(
+    {
+      timeout: 30_000,
+    },
+  );
   await expect(page.getByRole('link', { name: templateLabels.templates })).toHaveAttribute(
     'href',
     '/templates',
   );
-  await expect(page.getByText(O.nenhumaCampanhaCadastrada)).toBeVisible();
+  await expect(page.getByText(O.noCampaignRegistered)).toBeVisible();
   await shot(page, 'empty');
 
   await page.getByRole('button', { name: 'Nova campanha' }).click();
-  const dialog = page.getByRole('dialog', { name: O.novaCampanha });
+  const dialog = page.getByRole('dialog', { name: O.newCampaign });
   await expect(
-    dialog.getByRole('combobox', { name: labels.common.templateDeMensagem, exact: true }),
+    dialog.getByRole('combobox', { name: labels.common.messageTemplate, exact: true }),
   ).toBeDisabled();
 
   // Every message of spec 3 §5 Official campaign, each on its field, as each one is put right.
@@ -229,7 +231,7 @@ test('a campaign made with every message of the dialog, listed with its chip; an
   await dialog.getByLabel('Nome da campanha').fill(name);
   await save(dialog);
   await expect(fieldError(dialog, messages.scheduleChipRequired)).toBeVisible();
-  await pick(page, dialog, O.numeroDeEnvio, chipName);
+  await pick(page, dialog, O.sendingNumber, chipName);
   await choose(dialog, 'Agendado');
   await save(dialog);
   await expect(fieldError(dialog, C.campaignScheduleRequired)).toBeVisible();
@@ -246,34 +248,34 @@ test('a campaign made with every message of the dialog, listed with its chip; an
   await shot(page, 'dialog-error');
 
   // Only the approved templates of the number are offered (the pending one is not).
-  await dialog.getByRole('combobox', { name: labels.common.templateDeMensagem, exact: true }).click();
+  await dialog.getByRole('combobox', { name: labels.common.messageTemplate, exact: true }).click();
   await expect(page.getByRole('option')).toHaveText(['promo_cupom', 'vitrine']);
   await page.getByRole('option', { name: 'promo_cupom', exact: true }).click();
-  await expect(dialog.getByLabel(labels.common.previaDoTemplate)).toContainText(
+  await expect(dialog.getByLabel(labels.common.templatePreview)).toContainText(
     'Oi {{1}}, seu cupom é {{2}}. Aproveite!',
   );
   await save(dialog);
   await expect(fieldError(dialog, M.parameterRequired('{{1}}'))).toBeVisible();
-  await pick(page, dialog, O.colunaDaAudiencia('{{1}}'), '{nome}');
+  await pick(page, dialog, O.audienceColumn('{{1}}'), '{nome}');
   await save(dialog);
   await expect(fieldError(dialog, M.parameterRequired('{{2}}'))).toBeVisible();
-  await dialog.getByLabel(O.valorPadrao('{{2}}')).fill('BF10');
-  await dialog.getByLabel(labels.common.previaDoTemplate).scrollIntoViewIfNeeded();
+  await dialog.getByLabel(O.defaultValue('{{2}}')).fill('BF10');
+  await dialog.getByLabel(labels.common.templatePreview).scrollIntoViewIfNeeded();
   await shot(page, 'dialog-variables');
 
   // Rule 'all' (the default) asks the conversation's type, its flow and its department.
   await save(dialog);
   await expect(fieldError(dialog, M.redirectRequired)).toBeVisible();
-  await pick(page, dialog, O.tipoDeConversa, 'Chatbot de fluxo');
+  await pick(page, dialog, O.conversationType, 'Chatbot de fluxo');
   await save(dialog);
   await expect(fieldError(dialog, M.flowRequired)).toBeVisible();
   await pick(page, dialog, 'Fluxo', 'Boas-vindas');
   await save(dialog);
   await expect(fieldError(dialog, M.departmentRequired)).toBeVisible();
-  await pick(page, dialog, O.departamento, 'Vendas');
+  await pick(page, dialog, O.department, 'Vendas');
   // A flow for the quick reply 'Quero'; 'Parar' starts none.
-  await pick(page, dialog, O.seOContatoClicar('Quero'), 'Boas-vindas');
-  await expect(dialog.getByRole('combobox', { name: O.seOContatoClicar('Parar') })).toHaveValue('');
+  await pick(page, dialog, O.ifContactClick('Quero'), 'Boas-vindas');
+  await expect(dialog.getByRole('combobox', { name: O.ifContactClick('Parar') })).toHaveValue('');
   await choose(dialog, 'Agendado');
   await pickTomorrow(page, dialog, '10:30');
   await shot(page, 'dialog-filled');
@@ -310,21 +312,21 @@ test('a campaign made with every message of the dialog, listed with its chip; an
   // An image header: the upload takes only jpeg or png; 'on_response' needs no type or department.
   const imageName = `Vitrine ${unique()}`;
   await page.getByRole('button', { name: 'Nova campanha' }).click();
-  const second = page.getByRole('dialog', { name: O.novaCampanha });
+  const second = page.getByRole('dialog', { name: O.newCampaign });
   await second.getByLabel('Nome da campanha').fill(imageName);
-  await pick(page, second, O.numeroDeEnvio, chipName);
+  await pick(page, second, O.sendingNumber, chipName);
   await pick(page, second, 'Audiência', audienceName);
-  await pick(page, second, labels.common.templateDeMensagem, 'vitrine');
-  await choose(second, O.regraResposta);
-  await expect(second.getByRole('combobox', { name: O.tipoDeConversa })).toHaveCount(0);
+  await pick(page, second, labels.common.messageTemplate, 'vitrine');
+  await choose(second, O.ruleAnswer);
+  await expect(second.getByRole('combobox', { name: O.conversationType })).toHaveCount(0);
   await save(second);
   await expect(fieldError(second, M.imageRequired)).toBeVisible();
   const file = second.locator('input[type="file"]');
   await file.setInputFiles({ name: 'banner.gif', mimeType: 'image/gif', buffer: GIF });
-  await expect(fieldError(second, O.imagemTipoInvalido)).toBeVisible();
+  await expect(fieldError(second, O.imageTypeInvalid)).toBeVisible();
   await file.setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
-  await expect(second.getByText(O.imagemEnviada('banner.png'))).toBeVisible();
-  await expect(second.getByRole('img', { name: O.previaDaImagem })).toBeVisible();
+  await expect(second.getByText(O.imageSent('banner.png'))).toBeVisible();
+  await expect(second.getByRole('img', { name: O.imagePreview })).toBeVisible();
   await shot(page, 'dialog-image');
   await choose(second, 'Agendado');
   await pickTomorrow(page, second, '11:00');
@@ -339,9 +341,9 @@ test('a campaign made with every message of the dialog, listed with its chip; an
   // The report of an official campaign adds the button taps, failures by reason and pricing categories.
   await rowAction(page, name, 'Relatório').click();
   const report = page.getByRole('dialog', { name: `Relatório: ${name}` });
-  await expect(report.getByText(O.cliques)).toBeVisible();
-  await expect(report.getByText(O.falhasPorMotivo)).toBeVisible();
-  await expect(report.getByText(O.categoriasDeCobranca)).toBeVisible();
+  await expect(report.getByText(O.clicks)).toBeVisible();
+  await expect(report.getByText(O.failuresByReason)).toBeVisible();
+  await expect(report.getByText(O.billingCategories)).toBeVisible();
   await shot(page, 'report');
   await page.keyboard.press('Escape');
   await expect(report).toBeHidden();
@@ -372,11 +374,11 @@ test('an account without official numbers sees the plan notice with the contact-
   await signedInAs(page, email, password);
   await page.goto(`${app.server.url}/campanhas-api-oficial`);
   await expect(
-    page.getByRole('heading', { level: 1, name: labels.common.campanhasApiOficial }),
+    page.getByRole('heading', { level: 1, name: labels.common.officialApiCampaigns }),
   ).toBeVisible();
   const notice = page.getByRole('status').filter({ hasText: C.officialNotInPlan });
   await expect(notice).toBeVisible();
-  const support = notice.getByRole('link', { name: O.falarComSuporte });
+  const support = notice.getByRole('link', { name: O.talkWithSupport });
   await expect(support).toHaveAttribute('href', SUPPORT_URL);
   await expect(support).toHaveAttribute('target', '_blank');
   await expect(page.getByRole('button', { name: 'Nova campanha' })).toHaveCount(0);
@@ -425,7 +427,7 @@ test('a campaign sent at once ends Concluída with its deliveries, live; a reply
   await page.goto(`${app.server.url}/campanhas-api-oficial`);
   // Finished with both people's deliveries counted from Meta's status webhooks, live (no reload).
   await expect(rowOf(page, name)).toContainText(CAMPAIGN_STATUS_LABELS.finished, { timeout: 60_000 });
-  await expect(rowOf(page, name)).toContainText(O.entreguesLidas(2, 2), { timeout: 30_000 });
+  await expect(rowOf(page, name)).toContainText(O.deliveredRead(2, 2), { timeout: 30_000 });
   await shot(page, 'sent');
   const sends = graph.to('/messages').slice(sent);
   expect(sends.map((r) => r.json?.to).sort()).toEqual(people.map(([phone]) => phone).sort());

@@ -51,7 +51,7 @@ test('200 messages through 20+ network drops and 3 server kills: each once, in o
     await signedIn(page, server, 'atendente@demo.com');
     await page.goto(`/atendimento?c=${conversation._id}`);
     const pane = page.getByRole('region', { name: 'Cliente Confiável' });
-    const box: Locator = pane.getByRole('textbox', { name: labels.common.mensagem, exact: true });
+    const box: Locator = pane.getByRole('textbox', { name: labels.common.message, exact: true });
     await expect(box).toBeVisible();
 
     // When each disturbance happens: toggles spread at random over the typing, kills at random thirds.

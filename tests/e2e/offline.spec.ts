@@ -27,10 +27,10 @@ const MANAGER = 'gerente@demo.com';
 const phoneDigits = () =>
   `551197${test.info().project.name === 'phone' ? '1' : '2'}${String(Date.now()).slice(-6)}`;
 
-const composer = (pane: Locator) => pane.getByRole('textbox', { name: labels.common.mensagem, exact: true });
+const composer = (pane: Locator) => pane.getByRole('textbox', { name: labels.common.message, exact: true });
 const bubbles = (pane: Locator) =>
   pane.getByRole('list', { name: messages.paneMessages }).getByRole('listitem');
-const conversationList = (page: Page) => page.getByRole('list', { name: labels.common.conversas });
+const conversationList = (page: Page) => page.getByRole('list', { name: labels.common.conversations });
 
 test('offline after one visit: the list, the messages seen, a search, an answer that waits and goes once, and the catch-up', {
   tag: '@phone',

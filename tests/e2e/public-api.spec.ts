@@ -53,29 +53,29 @@ test('a request copied from /api, run as pasted, reaches the customer’s phone'
     await page.goto('/');
     await realtimeReady(page);
     const menu = await mainMenu(page);
-    await menu.getByRole('link', { name: apiLabels.titulo, exact: true }).click();
+    await menu.getByRole('link', { name: apiLabels.title, exact: true }).click();
     await expect(page).toHaveURL(/\/api$/);
-    await expect(page.getByRole('heading', { level: 1, name: apiLabels.titulo })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: apiLabels.title })).toBeVisible();
 
     // A new key: the old one stops working, the page shows and copies the new one.
-    await page.getByRole('button', { name: apiLabels.atualizarChave }).click();
-    const dialog = page.getByRole('dialog', { name: apiLabels.atualizarTitulo });
-    await expect(dialog).toContainText(apiLabels.atualizarTexto);
+    await page.getByRole('button', { name: apiLabels.updateKey }).click();
+    const dialog = page.getByRole('dialog', { name: apiLabels.updateTitle });
+    await expect(dialog).toContainText(apiLabels.updateText);
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
     await expect(page.getByText(messages.keyUpdated)).toBeVisible();
     const { account } = await server.call<{ account: { api_key: string } }>('get-user', {}, token);
-    const keyInput = page.getByRole('textbox', { name: apiLabels.chaveDeApi });
+    const keyInput = page.getByRole('textbox', { name: apiLabels.apiKey });
     await expect(keyInput).not.toHaveValue(account.api_key);
-    await page.getByRole('button', { name: apiLabels.mostrarChave }).click();
+    await page.getByRole('button', { name: apiLabels.showKey }).click();
     await expect(keyInput).toHaveValue(account.api_key);
-    await page.getByRole('button', { name: apiLabels.copiarChave }).click();
+    await page.getByRole('button', { name: apiLabels.copyKey }).click();
     await expect.poll(() => clipboard(page)).toBe(account.api_key);
 
     // The examples use this chip and the customer's phone.
-    await page.getByRole('combobox', { name: apiLabels.chipDosExemplos }).click();
+    await page.getByRole('combobox', { name: apiLabels.examplesChip }).click();
     await page.getByRole('option', { name: chip.name }).click();
-    await page.getByRole('textbox', { name: apiLabels.telefoneDosExemplos }).fill(phone);
-    await expect(page.getByRole('link', { name: apiLabels.documentoOpenApi })).toHaveAttribute(
+    await page.getByRole('textbox', { name: apiLabels.examplesPhone }).fill(phone);
+    await expect(page.getByRole('link', { name: apiLabels.documentOpenApi })).toHaveAttribute(
       'href',
       '/api/v1/openapi.json',
     );
@@ -88,7 +88,7 @@ test('a request copied from /api, run as pasted, reaches the customer’s phone'
     await page.getByTestId('curl-sendText').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/screens/api-curl-${test.info().project.name}.png` });
 
-    await page.getByRole('button', { name: apiLabels.copiarRequisicao }).first().click();
+    await page.getByRole('button', { name: apiLabels.copyRequest }).first().click();
     await expect(page.getByText(apiMessages.requestCopied)).toBeVisible();
     const curl = await clipboard(page);
     expect(curl).toContain(`chip=${chip._id}`);
@@ -114,14 +114,14 @@ test('a request copied from /api, run as pasted, reaches the customer’s phone'
 
     // Direct load and reload of /api open the page (the server and the service worker leave it to the app).
     await page.goto('/api');
-    await expect(page.getByRole('heading', { level: 1, name: apiLabels.titulo })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: apiLabels.title })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: apiLabels.titulo })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: apiLabels.title })).toBeVisible();
     // With the service worker in control: /api is the app's page from it, /api/v1/* goes to the server.
     await serviceWorkerReady(page);
     const fromWorker = await page.goto('/api');
     expect(fromWorker?.fromServiceWorker()).toBe(true);
-    await expect(page.getByRole('heading', { level: 1, name: apiLabels.titulo })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: apiLabels.title })).toBeVisible();
     const doc = await page.goto('/api/v1/openapi.json');
     if (!doc) throw new Error('no answer for the OpenAPI document');
     expect(doc.fromServiceWorker()).toBe(false);

@@ -243,7 +243,7 @@ test('touch targets are at least 44×44 px on a phone, wherever they look smalle
   const sheet = page.getByRole('dialog', { name: messages.listSearchOrFilter });
   for (const choice of await sheet.getByRole('radio').all()) await touchable('opção', choice);
   for (const choice of await sheet.getByRole('checkbox').all()) await touchable('caixa', choice);
-  await sheet.getByRole('combobox', { name: labels.common.departamentos }).click();
+  await sheet.getByRole('combobox', { name: labels.common.departments }).click();
   await page.getByRole('option', { name: 'Suporte' }).click();
   await sheet.getByRole('heading').click();
   await touchable('× do departamento', sheet.locator('.mantine-Pill-remove').first());
@@ -251,7 +251,7 @@ test('touch targets are at least 44×44 px on a phone, wherever they look smalle
   await page.keyboard.press('Escape');
 
   await page
-    .getByRole('list', { name: labels.common.conversas })
+    .getByRole('list', { name: labels.common.conversations })
     .getByRole('listitem')
     .first()
     .getByRole('button')

@@ -13,7 +13,7 @@ const project = () => test.info().project.name;
 /** The page's 'Saiba mais' opens its dialog, which says something and closes with Escape. */
 async function saibaMais(page: Page, path: string) {
   await page.goto(path);
-  const button = page.getByRole('button', { name: labels.common.saibaMais });
+  const button = page.getByRole('button', { name: labels.common.learnMore });
   await expect(button).toBeVisible();
   // Reachable with a thumb: not smaller than 24 px on either side.
   const box = await button.boundingBox();
@@ -45,9 +45,9 @@ test('the department dialog: equal distribution off by default, its explanation,
   await page.getByRole('button', { name: 'Novo departamento' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo departamento' });
   await dialog.getByLabel('Nome').fill(name);
-  const distribute = dialog.getByRole('switch', { name: labels.departments.distribuicaoIgualitaria });
+  const distribute = dialog.getByRole('switch', { name: labels.departments.equalDistribution });
   await expect(distribute).not.toBeChecked();
-  await expect(dialog).toContainText(labels.departments.distribuicaoIgualitariaExplicacao);
+  await expect(dialog).toContainText(labels.departments.equalDistributionExplanation);
   await distribute.check();
   await expect(distribute).toBeInViewport();
   await shot(page, 'distribution-dialog');
@@ -57,7 +57,7 @@ test('the department dialog: equal distribution off by default, its explanation,
   const rows = isPhone()
     ? page.getByRole('list', { name: 'Departamentos' }).getByRole('listitem')
     : page.getByRole('table', { name: 'Departamentos' }).getByRole('row');
-  await rows.filter({ hasText: name }).getByRole('button', { name: labels.common.editar }).click();
+  await rows.filter({ hasText: name }).getByRole('button', { name: labels.common.edit }).click();
   const edit = page.getByRole('dialog', { name: 'Editar departamento' });
-  await expect(edit.getByRole('switch', { name: labels.departments.distribuicaoIgualitaria })).toBeChecked();
+  await expect(edit.getByRole('switch', { name: labels.departments.equalDistribution })).toBeChecked();
 });

@@ -63,12 +63,12 @@ test('templates of an official number: create with the rules, approved live, del
     await page.goto(`${server.url}/templates`);
     await expect(page.getByRole('heading', { name: L.templates })).toBeVisible({ timeout: 30_000 });
     // The only official number is already picked.
-    await expect(page.getByRole('combobox', { name: L.numero })).toHaveValue('Oficial');
+    await expect(page.getByRole('combobox', { name: L.number })).toHaveValue('Oficial');
     const table = page.getByLabel(L.templates, { exact: true });
     await expect(table.getByText('aviso_entrega')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Apagar hello_world' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Apagar aviso_entrega' })).toBeEnabled();
-    for (const name of [L.gerenciador, L.biblioteca]) {
+    for (const name of [L.manager, L.library]) {
       const link = page.getByRole('link', { name });
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('href', new RegExp(`waba_id=${WABA}`));
@@ -76,37 +76,37 @@ test('templates of an official number: create with the rules, approved live, del
     await shot(page, 'templates');
 
     // The dialog's rules, one after another, as the person fixes each.
-    await page.getByRole('button', { name: L.novoTemplate }).click();
+    await page.getByRole('button', { name: L.newTemplate }).click();
     const dialog = page.getByRole('dialog', { name: L.newTitle });
     await expect(dialog).toBeVisible();
     const save = dialog.getByRole('button', { name: 'Salvar' });
     await save.click();
     await expect(dialog.getByText(messages.tagNameRequired)).toBeVisible();
     // The Meta name is derived from what was typed, accents and all, and shown.
-    await dialog.getByLabel(labels.common.nome).fill('Boas Vindas à Loja');
-    await expect(dialog.getByText(L.nomeSalvoComo('boas_vindas_a_loja'))).toBeVisible();
+    await dialog.getByLabel(labels.common.name).fill('Boas Vindas à Loja');
+    await expect(dialog.getByText(L.nameSavedAs('boas_vindas_a_loja'))).toBeVisible();
     await save.click();
     await expect(dialog.getByText(tm.templateBodyRequired)).toBeVisible();
-    await dialog.getByLabel(L.textoCorpo).fill('Olá {{ nome }}, seu pedido {{ pedido }} chegou!');
-    await dialog.getByLabel(L.rodape).click();
-    await expect(dialog.getByLabel(L.textoCorpo)).toHaveValue('Olá {{1}}, seu pedido {{2}} chegou!');
+    await dialog.getByLabel(L.bodyText).fill('Olá {{ nome }}, seu pedido {{ pedido }} chegou!');
+    await dialog.getByLabel(L.footer).click();
+    await expect(dialog.getByLabel(L.bodyText)).toHaveValue('Olá {{1}}, seu pedido {{2}} chegou!');
     await save.click();
     await expect(dialog.getByText(tm.templateExampleRequired('{{1}}'))).toBeVisible();
-    await dialog.getByLabel(L.exemploCorpo('{{1}}')).fill('Maria');
-    await dialog.getByLabel(L.exemploCorpo('{{2}}')).fill('123');
-    await dialog.getByRole('button', { name: L.adicionarBotao }).click();
-    await dialog.getByLabel(L.textoBotao(1)).fill('Quero falar com um atendente');
+    await dialog.getByLabel(L.exampleBody('{{1}}')).fill('Maria');
+    await dialog.getByLabel(L.exampleBody('{{2}}')).fill('123');
+    await dialog.getByRole('button', { name: L.addButton }).click();
+    await dialog.getByLabel(L.buttonText(1)).fill('Quero falar com um atendente');
     await save.click();
     await expect(dialog.getByText(tm.templateButtonTextTooLong)).toBeVisible();
-    await dialog.getByLabel(L.textoBotao(1)).fill('Falar com atendente');
-    await dialog.getByRole('button', { name: L.adicionarBotao }).click();
-    await dialog.getByRole('combobox', { name: `${L.tipoBotao} 2` }).click();
-    await page.getByRole('option', { name: L.botaoUrl }).click();
-    await dialog.getByLabel(L.textoBotao(2)).fill('Rastrear');
-    await dialog.getByLabel(L.urlBotao(2)).fill('loja.test/rastreio');
+    await dialog.getByLabel(L.buttonText(1)).fill('Falar com atendente');
+    await dialog.getByRole('button', { name: L.addButton }).click();
+    await dialog.getByRole('combobox', { name: `${L.buttonType} 2` }).click();
+    await page.getByRole('option', { name: L.buttonUrl }).click();
+    await dialog.getByLabel(L.buttonText(2)).fill('Rastrear');
+    await dialog.getByLabel(L.buttonUrlAt(2)).fill('loja.test/rastreio');
     await save.click();
     await expect(dialog.getByText(tm.templateButtonUrlInvalid)).toBeVisible();
-    await dialog.getByLabel(L.urlBotao(2)).fill('https://loja.test/rastreio');
+    await dialog.getByLabel(L.buttonUrlAt(2)).fill('https://loja.test/rastreio');
     await shot(page, 'templates-new');
     await save.click();
     await expect(dialog).toBeHidden();
@@ -138,24 +138,24 @@ test('templates of an official number: create with the rules, approved live, del
     await expect(row('boas_vindas_a_loja')).toContainText(L.statuses.APPROVED ?? '');
     await graph.setTemplateStatus(WABA, 'aviso_entrega', 'REJECTED', 'INVALID_FORMAT');
     await expect(row('aviso_entrega')).toContainText(L.statuses.REJECTED ?? '');
-    await expect(row('aviso_entrega')).toContainText(L.motivo('INVALID_FORMAT'));
+    await expect(row('aviso_entrega')).toContainText(L.reason('INVALID_FORMAT'));
     await shot(page, 'templates-live');
 
     // The toast sits where Salvar is on phones (and stays while touched): closed, as a person would.
     await page.getByRole('alert').filter({ hasText: tm.templateSaved }).getByRole('button').click();
     await expect(page.getByText(tm.templateSaved)).toBeHidden();
     // An image header: the file goes to the media library, then to Meta's upload session for its handle.
-    await page.getByRole('button', { name: L.novoTemplate }).click();
+    await page.getByRole('button', { name: L.newTemplate }).click();
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel(labels.common.nome).fill('oferta_imagem');
+    await dialog.getByLabel(labels.common.name).fill('oferta_imagem');
     await dialog.getByRole('radio', { name: messages.previewImage }).check();
     await save.click();
     await expect(dialog.getByText(tm.templateHeaderImageRequired)).toBeVisible();
     const chooser = page.waitForEvent('filechooser');
-    await dialog.getByLabel(L.imagemCabecalho).click();
+    await dialog.getByLabel(L.headerImage).click();
     await (await chooser).setFiles({ name: 'oferta.png', mimeType: 'image/png', buffer: PNG });
-    await expect(dialog.getByText(L.imagemEnviada('oferta.png'))).toBeVisible();
-    await dialog.getByLabel(L.textoCorpo).fill('Oferta especial desta semana.');
+    await expect(dialog.getByText(L.imageSent('oferta.png'))).toBeVisible();
+    await dialog.getByLabel(L.bodyText).fill('Oferta especial desta semana.');
     await save.click();
     await expect(dialog).toBeHidden();
     await expect(row('oferta_imagem')).toContainText(L.statuses.PENDING ?? '');
@@ -169,7 +169,7 @@ test('templates of an official number: create with the rules, approved live, del
 
     await page.getByRole('button', { name: 'Apagar aviso_entrega' }).click();
     const ask = page.getByRole('dialog', { name: L.deleteTitle });
-    await expect(ask).toContainText(L.desejaApagar('aviso_entrega'));
+    await expect(ask).toContainText(L.confirmDelete('aviso_entrega'));
     await ask.getByRole('button', { name: 'Confirmar' }).click();
     await expect(page.getByText(tm.templateDeleteRequested)).toBeVisible();
     await expect(table.getByText('aviso_entrega')).toBeHidden();

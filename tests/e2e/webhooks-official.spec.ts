@@ -67,38 +67,35 @@ test('an official number sends its fixed template with a flow per quick reply', 
   await page.goto(`${app.server.url}/login`);
   await page.evaluate((t) => localStorage.setItem('token', t), token);
   await page.goto(`${app.server.url}/webhooks`);
-  await page.getByRole('button', { name: L.novoWebhook }).click();
+  await page.getByRole('button', { name: L.newWebhook }).click();
   await expect(page).toHaveURL(/\/webhooks\/[0-9A-Z]{28}$/);
-  const url = await page.getByLabel(L.urlDoWebhook).inputValue();
-  await page.getByLabel(L.nomeDoWebhook).fill(`Pedidos ${test.info().project.name}`);
+  const url = await page.getByLabel(L.webhookUrl).inputValue();
+  await page.getByLabel(L.webhookName).fill(`Pedidos ${test.info().project.name}`);
 
-  await pick(page, labels.schedule.chipDeEnvio, 'Oficial');
-  await page.getByRole('combobox', { name: labels.common.templateDeMensagem, exact: true }).click();
+  await pick(page, labels.schedule.sendingChip, 'Oficial');
+  await page.getByRole('combobox', { name: labels.common.messageTemplate, exact: true }).click();
   // Only the fixed approved template is offered.
   await expect(page.getByRole('option')).toHaveText(['pedido_recebido']);
   await page.getByRole('option', { name: 'pedido_recebido' }).click();
-  const preview = page.getByLabel(labels.common.previaDoTemplate);
+  const preview = page.getByLabel(labels.common.templatePreview);
   await expect(preview).toContainText('Pedido recebido');
   await expect(preview).toContainText('Recebemos seu pedido');
-  await pick(page, O.seOContatoClicar('Acompanhar'), 'Boas-vindas');
-  await page.getByText(O.regraResposta).click();
+  await pick(page, O.ifContactClick('Acompanhar'), 'Boas-vindas');
+  await page.getByText(O.ruleAnswer).click();
   await pick(page, labels.common.status, L.statusLabels.active);
 
-  await page.getByRole('button', { name: L.exemplo }).click();
-  await page
-    .getByRole('group', { name: 'telefone' })
-    .getByRole('combobox', { name: L.camposDeOrigem })
-    .click();
+  await page.getByRole('button', { name: L.example }).click();
+  await page.getByRole('group', { name: 'telefone' }).getByRole('combobox', { name: L.sourceFields }).click();
   await page.getByRole('option', { name: /^cliente\.telefone( |$)/ }).click();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('group', { name: 'telefone' }).getByLabel(L.valorDeExemplo)).toHaveValue(
+  await expect(page.getByRole('group', { name: 'telefone' }).getByLabel(L.exampleValue)).toHaveValue(
     '+55 11 98765-4321',
   );
   await page.screenshot({
     path: `test-results/screens/webhook-official-${test.info().project.name}.png`,
     fullPage: true,
   });
-  await page.getByRole('button', { name: labels.common.salvar }).click();
+  await page.getByRole('button', { name: labels.common.save }).click();
   await expect(page.getByRole('alert').filter({ hasText: M.updated })).toBeVisible();
 
   // A store posts an order: the template goes to the phone, once for the retried event.

@@ -529,7 +529,7 @@ describe('the sending job', () => {
     const statuses = (wb.worksheets[0]?.getColumn(4).values ?? []).slice(2);
     expect(statuses.filter((v) => v === texts.paneStatusSent)).toHaveLength(sent);
     expect(statuses.filter((v) => v === campaignReportLabels.status.skipped)).toHaveLength(10 - sent);
-    expect(statuses).not.toContain(campaignLabels.campaigns.aguardando);
+    expect(statuses).not.toContain(campaignLabels.campaigns.waiting);
   });
 
   it('a tags audience: contacts with any of the tags, minus those with a tag to skip and the ignored', async () => {

@@ -404,10 +404,10 @@ describe('import and export', () => {
     const imported = await s.t.call('import-flow', { file: JSON.parse(JSON.stringify(exported)) }, owner);
     expect(imported._id).not.toBe(exported._id);
     const { _id, created, name, ...rest } = exported;
-    expect(imported).toMatchObject({ ...rest, name: labels.flows.copiaDe(name) });
+    expect(imported).toMatchObject({ ...rest, name: labels.flows.copy(name) });
     // Once more: the copy's name is taken too.
     const again = await s.t.call('import-flow', { file: exported }, owner);
-    expect(again.name).toBe(labels.flows.copiaDe(labels.flows.copiaDe(name)));
+    expect(again.name).toBe(labels.flows.copy(labels.flows.copy(name)));
   });
 
   it('into another account: tags, redirect targets and disabled chips are dropped', async () => {

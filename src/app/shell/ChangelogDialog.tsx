@@ -6,12 +6,12 @@ import { CHANGELOG } from './changelog';
 /** The changelog dialog: our versions, newest first. */
 export function ChangelogDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   return (
-    <Dialog opened={opened} onClose={onClose} title={labels.shell.novidades} size="lg">
+    <Dialog opened={opened} onClose={onClose} title={labels.shell.news} size="lg">
       <Stack gap="lg">
         {CHANGELOG.map((release) => (
           <Stack gap={4} key={release.version} component="section">
             <Title order={2} fz="h4">
-              {labels.shell.versao} {release.version}
+              {labels.shell.version} {release.version}
             </Title>
             <Text fz="sm" c="dimmed">
               {release.date}

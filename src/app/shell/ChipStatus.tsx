@@ -21,12 +21,12 @@ export function TopBarChips({ onOpen }: { onOpen(): void }) {
 
   if (chips.length === 0) {
     return (
-      <Tip label={labels.shell.statusDosChips}>
+      <Tip label={labels.shell.chipsStatus}>
         <ActionIcon
           variant="subtle"
           color="gray"
           size="lg"
-          aria-label={labels.shell.statusDosChips}
+          aria-label={labels.shell.chipsStatus}
           onClick={onOpen}
         >
           <IconDeviceMobile size={20} aria-hidden />
@@ -54,12 +54,12 @@ export function TopBarChips({ onOpen }: { onOpen(): void }) {
         );
       })}
       {hidden > 0 && (
-        <Tip label={labels.chips.maisChips(hidden)}>
+        <Tip label={labels.chips.moreChips(hidden)}>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
-            aria-label={labels.chips.maisChips(hidden)}
+            aria-label={labels.chips.moreChips(hidden)}
             onClick={onOpen}
           >
             <IconDots size={20} aria-hidden />
@@ -80,7 +80,7 @@ export function ChipDrawer({ opened, onClose }: { opened: boolean; onClose(): vo
       onClose={onClose}
       closeOnEscape={top}
       position="right"
-      title={labels.shell.statusDosChips}
+      title={labels.shell.chipsStatus}
       size={mobile ? '100%' : 'sm'}
     >
       <ChipList />
@@ -90,7 +90,7 @@ export function ChipDrawer({ opened, onClose }: { opened: boolean; onClose(): vo
 
 function ChipList() {
   const { data: chips, isPending } = useQuery(drawerChipsQuery);
-  if (isPending) return <Loader size="sm" aria-label={labels.common.carregando} />;
+  if (isPending) return <Loader size="sm" aria-label={labels.common.loading} />;
   if (!chips?.length) return <Text c="dimmed">{messages.noChips}</Text>;
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -102,7 +102,7 @@ function ChipList() {
             </Text>
             {chip.official && (
               <Text fz="xs" c="dimmed">
-                {labels.shell.apiOficial}
+                {labels.shell.officialApi}
               </Text>
             )}
           </Stack>

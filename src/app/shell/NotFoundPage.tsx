@@ -14,7 +14,7 @@ export function NotFoundPage() {
       </Title>
       <Text c="dimmed">{messages.pageNotFoundHint}</Text>
       <Button component={Link} to={homePath(user)}>
-        {labels.shell.voltarAoInicio}
+        {labels.shell.backToStart}
       </Button>
     </Stack>
   );

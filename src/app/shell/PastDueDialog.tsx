@@ -31,16 +31,16 @@ export function PastDueDialog({ user }: { user: User }) {
         {!owner && <Text>{messages.pastDueAskOwner}</Text>}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            {labels.common.entendi}
+            {labels.common.gotIt}
           </Button>
           {owner && paymentUrl && (
             <Button component="a" href={paymentUrl} target="_blank" rel="noopener noreferrer">
-              {labels.shell.pagarFatura}
+              {labels.shell.payInvoice}
             </Button>
           )}
           {owner && !paymentUrl && (
             <Button component={Link} to="/minha-conta" onClick={close}>
-              {labels.common.minhaAssinatura}
+              {labels.common.mySignature}
             </Button>
           )}
         </Group>

@@ -57,7 +57,7 @@ export function Shell() {
           onChangelog={changelog.open}
         />
       </AppShell.Header>
-      <AppShell.Navbar aria-label={labels.shell.menuPrincipal}>
+      <AppShell.Navbar aria-label={labels.shell.mainMenu}>
         <SideMenu user={user} />
       </AppShell.Navbar>
       <Drawer
@@ -69,7 +69,7 @@ export function Shell() {
         padding={0}
         styles={{ header: { paddingInline: 'var(--mantine-spacing-md)' } }}
       >
-        <nav aria-label={labels.shell.menuPrincipal}>
+        <nav aria-label={labels.shell.mainMenu}>
           <SideMenu user={user} onNavigate={navigateFromMenu} />
         </nav>
       </Drawer>

@@ -38,39 +38,39 @@ interface MenuItem {
 // Only screens that exist are listed; each later screen adds its line here.
 const SECTIONS: { title: string; items: MenuItem[] }[] = [
   {
-    title: labels.shell.principal,
+    title: labels.shell.main,
     items: [
       { label: labels.common.dashboard, to: '/', icon: IconLayoutDashboard },
-      { label: labels.common.atendimento, to: ROUTE_NAMES.Atendimento, icon: IconMessages },
-      { label: labels.common.conversas, to: '/conversas', icon: IconHistory },
-      { label: labels.common.agendamento, to: '/agendamento', icon: IconCalendarTime },
-      { label: labels.common.contatos, to: '/contatos', icon: IconAddressBook },
-      { label: labels.common.audiencias, to: '/audiencias', icon: IconUsers },
-      { label: labels.common.campanhas, to: '/campanhas', icon: IconSpeakerphone },
-      { label: labels.common.campanhasApiOficial, to: '/campanhas-api-oficial', icon: IconSpeakerphone },
+      { label: labels.common.service, to: ROUTE_NAMES.Atendimento, icon: IconMessages },
+      { label: labels.common.conversations, to: '/conversas', icon: IconHistory },
+      { label: labels.common.schedule, to: '/agendamento', icon: IconCalendarTime },
+      { label: labels.common.contacts, to: '/contatos', icon: IconAddressBook },
+      { label: labels.common.audiences, to: '/audiencias', icon: IconUsers },
+      { label: labels.common.campaigns, to: '/campanhas', icon: IconSpeakerphone },
+      { label: labels.common.officialApiCampaigns, to: '/campanhas-api-oficial', icon: IconSpeakerphone },
     ],
   },
   {
-    title: labels.shell.configuracoes,
+    title: labels.shell.settings,
     items: [
-      { label: labels.common.meusChips, to: '/chips', icon: IconDeviceMobile },
+      { label: labels.common.myChips, to: '/chips', icon: IconDeviceMobile },
       { label: labels.chatbots.chatbots, to: '/chatbots', icon: IconRobot },
-      { label: labels.flows.fluxos, to: '/flows', icon: IconHierarchy2 },
+      { label: labels.flows.flows, to: '/flows', icon: IconHierarchy2 },
       { label: labels.common.tags, to: '/tags', icon: IconTags },
-      { label: labels.common.departamentos, to: '/departamentos', icon: IconSitemap },
-      { label: labels.common.minhaEquipe, to: '/equipe', icon: IconUsersGroup },
-      { label: labels.common.mensagensRapidas, to: '/mensagens-rapidas', icon: IconMessageBolt },
-      { label: labels.team.followUpsAutomaticos, to: '/auto-follow-ups', icon: IconMessageCircleUp },
+      { label: labels.common.departments, to: '/departamentos', icon: IconSitemap },
+      { label: labels.common.myTeam, to: '/equipe', icon: IconUsersGroup },
+      { label: labels.common.quickMessages, to: '/mensagens-rapidas', icon: IconMessageBolt },
+      { label: labels.team.automaticFollowUps, to: '/auto-follow-ups', icon: IconMessageCircleUp },
       { label: apiMenuLabel, to: '/api', icon: IconApi },
       { label: webhooksMenuLabel, to: '/webhooks', icon: IconWebhook },
     ],
   },
   {
-    title: labels.shell.conta,
+    title: labels.shell.account,
     items: [
-      { label: labels.common.meuPerfil, to: '/meu-perfil', icon: IconUser },
-      { label: labels.common.minhaAssinatura, to: '/minha-conta', icon: IconCreditCard },
-      { label: labels.common.ajuda, to: '/ajuda', icon: IconHelp },
+      { label: labels.common.myProfile, to: '/meu-perfil', icon: IconUser },
+      { label: labels.common.mySignature, to: '/minha-conta', icon: IconCreditCard },
+      { label: labels.common.help, to: '/ajuda', icon: IconHelp },
     ],
   },
   // Platform staff (spec 3 §6 system roles): each line listed only to users holding its role. Icons the shell
@@ -81,7 +81,7 @@ const SECTIONS: { title: string; items: MenuItem[] }[] = [
       { label: messages.customers, to: '/admin-clientes', icon: IconUsers },
       { label: messages.offers, to: '/admin-ofertas', icon: IconTags },
       { label: adminMenuLabels.financial, to: '/dash-financeiro', icon: IconCreditCard },
-      { label: labels.common.dashboardTecnico, to: '/dash-tecnico', icon: IconLayoutDashboard },
+      { label: labels.common.technicalDashboard, to: '/dash-tecnico', icon: IconLayoutDashboard },
     ],
   },
 ];
@@ -171,7 +171,7 @@ export function SideMenu({ user, onNavigate }: { user: User; onNavigate?(to: str
             background: 'linear-gradient(transparent, var(--mantine-color-body) 45%)',
           }}
         >
-          {labels.shell.maisItensAbaixo} <span aria-hidden>↓</span>
+          {labels.shell.moreItemsBelow} <span aria-hidden>↓</span>
         </UnstyledButton>
       )}
     </Box>

@@ -14,7 +14,7 @@ const UserMenu = deferredPart<UserMenuProps>(
   ({ user, onIntent, onOpen }) => (
     <UnstyledButton
       className="touch-target"
-      aria-label={labels.shell.menuDoUsuario}
+      aria-label={labels.shell.userMenu}
       style={{ borderRadius: '50%' }}
       onPointerEnter={onIntent}
       onFocus={onIntent}
@@ -46,13 +46,13 @@ export function TopBar({ user, menuOpened, onMenu, onChips, onChangelog }: TopBa
           size="sm"
           opened={menuOpened}
           onClick={onMenu}
-          aria-label={labels.shell.abrirMenu}
+          aria-label={labels.shell.openMenu}
         />
         <ThemeIcon size={32} radius="md" visibleFrom="sm" aria-hidden>
           <IconMessageChatbot size={20} />
         </ThemeIcon>
         <Text fw={700} visibleFrom="sm" truncate>
-          {labels.common.painelDeAtendimento}
+          {labels.common.servicePanel}
         </Text>
       </Group>
       <Group gap={6} wrap="nowrap" className="touch-row">

@@ -13,7 +13,7 @@ async function signOut() {
   const message = waiting
     ? `${messages.confirmLogout} ${messages.outboxDiscarded(waiting)}`
     : messages.confirmLogout;
-  if (!(await confirm({ title: labels.shell.sair, message }))) return;
+  if (!(await confirm({ title: labels.shell.logout, message }))) return;
   // This device stops receiving the user's notifications (issue 7), then the session ends here whatever the
   // server answers (it may be unreachable).
   await import('@/app/offline/push').then((m) => m.disablePush()).catch(() => undefined);
@@ -34,7 +34,7 @@ export function UserMenu({ user, onChangelog, defaultOpened }: UserMenuProps) {
       <Menu.Target>
         <UnstyledButton
           className="touch-target"
-          aria-label={labels.shell.menuDoUsuario}
+          aria-label={labels.shell.userMenu}
           style={{ borderRadius: '50%' }}
         >
           <Avatar src={user.profile_picture} alt="" name={user.name} color="initials" size={34} />
@@ -47,15 +47,15 @@ export function UserMenu({ user, onChangelog, defaultOpened }: UserMenuProps) {
           {messages.roleLabels[user.user_role]}
           {user.acting_admin && (
             <Badge ml={6} size="xs" color="orange">
-              {labels.shell.administrador}
+              {labels.shell.admin}
             </Badge>
           )}
         </Menu.Label>
         <Menu.Item component={Link} to="/meu-perfil" leftSection={<IconUser size={16} aria-hidden />}>
-          {labels.common.meuPerfil}
+          {labels.common.myProfile}
         </Menu.Item>
         <Menu.Item leftSection={<IconSparkles size={16} aria-hidden />} onClick={onChangelog}>
-          {labels.shell.novidades}
+          {labels.shell.news}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item
@@ -63,7 +63,7 @@ export function UserMenu({ user, onChangelog, defaultOpened }: UserMenuProps) {
           leftSection={<IconLogout size={16} aria-hidden />}
           onClick={() => void signOut()}
         >
-          {labels.shell.sair}
+          {labels.shell.logout}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

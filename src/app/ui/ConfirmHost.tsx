@@ -11,7 +11,7 @@ export function ConfirmHost({ onMounted }: { onMounted(): void }) {
   useEffect(() => onMounted(), [onMounted]);
   return (
     <ModalsProvider
-      labels={{ confirm: labels.common.confirmar, cancel: labels.common.cancelar }}
+      labels={{ confirm: labels.common.confirm, cancel: labels.common.cancel }}
       modalProps={{ fullScreen: mobile, centered: !mobile }}
     />
   );

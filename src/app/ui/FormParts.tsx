@@ -22,12 +22,12 @@ interface FormActionsProps {
 }
 
 /** The foot of a form, on the right: Cancelar and Salvar (or the submit button `label` names). */
-export function FormActions({ onCancel, loading, label = labels.common.salvar }: FormActionsProps) {
+export function FormActions({ onCancel, loading, label = labels.common.save }: FormActionsProps) {
   return (
     <Group justify="flex-end" gap="sm">
       {onCancel && (
         <Button variant="default" onClick={onCancel}>
-          {labels.common.cancelar}
+          {labels.common.cancel}
         </Button>
       )}
       <Button type="submit" loading={loading}>
@@ -99,13 +99,13 @@ export function NewPasswordFields({
   return (
     <>
       <PasswordField
-        label={labels.common.novaSenha}
+        label={labels.common.newPassword}
         autoComplete="new-password"
         value={password}
         onChange={onPasswordChange}
       />
       <PasswordField
-        label={labels.common.confirmarNovaSenha}
+        label={labels.common.confirmNewPassword}
         autoComplete="new-password"
         value={confirm}
         onChange={onConfirmChange}

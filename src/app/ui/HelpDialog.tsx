@@ -59,7 +59,7 @@ export function SaibaMais({ topic }: { topic: HelpTopicId | HelpTopic }) {
     <>
       {/* Dark text on white: the light green variant read at about 3:1 (issue 33 §29). */}
       <Button variant="default" leftSection={<IconHelpCircle size={18} aria-hidden />} onClick={open}>
-        {labels.common.saibaMais}
+        {labels.common.learnMore}
       </Button>
       <Dialog
         opened={opened}

@@ -107,7 +107,7 @@ export function ListTable<T>({
   if (query.isPending)
     return (
       <Center py="xl">
-        <Loader aria-label={labels.common.carregando} />
+        <Loader aria-label={labels.common.loading} />
       </Center>
     );
   if (query.error && rows.length === 0)
@@ -116,7 +116,7 @@ export function ListTable<T>({
         <Stack gap="xs" align="flex-start">
           <Text fz="sm">{errorMessage(query.error)}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            {labels.common.tentarNovamente}
+            {labels.common.tryAgain}
           </Button>
         </Stack>
       </Alert>
@@ -183,7 +183,7 @@ export function ListTable<T>({
                 <Table.Tr>
                   {avatar && (
                     <Table.Th w={56}>
-                      <VisuallyHidden>{labels.common.foto}</VisuallyHidden>
+                      <VisuallyHidden>{labels.common.photo}</VisuallyHidden>
                     </Table.Th>
                   )}
                   {columns.map((c) => (
@@ -191,7 +191,7 @@ export function ListTable<T>({
                   ))}
                   {actions && (
                     <Table.Th ta="right" w={1} style={{ whiteSpace: 'nowrap' }}>
-                      {labels.common.acoes}
+                      {labels.common.actions}
                     </Table.Th>
                   )}
                 </Table.Tr>
@@ -226,11 +226,10 @@ export function ListTable<T>({
             value={current}
             onChange={setPage}
             size={mobile ? 'sm' : 'md'}
-            aria-label={labels.common.paginacao}
-            getItemProps={(p) => ({ 'aria-label': labels.common.pagina(p) })}
+            aria-label={labels.common.pagination}
+            getItemProps={(p) => ({ 'aria-label': labels.common.page(p) })}
             getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous' ? labels.common.paginaAnterior : labels.common.proximaPagina,
+              'aria-label': control === 'previous' ? labels.common.previousPage : labels.common.nextPage,
             })}
           />
         </Group>
@@ -260,7 +259,7 @@ export function RowActions({ onEdit, onDelete, confirmDelete }: RowActionsProps)
     return (
       <>
         <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
-          {labels.common.editar}
+          {labels.common.edit}
         </Button>
         <Button
           size="xs"
@@ -269,22 +268,22 @@ export function RowActions({ onEdit, onDelete, confirmDelete }: RowActionsProps)
           leftSection={<IconTrash size={14} aria-hidden />}
           onClick={() => void askDelete()}
         >
-          {labels.common.apagar}
+          {labels.common.delete}
         </Button>
       </>
     );
   return (
     <>
-      <Tooltip label={labels.common.editar} withArrow>
-        <ActionIcon variant="subtle" aria-label={labels.common.editar} onClick={onEdit}>
+      <Tooltip label={labels.common.edit} withArrow>
+        <ActionIcon variant="subtle" aria-label={labels.common.edit} onClick={onEdit}>
           <IconPencil size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label={labels.common.apagar} withArrow>
+      <Tooltip label={labels.common.delete} withArrow>
         <ActionIcon
           variant="subtle"
           color="red"
-          aria-label={labels.common.apagar}
+          aria-label={labels.common.delete}
           onClick={() => void askDelete()}
         >
           <IconTrash size={18} aria-hidden />

@@ -6,7 +6,7 @@ import { labels, messages } from '@/shared/messages';
 export function PendingPage() {
   return (
     <Center mih="50dvh">
-      <Loader aria-label={labels.common.carregando} />
+      <Loader aria-label={labels.common.loading} />
     </Center>
   );
 }
@@ -21,7 +21,7 @@ export function ErrorPage({ error }: ErrorComponentProps) {
           {messages.screenLoadFailed}
         </Title>
         <Text c="dimmed">{errorMessage(error)}</Text>
-        <Button onClick={() => void router.invalidate()}>{labels.common.tentarNovamente}</Button>
+        <Button onClick={() => void router.invalidate()}>{labels.common.tryAgain}</Button>
       </Stack>
     </Center>
   );

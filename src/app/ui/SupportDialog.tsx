@@ -10,7 +10,7 @@ import { labels, messages } from '@/shared/messages';
 export function SupportDialog({
   opened,
   onClose,
-  title = labels.chips.numeroDaApiOficial,
+  title = labels.chips.officialApiNumber,
 }: {
   opened: boolean;
   onClose(): void;
@@ -26,7 +26,7 @@ export function SupportDialog({
           <Text fz="sm">{messages.officialChipSupport}</Text>
         </Group>
         <Group justify="flex-end">
-          <Button onClick={onClose}>{labels.common.entendi}</Button>
+          <Button onClick={onClose}>{labels.common.gotIt}</Button>
         </Group>
       </Stack>
     </Dialog>

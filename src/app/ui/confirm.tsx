@@ -55,8 +55,8 @@ export async function confirm(opts: {
         </>
       ),
       labels: {
-        confirm: opts.confirmLabel ?? labels.common.confirmar,
-        cancel: opts.cancelLabel ?? labels.common.cancelar,
+        confirm: opts.confirmLabel ?? labels.common.confirm,
+        cancel: opts.cancelLabel ?? labels.common.cancel,
       },
       confirmProps: opts.danger ? { color: 'red' } : undefined,
       fullScreen: false,

@@ -50,7 +50,7 @@ function UpgradeNotice({ role, integrations }: { role: string; integrations: boo
     <Alert
       color="yellow"
       icon={<IconLock aria-hidden />}
-      title={integrations ? L.planGate.tituloIntegracoes : L.planGate.titulo}
+      title={integrations ? L.planGate.titleIntegrations : L.planGate.title}
       role="status"
     >
       <Stack gap="sm" align="flex-start">
@@ -59,7 +59,7 @@ function UpgradeNotice({ role, integrations }: { role: string; integrations: boo
         </Text>
         {role === 'owner' && (
           <Button component={Link} to="/minha-conta" size="xs">
-            {L.planGate.verPlano}
+            {L.planGate.viewPlan}
           </Button>
         )}
       </Stack>
@@ -72,7 +72,7 @@ function SupportNotice() {
   const url = useAppConfig()?.support_url ?? null;
   const [opened, setOpened] = useState(false);
   return (
-    <Alert color="yellow" icon={<IconLock aria-hidden />} title={O.planGateTitulo} role="status">
+    <Alert color="yellow" icon={<IconLock aria-hidden />} title={O.planGateTitle} role="status">
       <Stack gap="sm" align="flex-start">
         <Text fz="sm">{campaignMessages.officialNotInPlan}</Text>
         {url ? (
@@ -85,7 +85,7 @@ function SupportNotice() {
             leftSection={<IconHeadset size={16} aria-hidden />}
             rightSection={<IconExternalLink size={14} aria-hidden />}
           >
-            {O.falarComSuporte}
+            {O.talkWithSupport}
           </Button>
         ) : (
           <Button
@@ -93,11 +93,11 @@ function SupportNotice() {
             leftSection={<IconHeadset size={16} aria-hidden />}
             onClick={() => setOpened(true)}
           >
-            {O.falarComSuporte}
+            {O.talkWithSupport}
           </Button>
         )}
       </Stack>
-      <SupportDialog opened={opened} onClose={() => setOpened(false)} title={O.falarComSuporte} />
+      <SupportDialog opened={opened} onClose={() => setOpened(false)} title={O.talkWithSupport} />
     </Alert>
   );
 }

@@ -69,7 +69,7 @@ export function scheduledPreview(item: {
   message: string;
   template?: { preview: string } | null;
 }) {
-  if (item.type === 'flow') return labels.common.fluxo;
+  if (item.type === 'flow') return labels.common.flow;
   const text = item.template ? item.template.preview : item.message;
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }

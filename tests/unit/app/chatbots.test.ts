@@ -176,7 +176,7 @@ describe('the test chat', () => {
       { kind: 'transfer', to: 'flow_chatbot', reason: '' },
     ]);
     expect(transferTitle('human')).toBe('Transferido para atendimento humano');
-    expect(transferTitle('flow_chatbot')).toBe(chatbotLabels.transferidoParaFluxo);
+    expect(transferTitle('flow_chatbot')).toBe(chatbotLabels.transferredToFlow);
   });
 });
 

@@ -194,7 +194,7 @@ describe('official campaign dialog', () => {
   });
 
   it("reads 'Enviando...' while sending, else the sent count", () => {
-    expect(sentLabel({ ...campaign, status: 'started' })).toBe(O.enviando);
+    expect(sentLabel({ ...campaign, status: 'started' })).toBe(O.sending);
     expect(sentLabel(campaign)).toBe('40');
     expect(sentLabel({ ...campaign, delivery_data: null })).toBe('40');
   });
@@ -202,7 +202,7 @@ describe('official campaign dialog', () => {
   it('takes a header image only as jpeg or png up to 5 MB', () => {
     expect(headerImageProblem({ type: 'image/png', size: 1000 })).toBeNull();
     expect(headerImageProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 })).toBeNull();
-    expect(headerImageProblem({ type: 'image/gif', size: 1000 })).toBe(O.imagemTipoInvalido);
+    expect(headerImageProblem({ type: 'image/gif', size: 1000 })).toBe(O.imageTypeInvalid);
     expect(headerImageProblem({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe(
       templateMessages.templateHeaderImageTooLarge,
     );

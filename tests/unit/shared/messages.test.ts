@@ -20,8 +20,8 @@ it('words the 6-character password rule as the spec does (spec 1 §5, spec 3 §5
 it('puts a count and its noun in agreement (1 canal, 2 fluxos)', () => {
   expect(offerLabels.limitsSummary(1, 1, 1)).toBe('1 canal · 1 usuário · 1 fluxo');
   expect(offerLabels.limitsSummary(2, 3, 4)).toBe('2 canais · 3 usuários · 4 fluxos');
-  expect(labels.chips.maisChips(1)).toBe('Mais 1 chip');
-  expect(labels.history.nConversas(1)).toBe('1 conversa');
+  expect(labels.chips.moreChips(1)).toBe('Mais 1 chip');
+  expect(labels.history.nConversations(1)).toBe('1 conversa');
   expect(messages.importProgress(0, 1)).toBe('Importando 0 de 1 contato…');
-  expect(officialCampaignLabels.entreguesLidas(1, 0)).toBe('1 entregue · 0 lidas');
+  expect(officialCampaignLabels.deliveredRead(1, 0)).toBe('1 entregue · 0 lidas');
 });

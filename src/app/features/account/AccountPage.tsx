@@ -10,7 +10,7 @@ export function AccountPage() {
   const url = config?.plan_management_url ?? null;
   return (
     <>
-      <PageHeader title={labels.common.minhaAssinatura} />
+      <PageHeader title={labels.common.mySignature} />
       <Paper withBorder p="lg" maw={560}>
         <Stack align="flex-start">
           <Text>{messages.planManagementHint}</Text>
@@ -22,7 +22,7 @@ export function AccountPage() {
               rel="noopener noreferrer"
               rightSection={<IconExternalLink size={16} aria-hidden />}
             >
-              {labels.account.gerenciarMeuPlano}
+              {labels.account.manageMyPlan}
             </Button>
           ) : (
             config && <Alert color="yellow">{messages.planLinkMissing}</Alert>

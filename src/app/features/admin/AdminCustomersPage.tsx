@@ -25,7 +25,7 @@ import { CreateAccountDialog } from './CreateAccountDialog';
 import { EditAccountDialog } from './EditAccountDialog';
 import { OfficialNumbersDialog } from './OfficialNumbersDialog';
 
-const HELP = { id: 'admin-clientes', title: messages.customers, text: L.ajudaTexto };
+const HELP = { id: 'admin-clientes', title: messages.customers, text: L.helpText };
 
 type Open = { kind: 'password' | 'account' | 'numbers'; customer: Customer } | { kind: 'create' } | null;
 
@@ -104,8 +104,8 @@ export function AdminCustomersPage() {
             </Avatar>
           )}
           columns={[
-            { label: labels.common.nome, primary: true, render: (c) => c.override_name ?? c.name },
-            { label: labels.common.eMail, render: (c) => c.email, wrap: 'never' },
+            { label: labels.common.name, primary: true, render: (c) => c.override_name ?? c.name },
+            { label: labels.common.email, render: (c) => c.email, wrap: 'never' },
             { label: L.colRole, render: (c) => messages.roleLabels[c.user_role] },
             { label: L.colPlan, render: (c) => c.account.plan_id ?? L.none },
             {
@@ -127,7 +127,7 @@ export function AdminCustomersPage() {
             },
             // The date alone: the table has nine columns to fit.
             {
-              label: labels.flows.criadoEm,
+              label: labels.flows.createdAt,
               render: (c) => formatDateTime(c.created).slice(0, 10),
               wrap: 'never',
             },
@@ -135,7 +135,7 @@ export function AdminCustomersPage() {
           actions={(c) => (
             <>
               <RowButton
-                label={labels.profile.alterarSenha}
+                label={labels.profile.changePassword}
                 icon={IconKey}
                 onClick={() => setOpen({ kind: 'password', customer: c })}
               />

@@ -50,7 +50,7 @@ function ChangePasswordForm({ customer, onDone }: { customer: Customer; onDone()
         {customer.email}
       </Text>
       <PasswordInput
-        label={labels.common.novaSenha}
+        label={labels.common.newPassword}
         description={L.passwordHint}
         autoComplete="new-password"
         value={password}
@@ -62,7 +62,7 @@ function ChangePasswordForm({ customer, onDone }: { customer: Customer; onDone()
         data-autofocus
       />
       <PasswordInput
-        label={labels.common.confirmarNovaSenha}
+        label={labels.common.confirmNewPassword}
         autoComplete="new-password"
         value={confirmation}
         onChange={(e) => {

@@ -78,14 +78,14 @@ function CreateAccountForm({ onDone }: { onDone(): void }) {
         onChange={(e) => setAccountName(e.currentTarget.value)}
       />
       <TextInput
-        label={labels.common.eMail}
+        label={labels.common.email}
         type="email"
         autoComplete="off"
         value={email}
         {...field('email', setEmail)}
       />
       <PasswordInput
-        label={labels.common.senha}
+        label={labels.common.password}
         autoComplete="new-password"
         value={password}
         {...field('password', setPassword)}

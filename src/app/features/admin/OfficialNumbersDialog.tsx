@@ -103,7 +103,7 @@ function OfficialNumbers({ account, onDone }: { account: string; onDone(): void 
       </Stack>
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
-          {labels.app.fechar}
+          {labels.app.close}
         </Button>
       </Group>
     </Stack>

@@ -43,7 +43,7 @@ import { exampleRequests } from './api-examples';
 
 export function ApiPage() {
   return (
-    <PlanGate plan="integrations" title={L.titulo}>
+    <PlanGate plan="integrations" title={L.title}>
       <ApiDocs />
     </PlanGate>
   );
@@ -84,35 +84,35 @@ function ApiDocs() {
 
   return (
     <>
-      <PageHeader title={L.titulo} />
+      <PageHeader title={L.title} />
       <Stack gap="lg">
         <ApiKeyCard apiKey={apiKey} />
         <Stack gap={4}>
-          <Text fz="sm">{L.introducao}</Text>
-          <Text fz="sm">{L.idempotencia}</Text>
-          <Text fz="sm">{L.limite}</Text>
+          <Text fz="sm">{L.introduction}</Text>
+          <Text fz="sm">{L.idempotency}</Text>
+          <Text fz="sm">{L.limit}</Text>
           <Anchor href={OPENAPI_PATH} target="_blank" rel="noopener" fz="sm">
             <Group gap={4} component="span" wrap="nowrap">
               <IconExternalLink size={16} aria-hidden />
-              {L.documentoOpenApi}
+              {L.documentOpenApi}
             </Group>
           </Anchor>
         </Stack>
         {chips.data && usable.length === 0 ? (
           <Alert color="blue" role="status">
-            {L.semChip}
+            {L.noChip}
           </Alert>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
-              label={L.chipDosExemplos}
+              label={L.examplesChip}
               data={usable.map((c) => ({ value: c._id, label: c.name }))}
               value={chip?._id ?? null}
               onChange={setPicked}
               allowDeselect={false}
             />
             <TextInput
-              label={L.telefoneDosExemplos}
+              label={L.examplesPhone}
               value={phone}
               onChange={(e) => setPhone(e.currentTarget.value)}
               inputMode="tel"
@@ -144,8 +144,7 @@ function ApiKeyCard({ apiKey }: { apiKey: string | null }) {
   });
 
   async function renew() {
-    if (apiKey && !(await confirm({ title: L.atualizarTitulo, message: L.atualizarTexto, danger: true })))
-      return;
+    if (apiKey && !(await confirm({ title: L.updateTitle, message: L.updateText, danger: true }))) return;
     update.mutate({});
   }
 
@@ -155,32 +154,32 @@ function ApiKeyCard({ apiKey }: { apiKey: string | null }) {
         <Group gap="xs">
           <IconKey size={20} aria-hidden />
           <Title order={2} fz="h4">
-            {L.chaveDeApi}
+            {L.apiKey}
           </Title>
         </Group>
         {apiKey ? (
           <TextInput
-            aria-label={L.chaveDeApi}
+            aria-label={L.apiKey}
             readOnly
             value={shown ? apiKey : '•'.repeat(Math.min(apiKey.length, 32))}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             rightSectionWidth={72}
             rightSection={
               <Group gap={2} wrap="nowrap">
-                <Tooltip label={shown ? L.ocultarChave : L.mostrarChave}>
+                <Tooltip label={shown ? L.hideKey : L.showKey}>
                   <ActionIcon
                     variant="subtle"
-                    aria-label={shown ? L.ocultarChave : L.mostrarChave}
+                    aria-label={shown ? L.hideKey : L.showKey}
                     onClick={() => setShown((s) => !s)}
                   >
                     {shown ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label={L.copiarChave}>
+                <Tooltip label={L.copyKey}>
                   <ActionIcon
                     variant="subtle"
-                    aria-label={L.copiarChave}
-                    onClick={() => void copy(apiKey, L.chaveCopiada)}
+                    aria-label={L.copyKey}
+                    onClick={() => void copy(apiKey, L.keyCopied)}
                   >
                     <IconCopy size={18} aria-hidden />
                   </ActionIcon>
@@ -190,7 +189,7 @@ function ApiKeyCard({ apiKey }: { apiKey: string | null }) {
           />
         ) : (
           <Text fz="sm" c="dimmed">
-            {L.semChave}
+            {L.noKey}
           </Text>
         )}
         <Group>
@@ -199,7 +198,7 @@ function ApiKeyCard({ apiKey }: { apiKey: string | null }) {
             loading={update.isPending}
             variant={apiKey ? 'default' : 'filled'}
           >
-            {apiKey ? L.atualizarChave : L.gerarChave}
+            {apiKey ? L.updateKey : L.generateKey}
           </Button>
         </Group>
       </Stack>
@@ -247,14 +246,14 @@ function EndpointCard({
           </Title>
           {name === 'thirdParty' && (
             <Badge variant="light" color="gray">
-              {L.variante}
+              {L.variant}
             </Badge>
           )}
         </Group>
         <Text fz="sm">{endpoint.description}</Text>
         <Stack gap={4}>
           <Text fz="sm" fw={600}>
-            {L.parametros}
+            {L.parameters}
           </Text>
           <Stack gap={6} component="dl" m={0}>
             {parameters(endpoint).map((p) => (
@@ -262,7 +261,7 @@ function EndpointCard({
                 <Group gap="xs" component="dt">
                   <Code>{p.name}</Code>
                   <Text fz="xs" c="dimmed" span>
-                    {p.required ? L.obrigatorio : L.opcional}
+                    {p.required ? L.required : L.optional}
                   </Text>
                 </Group>
                 <Text fz="sm" component="dd" m={0} mt={2}>
@@ -274,7 +273,7 @@ function EndpointCard({
         </Stack>
         <Stack gap={4}>
           <Text fz="sm" fw={600}>
-            {L.corpo}
+            {L.body}
           </Text>
           {endpoint.body.description && (
             <Text fz="xs" c="dimmed">
@@ -288,7 +287,7 @@ function EndpointCard({
         <Stack gap={4}>
           <Group justify="space-between" gap="xs">
             <Text fz="sm" fw={600}>
-              {L.exemplo}
+              {L.example}
             </Text>
             <Button
               size="xs"
@@ -297,7 +296,7 @@ function EndpointCard({
               onClick={() => void copy(curl, apiMessages.requestCopied)}
               aria-describedby={headingId}
             >
-              {L.copiarRequisicao}
+              {L.copyRequest}
             </Button>
           </Group>
           <Code block data-testid={`curl-${name}`} style={{ whiteSpace: 'pre', overflowX: 'auto' }}>

@@ -228,7 +228,7 @@ export function AttendancePage() {
 
   return (
     <Stack gap={0} h={SCREEN_HEIGHT} mih={360}>
-      <PageHeader title={labels.common.atendimento}>
+      <PageHeader title={labels.common.service}>
         {!mobile && topButtons}
         <SaibaMais topic="atendimento" />
       </PageHeader>
@@ -254,7 +254,7 @@ export function AttendancePage() {
       {mobile && (
         <MobilePane
           conversationId={selectedId}
-          label={selected.data ? displayName(selected.data.contact) : labels.common.conversas}
+          label={selected.data ? displayName(selected.data.contact) : labels.common.conversations}
           onClose={close}
         />
       )}

@@ -20,7 +20,7 @@ const FIELDS = ['name'] as const;
 
 export function AudienceDialog({ dialog }: { dialog: EditDialogState<Audience> }) {
   return (
-    <EditDialog dialog={dialog} title={dialog.item ? L.editarAudiencia : L.importarAudiencia} size="lg">
+    <EditDialog dialog={dialog} title={dialog.item ? L.editAudience : L.importAudience} size="lg">
       <AudienceForm audience={dialog.item} onDone={dialog.close} />
     </EditDialog>
   );
@@ -60,7 +60,7 @@ function AudienceForm({ audience, onDone }: { audience: Audience | null; onDone(
     <form ref={formRef} onSubmit={submit} noValidate>
       <Stack>
         <TextInput
-          label={labels.common.nome}
+          label={labels.common.name}
           value={name}
           onChange={(e) => {
             setName(e.currentTarget.value);
@@ -70,30 +70,30 @@ function AudienceForm({ audience, onDone }: { audience: Audience | null; onDone(
           data-autofocus
         />
         <Switch
-          label={L.criarContatos}
-          description={L.criarContatosDica}
+          label={L.createContacts}
+          description={L.createContactsHint}
           checked={createContacts}
           onChange={(e) => setCreateContacts(e.currentTarget.checked)}
         />
         <Text fz="sm">{messages.importInstructions}</Text>
         <SheetInput
           sheet={sheet}
-          label={audience ? L.novaPlanilha : messages.importFile}
+          label={audience ? L.newSheet : messages.importFile}
           disabled={save.isPending}
         />
         {audience && !sheet.file && (
           <Text fz="sm" c="dimmed">
-            {L.novaPlanilhaDica}
+            {L.newSheetHint}
           </Text>
         )}
         <FormError message={errorOf('form')} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            {labels.common.cancelar}
+            {labels.common.cancel}
           </Button>
           {canSave && (
             <Button type="submit" loading={save.isPending}>
-              {labels.common.salvar}
+              {labels.common.save}
             </Button>
           )}
         </Group>

@@ -18,12 +18,12 @@ import { AudienceDialog } from './AudienceDialog';
 import { useDeleteAudience } from './audience-actions';
 
 const L = campaignLabels.audiences;
-const HELP = { id: 'audiencias', title: labels.common.audiencias, text: L.ajudaTexto };
+const HELP = { id: 'audiencias', title: labels.common.audiences, text: L.helpText };
 const count = new Intl.NumberFormat('pt-BR');
 
 export function AudiencesPage() {
   return (
-    <PlanGate title={labels.common.audiencias}>
+    <PlanGate title={labels.common.audiences}>
       <Audiences />
     </PlanGate>
   );
@@ -36,22 +36,22 @@ function Audiences() {
 
   return (
     <>
-      <PageHeader title={labels.common.audiencias}>
+      <PageHeader title={labels.common.audiences}>
         <SaibaMais topic={HELP} />
         <Button leftSection={<IconFileImport size={18} aria-hidden />} onClick={dialog.openNew}>
-          {L.importarAudiencia}
+          {L.importAudience}
         </Button>
       </PageHeader>
       <ListTable
-        label={labels.common.audiencias}
+        label={labels.common.audiences}
         query={audiences}
         rowKey={(a) => a._id}
-        empty={L.nenhumaAudiencia}
+        empty={L.noAudience}
         minWidth={720}
         columns={[
-          { label: L.criadaEm, render: (a) => formatDateTime(a.created), wrap: 'never' },
-          { label: labels.common.nome, primary: true, render: (a) => a.name },
-          { label: labels.common.contatos, render: (a) => count.format(a.people_count), wrap: 'never' },
+          { label: L.createdAt, render: (a) => formatDateTime(a.created), wrap: 'never' },
+          { label: labels.common.name, primary: true, render: (a) => a.name },
+          { label: labels.common.contacts, render: (a) => count.format(a.people_count), wrap: 'never' },
           {
             label: messages.paneVariables,
             render: (a) => {
@@ -72,7 +72,7 @@ function Audiences() {
           <RowActions
             onEdit={() => dialog.openEdit(a)}
             onDelete={() => remove.mutate(a)}
-            confirmDelete={{ title: L.apagarAudiencia, message: L.desejaApagarAAudiencia(a.name) }}
+            confirmDelete={{ title: L.deleteAudience, message: L.confirmDeleteAudience(a.name) }}
           />
         )}
       />

@@ -30,24 +30,24 @@ export function AdminLoginPage() {
   }
 
   return (
-    <AuthForm titleId="admin-login-title" title={labels.auth.loginDeAdministrador} onSubmit={submit}>
+    <AuthForm titleId="admin-login-title" title={labels.auth.adminLogin} onSubmit={submit}>
       <TextInput
-        label={labels.auth.eMailDoCliente}
+        label={labels.auth.customerEmail}
         type="email"
         inputMode="email"
         value={customerEmail}
         onChange={(e) => setCustomerEmail(e.currentTarget.value)}
       />
-      <EmailField label={labels.auth.eMailDoAdministrador} value={adminEmail} onChange={setAdminEmail} />
+      <EmailField label={labels.auth.adminEmail} value={adminEmail} onChange={setAdminEmail} />
       <PasswordField
-        label={labels.common.senha}
+        label={labels.common.password}
         autoComplete="current-password"
         value={password}
         onChange={setPassword}
       />
       <FormError message={error} />
       <Button type="submit" loading={signIn.isPending} fullWidth>
-        {labels.auth.entrar}
+        {labels.auth.signIn}
       </Button>
     </AuthForm>
   );

@@ -14,7 +14,7 @@ export function FullscreenLayout() {
               <IconMessageChatbot size={24} />
             </ThemeIcon>
             <Text fw={700} fz="xl">
-              {labels.common.painelDeAtendimento}
+              {labels.common.servicePanel}
             </Text>
           </Group>
           <Outlet />

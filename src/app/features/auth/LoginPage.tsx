@@ -54,7 +54,7 @@ function LoginForm({
   }
 
   return (
-    <AuthForm titleId="login-title" title={labels.auth.entrar} onSubmit={submit}>
+    <AuthForm titleId="login-title" title={labels.auth.signIn} onSubmit={submit}>
       {welcome && (
         <Alert color="green" title={messages.welcomeTitle}>
           {messages.welcomeNotice}
@@ -62,22 +62,22 @@ function LoginForm({
       )}
       <EmailField value={email} onChange={setEmail} />
       <PasswordField
-        label={labels.common.senha}
+        label={labels.common.password}
         autoComplete="current-password"
         value={password}
         onChange={setPassword}
       />
       <Checkbox
-        label={labels.auth.lembrarDeMim}
+        label={labels.auth.rememberMe}
         checked={remember}
         onChange={(e) => setRemember(e.currentTarget.checked)}
       />
       <FormError message={error} />
       <Button type="submit" loading={signIn.isPending} fullWidth>
-        {labels.auth.entrar}
+        {labels.auth.signIn}
       </Button>
       <Anchor component="button" type="button" onClick={onForgot} ta="center" fz="sm">
-        {labels.auth.esqueciMinhaSenha}
+        {labels.auth.forgotMyPassword}
       </Anchor>
     </AuthForm>
   );
@@ -95,7 +95,7 @@ function ForgotForm({ email, setEmail, onBack }: FormProps & { onBack(): void })
   }
 
   return (
-    <AuthForm titleId="forgot-title" title={labels.auth.recuperarSenha} onSubmit={submit}>
+    <AuthForm titleId="forgot-title" title={labels.auth.recoverPassword} onSubmit={submit}>
       {recovery.isSuccess ? (
         <Alert color="green" role="status">
           {messages.recoveryMailSent}
@@ -108,12 +108,12 @@ function ForgotForm({ email, setEmail, onBack }: FormProps & { onBack(): void })
           <EmailField value={email} onChange={setEmail} />
           <FormError message={error} />
           <Button type="submit" loading={recovery.isPending} fullWidth>
-            {labels.auth.enviarLinkDeRecuperacao}
+            {labels.auth.sendRecoveryLink}
           </Button>
         </>
       )}
       <Anchor component="button" type="button" onClick={onBack} ta="center" fz="sm">
-        {labels.auth.voltarParaOLogin}
+        {labels.auth.backToLogin}
       </Anchor>
     </AuthForm>
   );

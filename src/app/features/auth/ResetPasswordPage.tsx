@@ -34,7 +34,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthForm titleId="reset-title" title={labels.auth.redefinirSenha} onSubmit={submit}>
+    <AuthForm titleId="reset-title" title={labels.auth.resetPassword} onSubmit={submit}>
       {!token.trim() ? (
         // Opened without the mail's token: the link is broken, no form to fill in vain.
         <>
@@ -42,7 +42,7 @@ export function ResetPasswordPage() {
             {messages.resetLinkInvalid}
           </Alert>
           <Button component={Link} to="/login">
-            {labels.auth.irParaOLogin}
+            {labels.auth.goToLogin}
           </Button>
         </>
       ) : done ? (
@@ -51,7 +51,7 @@ export function ResetPasswordPage() {
             {messages.passwordReset}
           </Alert>
           <Button component={Link} to="/login">
-            {labels.auth.irParaOLogin}
+            {labels.auth.goToLogin}
           </Button>
         </>
       ) : (
@@ -64,7 +64,7 @@ export function ResetPasswordPage() {
           />
           <FormError message={error} />
           <Button type="submit" loading={busy}>
-            {labels.auth.salvarNovaSenha}
+            {labels.auth.saveNewPassword}
           </Button>
         </>
       )}

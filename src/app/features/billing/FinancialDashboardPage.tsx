@@ -24,12 +24,12 @@ export function FinancialDashboardPage() {
       <PageHeader title={L.title} />
       {data.isPending ? (
         <Group justify="center" p="xl">
-          <Loader aria-label={labels.common.carregando} />
+          <Loader aria-label={labels.common.loading} />
         </Group>
       ) : data.error ? (
         <Alert color="red" title={errorMessage(data.error)}>
           <Button variant="light" color="red" onClick={() => void data.refetch()}>
-            {labels.common.tentarNovamente}
+            {labels.common.tryAgain}
           </Button>
         </Alert>
       ) : (

@@ -23,7 +23,7 @@ const LIMIT_LABELS: Record<OfferLimit, string> = {
   max_channels: L.maxChannels,
   max_official_channels: L.maxOfficialChannels,
   max_users: L.maxUsers,
-  max_flows: labels.flows.fluxos,
+  max_flows: labels.flows.flows,
   max_summaries: L.maxSummaries,
   max_follow_ups: L.maxFollowUps,
 };
@@ -63,7 +63,7 @@ function OfferForm({ offer, onDone }: { offer: GuruOffer | null; onDone(): void 
       loading={save.isPending}
     >
       <TextInput
-        label={labels.common.nome}
+        label={labels.common.name}
         value={values.name}
         onChange={(e) => set('name', e.currentTarget.value)}
         error={errorOf('name')}

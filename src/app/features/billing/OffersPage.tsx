@@ -13,7 +13,7 @@ import { offerLabels as L } from '@/shared/messages-billing';
 import { OfferDialog } from './OfferDialog';
 import { useOffers } from './offers';
 
-const HELP = { id: 'admin-ofertas', title: messages.offers, text: L.ajudaTexto };
+const HELP = { id: 'admin-ofertas', title: messages.offers, text: L.helpText };
 
 /** The pause after the last key before the list is searched again. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -50,11 +50,11 @@ export function OffersPage() {
         rowKey={(o) => o._id}
         empty={query ? L.emptySearch : L.empty}
         columns={[
-          { label: labels.common.nome, primary: true, render: (o) => o.name },
+          { label: labels.common.name, primary: true, render: (o) => o.name },
           { label: L.offerId, wrap: 'anywhere', render: (o) => o.offer_id || '—' },
           { label: L.columnLimits, render: (o) => L.limitsSummary(o.max_channels, o.max_users, o.max_flows) },
           {
-            label: labels.common.campanhas,
+            label: labels.common.campaigns,
             wrap: 'never',
             render: (o) => (
               <Badge variant="light" color={o.campaigns_enabled ? 'green' : 'gray'}>
@@ -71,15 +71,11 @@ export function OffersPage() {
               leftSection={<IconPencil size={14} aria-hidden />}
               onClick={() => dialog.openEdit(o)}
             >
-              {labels.common.editar}
+              {labels.common.edit}
             </Button>
           ) : (
-            <Tooltip label={labels.common.editar} withArrow>
-              <ActionIcon
-                variant="subtle"
-                aria-label={labels.common.editar}
-                onClick={() => dialog.openEdit(o)}
-              >
+            <Tooltip label={labels.common.edit} withArrow>
+              <ActionIcon variant="subtle" aria-label={labels.common.edit} onClick={() => dialog.openEdit(o)}>
                 <IconPencil size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>

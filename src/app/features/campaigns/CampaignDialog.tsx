@@ -66,7 +66,7 @@ export function CampaignDialog({ opened, onClose, item }: Props) {
     <Dialog
       opened={opened}
       onClose={onClose}
-      title={item?.editing ? L.editarCampanha : L.novaCampanha}
+      title={item?.editing ? L.editCampaign : L.newCampaign}
       size="lg"
     >
       {opened && <CampaignForm item={item} onDone={onClose} />}
@@ -148,16 +148,16 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
         <Text fz="sm">{campaignMessages.campaignBanWarning}</Text>
       </Alert>
       <TextInput
-        label={L.nomeDaCampanha}
+        label={L.campaignName}
         value={draft.name}
         onChange={(e) => set('name', e.currentTarget.value, 'name')}
         error={errorOf('name')}
         data-autofocus
       />
       <Select
-        label={labels.schedule.chipDeEnvio}
-        description={chips.data && chipOptions.length === 0 ? L.nenhumChipConectado : L.chipDeEnvioAjuda}
-        placeholder={labels.common.escolhaOChip}
+        label={labels.schedule.sendingChip}
+        description={chips.data && chipOptions.length === 0 ? L.noChipConnected : L.sendingHelpChip}
+        placeholder={labels.common.chooseChip}
         data={chipOptions}
         value={draft.chip}
         onChange={(v) => set('chip', v, 'chip')}
@@ -182,28 +182,28 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
             clear('flow');
           }}
           data={[
-            { value: 'text', label: labels.schedule.texto },
-            { value: 'flow', label: labels.common.fluxo },
+            { value: 'text', label: labels.schedule.text },
+            { value: 'flow', label: labels.common.flow },
           ]}
         />
       </Input.Wrapper>
       {draft.message_type === 'text' ? (
         <Stack gap="xs">
           <div>
-            <Input.Label>{L.versoes}</Input.Label>
-            <Input.Description>{L.versoesAjuda}</Input.Description>
+            <Input.Label>{L.versions}</Input.Label>
+            <Input.Description>{L.versionsHelp}</Input.Description>
           </div>
           {variables.length > 0 && (
             <Stack gap={4}>
               <div>
-                <Input.Label>{L.variaveis}</Input.Label>
-                <Input.Description>{L.variaveisAjuda}</Input.Description>
+                <Input.Label>{L.variables}</Input.Label>
+                <Input.Description>{L.variablesHelp}</Input.Description>
               </div>
               <Group gap={6}>
                 {variables.map((v) => (
                   <UnstyledButton
                     key={v}
-                    aria-label={L.inserirVariavel(v)}
+                    aria-label={L.insertVariable(v)}
                     // Keeps the cursor in the version being written.
                     onMouseDown={(e) => e.preventDefault()}
                     onClick={() => insertVariable(v)}
@@ -235,7 +235,7 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
                   versionRefs.current[at] = el;
                 }}
                 style={{ flex: 1 }}
-                label={L.versao(at + 1)}
+                label={L.version(at + 1)}
                 autosize
                 minRows={2}
                 maxRows={8}
@@ -251,7 +251,7 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
                   mt={28}
                   variant="subtle"
                   color="red"
-                  aria-label={L.removerVersao(at + 1)}
+                  aria-label={L.removeVersion(at + 1)}
                   onClick={() => {
                     setDraft((d) => ({ ...d, message: d.message.filter((_, i) => i !== at) }));
                     focused.current = 0;
@@ -271,14 +271,14 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
                 leftSection={<IconPlus size={14} aria-hidden />}
                 onClick={() => set('message', [...draft.message, ''])}
               >
-                {L.adicionarVersao}
+                {L.addVersion}
               </Button>
             </Group>
           )}
         </Stack>
       ) : (
         <Select
-          label={labels.common.fluxo}
+          label={labels.common.flow}
           placeholder={messages.chooseFlow}
           description={flows.data && flowChoices.length === 0 ? messages.paneNoFlows : undefined}
           data={flowChoices}
@@ -289,8 +289,8 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
         />
       )}
       <Select
-        label={L.intervalo}
-        data={CAMPAIGN_INTERVALS.map((s) => ({ value: String(s), label: L.segundos(s) }))}
+        label={L.interval}
+        data={CAMPAIGN_INTERVALS.map((s) => ({ value: String(s), label: L.seconds(s) }))}
         value={String(draft.interval)}
         onChange={(v) => v && set('interval', Number(v), 'interval')}
         error={errorOf('interval')}

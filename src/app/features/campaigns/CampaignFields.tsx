@@ -35,10 +35,10 @@ export function AudienceFields<D extends AudienceDraft>(props: {
   const { usable, chosen } = chosenAudience(props.audiences, draft.audience);
   return (
     <>
-      <Input.Wrapper label={L.publico}>
+      <Input.Wrapper label={L.recipients}>
         <SegmentedControl
           fullWidth
-          aria-label={L.publico}
+          aria-label={L.recipients}
           value={draft.audience_type}
           onChange={(v) => {
             set('audience_type', v as D['audience_type']);
@@ -46,20 +46,20 @@ export function AudienceFields<D extends AudienceDraft>(props: {
             clear('audience_tags');
           }}
           data={[
-            { value: 'audience', label: campaignLabels.campaigns.audiencia },
+            { value: 'audience', label: campaignLabels.campaigns.audience },
             { value: 'tags', label: labels.common.tags },
           ]}
         />
       </Input.Wrapper>
       {draft.audience_type === 'audience' ? (
         <Select
-          label={L.audiencia}
-          placeholder={L.escolhaAAudiencia}
+          label={L.audience}
+          placeholder={L.chooseAudience}
           description={
             chosen
-              ? L.pessoas(chosen.people_count)
+              ? L.people(chosen.people_count)
               : props.audiences && usable.length === 0
-                ? L.nenhumaAudiencia
+                ? L.noAudience
                 : undefined
           }
           data={usable.map((a) => ({ value: a._id, label: a.name }))}
@@ -72,14 +72,14 @@ export function AudienceFields<D extends AudienceDraft>(props: {
       ) : (
         <>
           <TagSelect
-            label={L.tagsDoPublicoCampo}
+            label={L.recipientTagsField}
             value={draft.audience_tags}
             onChange={(v) => set('audience_tags', v as D['audience_tags'], 'audience_tags')}
             error={errorOf('audience_tags')}
             comboboxProps={{ withinPortal: true }}
           />
           <TagSelect
-            label={L.tagsIgnoradas}
+            label={L.tagsIgnored}
             value={draft.audience_tags_skip}
             onChange={(v) => set('audience_tags_skip', v as D['audience_tags_skip'])}
             comboboxProps={{ withinPortal: true }}
@@ -105,24 +105,24 @@ export function ScheduleFields<D extends ScheduleDraft>(props: {
   const { draft, set, clear, errorOf } = props;
   return (
     <>
-      <Input.Wrapper label={L.envio}>
+      <Input.Wrapper label={L.sending}>
         <SegmentedControl
           fullWidth
-          aria-label={L.envio}
+          aria-label={L.sending}
           value={draft.schedule}
           onChange={(v) => {
             set('schedule', v as D['schedule']);
             clear('scheduledTo');
           }}
           data={[
-            { value: 'now', label: L.imediato },
-            { value: 'at', label: L.agendado },
+            { value: 'now', label: L.immediate },
+            { value: 'at', label: L.scheduled },
           ]}
         />
       </Input.Wrapper>
       {draft.schedule === 'at' && (
         <FutureDateTimePicker
-          label={L.dataEHoraDoEnvio}
+          label={L.sendingDateAndTime}
           value={draft.when}
           onChange={(v) => set('when', v as D['when'], 'scheduledTo')}
           error={errorOf('scheduledTo')}

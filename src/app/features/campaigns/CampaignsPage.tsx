@@ -29,11 +29,11 @@ import { ReportDialog } from './ReportDialog';
 import { STATUS_COLORS } from './status';
 
 const L = campaignLabels.campaigns;
-const HELP = { id: 'campanhas', title: labels.common.campanhas, text: L.ajudaTexto };
+const HELP = { id: 'campanhas', title: labels.common.campaigns, text: L.helpText };
 
 export function CampaignsPage() {
   return (
-    <PlanGate title={labels.common.campanhas}>
+    <PlanGate title={labels.common.campaigns}>
       <Campaigns />
     </PlanGate>
   );
@@ -57,33 +57,33 @@ function Campaigns() {
 
   return (
     <>
-      <PageHeader title={labels.common.campanhas}>
+      <PageHeader title={labels.common.campaigns}>
         <SaibaMais topic={HELP} />
         <Button
           leftSection={<IconPlus size={18} aria-hidden />}
           onClick={() => dialog.openEdit({ editing: null, draft: EMPTY_DRAFT })}
         >
-          {L.novaCampanha}
+          {L.newCampaign}
         </Button>
       </PageHeader>
       <ListTable
-        label={labels.common.campanhas}
+        label={labels.common.campaigns}
         query={campaigns}
         rowKey={(c) => c._id}
-        empty={L.nenhumaCampanhaCadastrada}
+        empty={L.noCampaignRegistered}
         minWidth={900}
         columns={[
-          { label: labels.common.nome, primary: true, render: (c) => c.name },
+          { label: labels.common.name, primary: true, render: (c) => c.name },
           // Dates break between day and time: the row's five actions need the room.
-          { label: campaignLabels.audiences.criadaEm, render: (c) => formatDateTime(c.created) },
+          { label: campaignLabels.audiences.createdAt, render: (c) => formatDateTime(c.created) },
           {
-            label: labels.common.agendamento,
-            render: (c) => (c.scheduledTo ? formatDateTime(c.scheduledTo) : L.imediato),
+            label: labels.common.schedule,
+            render: (c) => (c.scheduledTo ? formatDateTime(c.scheduledTo) : L.immediate),
           },
-          { label: L.audiencia, render: audienceOf },
-          { label: L.alcanceEstimado, render: (c) => c.people_count },
+          { label: L.audience, render: audienceOf },
+          { label: L.estimatedReach, render: (c) => c.people_count },
           {
-            label: L.enviadas,
+            label: L.sent,
             // While sending, the count is the follow dialog's to show (spec 3 §4).
             render: (c) =>
               c.status === 'started' ? (
@@ -93,7 +93,7 @@ function Campaigns() {
                   leftSection={<IconEye size={14} aria-hidden />}
                   onClick={() => setFollowing(c)}
                 >
-                  {L.acompanhar}
+                  {L.follow}
                 </Button>
               ) : (
                 c.sent_messages

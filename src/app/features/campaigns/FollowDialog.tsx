@@ -50,7 +50,7 @@ export function FollowDialog({ campaign, onClose }: { campaign: Campaign | null;
     <Dialog
       opened={campaign !== null}
       onClose={onClose}
-      title={campaign ? L.acompanharCampanha(campaign.name) : ''}
+      title={campaign ? L.followCampaign(campaign.name) : ''}
     >
       {campaign && <Follow campaign={campaign} />}
     </Dialog>
@@ -79,15 +79,14 @@ function Follow({ campaign }: { campaign: Campaign }) {
   if (!progress)
     return (
       <Center py="md">
-        <Loader aria-label={labels.common.carregando} />
+        <Loader aria-label={labels.common.loading} />
       </Center>
     );
   const done = progress.sent_messages + progress.failed_messages;
   const percent = progressPercent(progress);
   const sending = progress.status === 'started';
   // Paused, or no longer sending, the times ahead are not known.
-  const when = (at: string | null) =>
-    at && sending && !progress.paused ? formatDateTime(at) : L.semPrevisao;
+  const when = (at: string | null) => (at && sending && !progress.paused ? formatDateTime(at) : L.noForecast);
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -95,11 +94,11 @@ function Follow({ campaign }: { campaign: Campaign }) {
           {CAMPAIGN_STATUS_LABELS[progress.status]}
         </Badge>
         <Text fz="sm" fw={600}>
-          {L.progressoTexto(done, progress.people_count)}
+          {L.progressText(done, progress.people_count)}
         </Text>
       </Group>
       <Progress.Root size="lg">
-        <Progress.Section value={percent} animated={sending && !progress.paused} aria-label={L.progresso} />
+        <Progress.Section value={percent} animated={sending && !progress.paused} aria-label={L.progress} />
       </Progress.Root>
       {progress.paused && (
         <Alert color="orange" icon={<IconPlugConnectedX aria-hidden />} role="status" p="xs">
@@ -107,11 +106,11 @@ function Follow({ campaign }: { campaign: Campaign }) {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-        <Figure label={L.enviadas} value={progress.sent_messages} />
-        <Figure label={L.falhas} value={progress.failed_messages} />
-        <Figure label={L.restantes} value={progress.next_messages} />
-        <Figure label={L.proximoEnvio} value={when(progress.next_send_at)} />
-        <Figure label={L.previsaoDeTermino} value={when(progress.estimated_finish_time)} />
+        <Figure label={L.sent} value={progress.sent_messages} />
+        <Figure label={L.failures} value={progress.failed_messages} />
+        <Figure label={L.remaining} value={progress.next_messages} />
+        <Figure label={L.nextSending} value={when(progress.next_send_at)} />
+        <Figure label={L.endForecast} value={when(progress.estimated_finish_time)} />
       </SimpleGrid>
     </Stack>
   );

@@ -80,7 +80,7 @@ export function OfficialCampaignDialog({ opened, onClose, item }: Props) {
     <Dialog
       opened={opened}
       onClose={onClose}
-      title={item?.editing ? O.editarCampanha : O.novaCampanha}
+      title={item?.editing ? O.editCampaign : O.newCampaign}
       size="lg"
     >
       {opened && <OfficialCampaignForm item={item} onDone={onClose} />}
@@ -169,11 +169,11 @@ function OfficialCampaignForm({ item, onDone }: { item: OfficialDialogItem | nul
     save.mutate({ _id: itemId, editing: editing !== null, fields: payload }, afterSave(onDone));
   }
 
-  let templateHint: string = O.templateAjuda;
-  if (!draft.chip) templateHint = O.escolhaONumeroPrimeiro;
-  else if (templates.isPending) templateHint = O.carregandoTemplates;
+  let templateHint: string = O.templateHelp;
+  if (!draft.chip) templateHint = O.chooseNumberFirst;
+  else if (templates.isPending) templateHint = O.loadingTemplates;
   else if (templates.error) templateHint = errorMessage(templates.error);
-  else if (approved.length === 0) templateHint = O.nenhumTemplateAprovado;
+  else if (approved.length === 0) templateHint = O.noTemplateApproved;
 
   return (
     <DialogForm
@@ -184,16 +184,16 @@ function OfficialCampaignForm({ item, onDone }: { item: OfficialDialogItem | nul
       loading={save.isPending || uploading !== null}
     >
       <TextInput
-        label={L.nomeDaCampanha}
+        label={L.campaignName}
         value={draft.name}
         onChange={(e) => set('name', e.currentTarget.value, 'name')}
         error={errorOf('name')}
         data-autofocus
       />
       <Select
-        label={O.numeroDeEnvio}
-        description={chips.data && chipOptions.length === 0 ? O.nenhumNumeroConectado : O.numeroDeEnvioAjuda}
-        placeholder={O.escolhaONumero}
+        label={O.sendingNumber}
+        description={chips.data && chipOptions.length === 0 ? O.noNumberConnected : O.sendingHelpNumber}
+        placeholder={O.chooseNumber}
         data={chipOptions}
         value={draft.chip}
         onChange={(v) => {
@@ -220,9 +220,9 @@ function OfficialCampaignForm({ item, onDone }: { item: OfficialDialogItem | nul
         errorOf={errorOf}
       />
       <Select
-        label={labels.common.templateDeMensagem}
+        label={labels.common.messageTemplate}
         description={templateHint}
-        placeholder={labels.common.escolhaOTemplate}
+        placeholder={labels.common.chooseTemplate}
         data={templateOptions}
         value={draft.template ? templateKey(draft.template) : null}
         onChange={chooseTemplate}
@@ -236,9 +236,9 @@ function OfficialCampaignForm({ item, onDone }: { item: OfficialDialogItem | nul
         <Stack gap="xs">
           {draft.template_parameters.some((p) => p.type === 'text') && (
             <div>
-              <Input.Label>{O.variaveisDoTemplate}</Input.Label>
+              <Input.Label>{O.templateVariables}</Input.Label>
               <Input.Description>
-                {draft.audience_type === 'tags' ? O.variaveisPorTags : O.variaveisAjuda}
+                {draft.audience_type === 'tags' ? O.variablesByTags : O.variablesHelp}
               </Input.Description>
             </div>
           )}
@@ -256,14 +256,14 @@ function OfficialCampaignForm({ item, onDone }: { item: OfficialDialogItem | nul
               <Paper key={`${p.location}-${p.index}`} withBorder p="xs" radius="md">
                 <Stack gap={6}>
                   <Text fz="sm" fw={600}>
-                    {p.location === 'header' ? O.variavelNoCabecalho(p.par) : O.variavelNoCorpo(p.par)}
+                    {p.location === 'header' ? O.variableNoHeader(p.par) : O.variableNoBody(p.par)}
                   </Text>
                   <Group grow align="flex-start" gap="xs" wrap="wrap">
                     {draft.audience_type === 'audience' && (
                       <Select
                         miw={200}
-                        label={O.colunaDaAudiencia(p.par)}
-                        placeholder={O.nenhumaColuna}
+                        label={O.audienceColumn(p.par)}
+                        placeholder={O.noColumn}
                         data={columns.map((c) => ({ value: c, label: `{${c}}` }))}
                         value={p.var || null}
                         onChange={(v) => setParameter(at, { var: v ?? '' })}
@@ -273,7 +273,7 @@ function OfficialCampaignForm({ item, onDone }: { item: OfficialDialogItem | nul
                     )}
                     <TextInput
                       miw={200}
-                      label={O.valorPadrao(p.par)}
+                      label={O.defaultValue(p.par)}
                       value={p.fallback}
                       onChange={(e) => setParameter(at, { fallback: e.currentTarget.value })}
                       error={errorOf(parameterField(at))}
@@ -317,12 +317,12 @@ function ImageParameter(props: {
 }) {
   const { parameter, fileName, uploading, error } = props;
   return (
-    <Input.Wrapper label={O.imagemDoCabecalho} description={O.imagemDoCabecalhoAjuda} error={error}>
+    <Input.Wrapper label={O.headerImage} description={O.headerImageHelp} error={error}>
       <Stack gap="xs" mt={4}>
         {parameter.link && (
           <Image
             src={parameter.link}
-            alt={O.previaDaImagem}
+            alt={O.imagePreview}
             mah={160}
             w="auto"
             fit="contain"
@@ -340,12 +340,12 @@ function ImageParameter(props: {
                 loading={uploading}
                 leftSection={<IconPhoto size={16} aria-hidden />}
               >
-                {parameter.link ? O.trocarImagem : O.escolherImagem}
+                {parameter.link ? O.changeImage : O.chooseImage}
               </Button>
             )}
           </FileButton>
-          {uploading && <Text fz="sm">{O.enviandoImagem}</Text>}
-          {!uploading && fileName && <Text fz="sm">{O.imagemEnviada(fileName)}</Text>}
+          {uploading && <Text fz="sm">{O.sendingImage}</Text>}
+          {!uploading && fileName && <Text fz="sm">{O.imageSent(fileName)}</Text>}
         </Group>
       </Stack>
     </Input.Wrapper>

@@ -39,11 +39,11 @@ import { STATUS_COLORS } from './status';
 
 const L = campaignLabels.campaigns;
 const O = officialCampaignLabels;
-const HELP = { id: 'campanhas-api-oficial', title: O.ajudaTitulo, text: O.ajudaTexto };
+const HELP = { id: 'campanhas-api-oficial', title: O.helpTitle, text: O.helpText };
 
 export function OfficialCampaignsPage() {
   return (
-    <PlanGate title={labels.common.campanhasApiOficial} plan="official-campaigns">
+    <PlanGate title={labels.common.officialApiCampaigns} plan="official-campaigns">
       <OfficialCampaigns />
     </PlanGate>
   );
@@ -68,7 +68,7 @@ function OfficialCampaigns() {
 
   return (
     <>
-      <PageHeader title={labels.common.campanhasApiOficial}>
+      <PageHeader title={labels.common.officialApiCampaigns}>
         <SaibaMais topic={HELP} />
         <Button
           component={Link}
@@ -82,27 +82,27 @@ function OfficialCampaigns() {
           leftSection={<IconPlus size={18} aria-hidden />}
           onClick={() => dialog.openEdit({ editing: null, draft: EMPTY_OFFICIAL_DRAFT })}
         >
-          {L.novaCampanha}
+          {L.newCampaign}
         </Button>
       </PageHeader>
       <ListTable
-        label={labels.common.campanhasApiOficial}
+        label={labels.common.officialApiCampaigns}
         query={campaigns}
         rowKey={(c) => c._id}
-        empty={O.nenhumaCampanhaCadastrada}
+        empty={O.noCampaignRegistered}
         minWidth={900}
         columns={[
-          { label: labels.common.nome, primary: true, render: (c) => c.name },
+          { label: labels.common.name, primary: true, render: (c) => c.name },
           { label: messages.paneChip, render: chipOf, wrap: 'never' },
-          { label: campaignLabels.audiences.criadaEm, render: (c) => formatDateTime(c.created) },
+          { label: campaignLabels.audiences.createdAt, render: (c) => formatDateTime(c.created) },
           {
-            label: labels.common.agendamento,
-            render: (c) => (c.scheduledTo ? formatDateTime(c.scheduledTo) : L.imediato),
+            label: labels.common.schedule,
+            render: (c) => (c.scheduledTo ? formatDateTime(c.scheduledTo) : L.immediate),
           },
-          { label: L.audiencia, render: audienceOf },
-          { label: L.alcanceEstimado, render: (c) => c.people_count },
+          { label: L.audience, render: audienceOf },
+          { label: L.estimatedReach, render: (c) => c.people_count },
           {
-            label: L.enviadas,
+            label: L.sent,
             // 'Enviando...' while it sends (spec 3 §4); under the count, how many were delivered and read.
             render: (c) => (
               <>
@@ -115,7 +115,7 @@ function OfficialCampaigns() {
                 )}
                 {c.delivery_data && (
                   <Text fz="xs" c="dimmed">
-                    {O.entreguesLidas(c.delivery_data.delivered, c.delivery_data.read)}
+                    {O.deliveredRead(c.delivery_data.delivered, c.delivery_data.read)}
                   </Text>
                 )}
               </>

@@ -20,7 +20,7 @@ export function ReportDialog({ campaign, onClose }: { campaign: Campaign | null;
     <Dialog
       opened={campaign !== null}
       onClose={onClose}
-      title={campaign ? L.relatorioDaCampanha(campaign.name) : ''}
+      title={campaign ? L.campaignReport(campaign.name) : ''}
     >
       {campaign && <Report campaign={campaign} />}
     </Dialog>
@@ -45,7 +45,7 @@ function Report({ campaign }: { campaign: Campaign }) {
   if (report.isPending)
     return (
       <Center py="md">
-        <Loader aria-label={labels.common.carregando} />
+        <Loader aria-label={labels.common.loading} />
       </Center>
     );
   if (!report.data)
@@ -58,15 +58,15 @@ function Report({ campaign }: { campaign: Campaign }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <Figure label={L.alcanceEstimado} value={r.people_count} />
-        <Figure label={L.enviadas} value={r.sent} />
-        <Figure label={L.entregues} value={r.delivered} />
-        <Figure label={L.lidas} value={r.read} />
-        <Figure label={L.responderam} value={r.replied} />
-        <Figure label={L.falhas} value={r.failed} />
-        <Figure label={L.ignoradas} value={r.skipped} />
-        <Figure label={campaign.status === 'canceled' ? L.naoEnviadas : L.aguardando} value={r.waiting} />
-        {campaign.official && <Figure label={O.cliques} value={r.clicked} />}
+        <Figure label={L.estimatedReach} value={r.people_count} />
+        <Figure label={L.sent} value={r.sent} />
+        <Figure label={L.delivered} value={r.delivered} />
+        <Figure label={L.read} value={r.read} />
+        <Figure label={L.answered} value={r.replied} />
+        <Figure label={L.failures} value={r.failed} />
+        <Figure label={L.ignored} value={r.skipped} />
+        <Figure label={campaign.status === 'canceled' ? L.notSent : L.waiting} value={r.waiting} />
+        {campaign.official && <Figure label={O.clicks} value={r.clicked} />}
       </SimpleGrid>
       {campaign.official && <OfficialDetails report={r} />}
       <Group justify="flex-end">
@@ -75,7 +75,7 @@ function Report({ campaign }: { campaign: Campaign }) {
           loading={exporting}
           onClick={() => void exportReport()}
         >
-          {labels.flows.exportar}
+          {labels.flows.export}
         </Button>
       </Group>
     </Stack>
@@ -85,8 +85,8 @@ function Report({ campaign }: { campaign: Campaign }) {
 /** Failures by reason and pricing categories, each a small two-column table. */
 function OfficialDetails({ report }: { report: CampaignReport }) {
   const tables = [
-    { title: O.falhasPorMotivo, rows: report.failed_by_reason.map((f) => [f.reason, f.count] as const) },
-    { title: O.categoriasDeCobranca, rows: report.pricing.map((p) => [p.category, p.count] as const) },
+    { title: O.failuresByReason, rows: report.failed_by_reason.map((f) => [f.reason, f.count] as const) },
+    { title: O.billingCategories, rows: report.pricing.map((p) => [p.category, p.count] as const) },
   ];
   return (
     <Stack gap="sm">
@@ -97,7 +97,7 @@ function OfficialDetails({ report }: { report: CampaignReport }) {
           </Text>
           {t.rows.length === 0 ? (
             <Text fz="sm" c="dimmed">
-              {O.semRegistros}
+              {O.noRecords}
             </Text>
           ) : (
             <Table aria-label={t.title} withTableBorder fz="sm">

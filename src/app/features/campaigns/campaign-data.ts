@@ -91,7 +91,7 @@ export function draftOf(c: Campaign): CampaignDraft {
  * status, dates and schedule are not copied (the draft has none, and the schedule goes back to Imediato).
  */
 export function duplicateDraft(c: Campaign): CampaignDraft {
-  return { ...draftOf(c), name: L.copiaDe(c.name), schedule: 'now', when: null };
+  return { ...draftOf(c), name: L.copy(c.name), schedule: 'now', when: null };
 }
 
 /** The audience fields as the calls take them: only the chosen kind's filled. */

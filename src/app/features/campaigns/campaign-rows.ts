@@ -23,40 +23,40 @@ export function useCampaignRows(on: {
   const audienceOf = (c: Campaign) => {
     if (c.audience_type === 'audience')
       return (
-        audiences.data?.find((a) => a._id === c.audience)?.name ?? (audiences.data ? L.audienciaApagada : '')
+        audiences.data?.find((a) => a._id === c.audience)?.name ?? (audiences.data ? L.audienceDeleted : '')
       );
     const names = c.audience_tags.map((id) => tags.data?.find((t) => t._id === id)?.name).filter(Boolean);
-    return L.tagsDoPublico(names.join(', '));
+    return L.recipientTags(names.join(', '));
   };
 
   async function askCancel(c: Campaign) {
     if (
       await confirm({
-        title: L.cancelarCampanha,
-        message: L.desejaCancelarACampanha(c.name),
+        title: L.cancelCampaign,
+        message: L.confirmCancelCampaign(c.name),
         danger: true,
         // 'Cancelar' would read as cancelling the campaign: the buttons say what they do.
-        confirmLabel: L.cancelarCampanha,
+        confirmLabel: L.cancelCampaign,
         cancelLabel: messages.paneBack,
       })
     )
       on.cancel(c);
   }
   async function askDelete(c: Campaign) {
-    if (await confirm({ title: L.apagarCampanha, message: L.desejaApagarACampanha(c.name), danger: true }))
+    if (await confirm({ title: L.deleteCampaign, message: L.confirmDeleteCampaign(c.name), danger: true }))
       on.remove(c);
   }
 
   const actionsOf = (c: Campaign): RowAction[] => [
     ...(c.status === 'scheduled'
-      ? [{ label: labels.common.editar, icon: IconPencil, run: () => on.edit(c) }]
+      ? [{ label: labels.common.edit, icon: IconPencil, run: () => on.edit(c) }]
       : []),
-    { label: labels.flows.duplicar, icon: IconCopy, run: () => on.duplicate(c) },
+    { label: labels.flows.duplicate, icon: IconCopy, run: () => on.duplicate(c) },
     { label: campaignReportLabels.sheet, icon: IconChartBar, run: () => on.report(c) },
     ...(c.status !== 'canceled' && c.status !== 'finished'
-      ? [{ label: L.cancelarCampanha, icon: IconBan, color: 'orange', run: () => void askCancel(c) }]
+      ? [{ label: L.cancelCampaign, icon: IconBan, color: 'orange', run: () => void askCancel(c) }]
       : []),
-    { label: labels.common.apagar, icon: IconTrash, color: 'red', run: () => void askDelete(c) },
+    { label: labels.common.delete, icon: IconTrash, color: 'red', run: () => void askDelete(c) },
   ];
   return { audienceOf, actionsOf };
 }

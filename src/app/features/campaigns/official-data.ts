@@ -49,7 +49,7 @@ const refreshOfficialCampaigns = (client: QueryClient) =>
 
 /** The sent count, or 'Enviando...' while the campaign sends (spec 3 §4). */
 export const sentLabel = (c: Pick<Campaign, 'status' | 'sent_messages' | 'delivery_data'>) =>
-  c.status === 'started' ? O.enviando : String(c.delivery_data?.sent ?? c.sent_messages);
+  c.status === 'started' ? O.sending : String(c.delivery_data?.sent ?? c.sent_messages);
 
 /** Every template of the chip's WABA (the dialog keeps the approved ones). */
 export const useChipTemplates = (chip: string | null) =>
@@ -99,7 +99,7 @@ export const audienceColumns = (props: readonly string[]) =>
 
 /** A header image's problem before it is sent (jpeg or png, at most 5 MB), or null. */
 export function headerImageProblem(file: { type: string; size: number }): string | null {
-  if (!(TEMPLATE_IMAGE_TYPES as readonly string[]).includes(file.type)) return O.imagemTipoInvalido;
+  if (!(TEMPLATE_IMAGE_TYPES as readonly string[]).includes(file.type)) return O.imageTypeInvalid;
   if (file.size > TEMPLATE_IMAGE_MAX_BYTES) return templateMessages.templateHeaderImageTooLarge;
   return null;
 }
@@ -183,7 +183,7 @@ export function officialDraftOf(c: Campaign): OfficialDraft {
 export function duplicateOfficialDraft(c: Campaign): OfficialDraft {
   return {
     ...officialDraftOf(c),
-    name: campaignLabels.campaigns.copiaDe(c.name),
+    name: campaignLabels.campaigns.copy(c.name),
     schedule: 'now',
     when: null,
   };

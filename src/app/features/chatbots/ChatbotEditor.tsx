@@ -49,8 +49,8 @@ export function ChatbotEditor({ id: initialId, initial, onCreated }: Props) {
     shouldBlockFn: async ({ current, next }) => {
       if (!dirty.current || current.pathname === next.pathname) return false;
       return !(await confirm({
-        title: flowEditorLabels.sairTitulo,
-        message: flowEditorLabels.sairPergunta,
+        title: flowEditorLabels.leaveTitle,
+        message: flowEditorLabels.leaveQuestion,
         danger: true,
       }));
     },
@@ -121,13 +121,13 @@ export function ChatbotEditor({ id: initialId, initial, onCreated }: Props) {
             variant="subtle"
             color="gray"
             size="lg"
-            aria-label={L.voltar}
+            aria-label={L.back}
             onClick={() => void navigate({ href: '/chatbots' })}
           >
             <IconArrowLeft size={22} aria-hidden />
           </ActionIcon>
           <Title order={1} fz={{ base: 'h4', sm: 'h2' }} lineClamp={1}>
-            {id ? draft.name.trim() || L.editarChatbot : L.novoChatbot}
+            {id ? draft.name.trim() || L.editChatbot : L.newChatbot}
           </Title>
         </Group>
         <Button
@@ -137,14 +137,14 @@ export function ChatbotEditor({ id: initialId, initial, onCreated }: Props) {
           loading={save.isPending}
           onClick={() => submit()}
         >
-          {labels.common.salvar}
+          {labels.common.save}
         </Button>
       </Group>
       {mobile ? (
         <Tabs value={tab} onChange={setTab} keepMounted>
           <Tabs.List grow mb="md">
-            <Tabs.Tab value="form">{L.configuracao}</Tabs.Tab>
-            <Tabs.Tab value="test">{L.testarChatbot}</Tabs.Tab>
+            <Tabs.Tab value="form">{L.settings}</Tabs.Tab>
+            <Tabs.Tab value="test">{L.testChatbot}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="form">{form}</Tabs.Panel>
           <Tabs.Panel value="test">

@@ -46,7 +46,7 @@ export function ChatbotEditorPage() {
   if (!chatbot.data)
     return (
       <Center py="xl" aria-busy="true">
-        <Loader aria-label={labels.common.carregando} />
+        <Loader aria-label={labels.common.loading} />
       </Center>
     );
   return <ChatbotEditor key={chatbot.data._id} id={chatbot.data._id} initial={draftOf(chatbot.data)} />;

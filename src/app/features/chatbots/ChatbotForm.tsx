@@ -86,7 +86,7 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
       <Stack gap="md">
         <Section title={L.persona}>
           <TextInput
-            label={L.identificador}
+            label={L.identifier}
             value={draft.name}
             onChange={(e) => set({ name: e.currentTarget.value })}
             error={errorOf('name')}
@@ -94,7 +94,7 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
             withAsterisk
           />
           <TextInput
-            label={L.nomeDaPersona}
+            label={L.personaName}
             value={i.persona_name}
             onChange={(e) => setI({ persona_name: e.currentTarget.value })}
             error={errorOf('persona_name')}
@@ -102,7 +102,7 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
             withAsterisk
           />
           <Radio.Group
-            label={L.genero}
+            label={L.gender}
             value={i.persona_gender}
             onChange={(v) => setI({ persona_gender: v as ChatbotInstructions['persona_gender'] })}
             error={errorOf('persona_gender')}
@@ -115,7 +115,7 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
             </Group>
           </Radio.Group>
           <Textarea
-            label={L.missao}
+            label={L.mission}
             value={i.persona_mission}
             onChange={(e) => setI({ persona_mission: e.currentTarget.value })}
             error={errorOf('persona_mission')}
@@ -126,7 +126,7 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
             withAsterisk
           />
           <Input.Wrapper
-            label={L.personalidade}
+            label={L.personality}
             error={errorOf('personality_types')}
             withAsterisk
             // The chips are checkboxes of their own: the group is named by its label.
@@ -159,10 +159,10 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
           </Input.Wrapper>
         </Section>
 
-        <Section title={L.conhecimento}>
+        <Section title={L.knowledge}>
           <Textarea
-            label={L.contexto}
-            description={L.contextoDescricao}
+            label={L.context}
+            description={L.contextDescription}
             value={i.context}
             onChange={(e) => setI({ context: e.currentTarget.value })}
             error={errorOf('context')}
@@ -190,7 +190,7 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
             </Alert>
           )}
           <Textarea
-            label={L.respostaPadrao}
+            label={L.defaultAnswer}
             value={i.fallback}
             onChange={(e) => setI({ fallback: e.currentTarget.value })}
             error={errorOf('fallback')}
@@ -202,8 +202,8 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
           />
         </Section>
 
-        <Section title={L.comportamento}>
-          <Input.Wrapper label={`${L.temperatura}: ${decimal(draft.temperature)}`} labelElement="div">
+        <Section title={L.behaviour}>
+          <Input.Wrapper label={`${L.temperature}: ${decimal(draft.temperature)}`} labelElement="div">
             <Slider
               mt="xs"
               mb="lg"
@@ -213,7 +213,7 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
               value={draft.temperature}
               onChange={(v) => set({ temperature: Math.round(v * 10) / 10 })}
               label={decimal}
-              thumbLabel={L.temperatura}
+              thumbLabel={L.temperature}
               marks={[
                 { value: 0, label: '0' },
                 { value: 0.5, label: '0,5' },
@@ -222,7 +222,7 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
             />
           </Input.Wrapper>
           <NumberInput
-            label={L.tempoDeEspera}
+            label={L.waitTime}
             value={draft.response_delay}
             onChange={(v) =>
               set({ response_delay: typeof v === 'number' ? Math.max(0, Math.min(60, v)) : 0 })
@@ -236,7 +236,7 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
             w={{ base: '100%', sm: 420 }}
           />
           <Textarea
-            label={L.mensagemDeFinalizacao}
+            label={L.finishMessage}
             value={draft.finish_conversation_message}
             onChange={(e) => set({ finish_conversation_message: e.currentTarget.value })}
             autosize
@@ -248,42 +248,42 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
 
         <Section title={messages.paneTransfer}>
           <Radio.Group
-            label={L.aposATransferencia}
+            label={L.afterTransfer}
             value={draft.redirect}
             onChange={(v) => set({ redirect: v as ChatbotRedirect })}
           >
             <Group mt={6}>
               {(['human', 'flow_chatbot'] as const).map((r) => (
-                <Radio key={r} value={r} label={L.redirecionamentos[r]} />
+                <Radio key={r} value={r} label={L.redirects[r]} />
               ))}
             </Group>
           </Radio.Group>
           {draft.redirect === 'flow_chatbot' && (
             <Select
-              label={labels.common.fluxo}
-              placeholder={labels.chips.selecioneOFluxo}
+              label={labels.common.flow}
+              placeholder={labels.chips.selectFlow}
               data={flowOptions(flows.data)}
               value={draft.flow}
               onChange={(flow) => set({ flow })}
-              nothingFoundMessage={labels.chips.nenhumFluxoCadastrado}
+              nothingFoundMessage={labels.chips.noFlowRegistered}
               error={errorOf('flow')}
               searchable
               withAsterisk
             />
           )}
           <Switch
-            label={L.transferenciaAutomatica}
+            label={L.automaticTransfer}
             checked={draft.chatbot_auto_transfer}
             onChange={(e) => set({ chatbot_auto_transfer: e.currentTarget.checked })}
           />
           <Switch
-            label={L.transferirSeMidia}
+            label={L.transferIfMedia}
             checked={draft.chatbot_auto_transfer_if_is_media}
             onChange={(e) => set({ chatbot_auto_transfer_if_is_media: e.currentTarget.checked })}
           />
           {showTransferMessage && (
             <Textarea
-              label={L.mensagemDeTransferencia}
+              label={L.transferMessage}
               value={draft.chatbot_auto_transfer_message}
               onChange={(e) => set({ chatbot_auto_transfer_message: e.currentTarget.value })}
               autosize

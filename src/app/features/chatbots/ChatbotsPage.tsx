@@ -44,10 +44,10 @@ export function ChatbotsPage() {
           leftSection={<IconTemplate size={18} aria-hidden />}
           onClick={() => setFromModel(true)}
         >
-          {L.criarAPartirDeModelo}
+          {L.createFromModel}
         </Button>
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => edit(NEW_CHATBOT)}>
-          {L.novoChatbot}
+          {L.newChatbot}
         </Button>
       </PageHeader>
       {chatbots.isError && !chatbots.data ? (
@@ -55,7 +55,7 @@ export function ChatbotsPage() {
           <Stack gap="xs" align="flex-start">
             <Text fz="sm">{messages.chatbotsLoadFailed}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void chatbots.refetch()}>
-              {labels.common.tentarNovamente}
+              {labels.common.tryAgain}
             </Button>
           </Stack>
         </Alert>
@@ -68,7 +68,7 @@ export function ChatbotsPage() {
           empty={messages.paneNoChatbots}
           columns={[
             {
-              label: labels.common.nome,
+              label: labels.common.name,
               primary: true,
               render: (c) => (
                 <Anchor
@@ -86,14 +86,14 @@ export function ChatbotsPage() {
               ),
             },
             { label: L.persona, render: personaOf },
-            { label: labels.flows.criadoEm, render: (c) => formatDateTime(c.created), wrap: 'never' },
-            { label: L.atualizadoEm, render: (c) => formatDateTime(c.updated), wrap: 'never' },
+            { label: labels.flows.createdAt, render: (c) => formatDateTime(c.created), wrap: 'never' },
+            { label: L.updatedAt, render: (c) => formatDateTime(c.updated), wrap: 'never' },
           ]}
           actions={(c) => (
             <RowActions
               onEdit={() => edit(c._id)}
               onDelete={() => remove.mutate(c)}
-              confirmDelete={{ title: L.apagarChatbot, message: L.desejaApagarOChatbot(c.name) }}
+              confirmDelete={{ title: L.deleteChatbot, message: L.confirmDeleteChatbot(c.name) }}
             />
           )}
         />

@@ -41,7 +41,7 @@ interface Props {
 
 export function ModelDialog({ opened, onClose, onCreated }: Props) {
   return (
-    <Dialog opened={opened} onClose={onClose} title={L.criarAPartirDeModelo} size="lg">
+    <Dialog opened={opened} onClose={onClose} title={L.createFromModel} size="lg">
       {opened && <ModelForm onClose={onClose} onCreated={onCreated} />}
     </Dialog>
   );
@@ -53,7 +53,7 @@ function ModelForm({ onClose, onCreated }: Omit<Props, 'opened'>) {
   if (models.isPending)
     return (
       <Center py="lg">
-        <Loader aria-label={labels.common.carregando} />
+        <Loader aria-label={labels.common.loading} />
       </Center>
     );
   if (!models.data)
@@ -66,8 +66,8 @@ function ModelForm({ onClose, onCreated }: Omit<Props, 'opened'>) {
   return (
     <Stack>
       <Select
-        label={L.modelo}
-        placeholder={labels.chips.selecione}
+        label={L.model}
+        placeholder={labels.chips.select}
         data={models.data.map((m) => ({ value: m._id, label: m.name }))}
         value={modelId}
         onChange={setModelId}
@@ -150,13 +150,13 @@ function ModelFields({ model, onClose, onCreated }: { model: ChatbotModel } & Om
       error={errorOf('form')}
       onCancel={onClose}
       loading={create.isPending}
-      label={labels.flows.criar}
+      label={labels.flows.create}
     >
       <Text fz="sm" c="dimmed">
         {model.description}
       </Text>
       <TextInput
-        label={L.nomeDoChatbot}
+        label={L.chatbotName}
         placeholder={model.name}
         value={name}
         onChange={(e) => {
@@ -202,7 +202,7 @@ function ModelFields({ model, onClose, onCreated }: { model: ChatbotModel } & Om
         );
       })}
       <TextInput
-        label={L.nomeDaPersona}
+        label={L.personaName}
         withAsterisk
         value={personaName}
         onChange={(e) => {
@@ -213,7 +213,7 @@ function ModelFields({ model, onClose, onCreated }: { model: ChatbotModel } & Om
         maxLength={100}
       />
       <Radio.Group
-        label={L.genero}
+        label={L.gender}
         withAsterisk
         value={gender}
         onChange={(v) => {

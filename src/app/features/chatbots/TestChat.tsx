@@ -51,7 +51,7 @@ function Bubble({ entry }: { entry: TestEntry }) {
             </Text>
             {entry.reason && (
               <Text fz="xs" c="dimmed">
-                {L.motivo(entry.reason)}
+                {L.reason(entry.reason)}
               </Text>
             )}
           </div>
@@ -103,7 +103,7 @@ export function TestChat({ draft, onInvalid }: Props) {
     setSilent(false);
     const problems = chatbotProblems(draft);
     if (problems.length) {
-      setError(L.corrijaParaTestar);
+      setError(L.fixToTest);
       onInvalid();
       return;
     }
@@ -142,11 +142,11 @@ export function TestChat({ draft, onInvalid }: Props) {
         {/* On phones the tab already names it. */}
         {mobile ? (
           <VisuallyHidden>
-            <Title order={2}>{L.testarChatbot}</Title>
+            <Title order={2}>{L.testChatbot}</Title>
           </VisuallyHidden>
         ) : (
           <Title order={2} fz="h4">
-            {L.testarChatbot}
+            {L.testChatbot}
           </Title>
         )}
         <Button
@@ -158,13 +158,13 @@ export function TestChat({ draft, onInvalid }: Props) {
           disabled={entries.length === 0 && !error}
           ml="auto"
         >
-          {L.limparConversa}
+          {L.clearConversation}
         </Button>
       </Group>
       <Box
         ref={log}
         role="log"
-        aria-label={L.conversaDeTeste}
+        aria-label={L.testConversation}
         aria-live="polite"
         p="xs"
         style={{
@@ -180,7 +180,7 @@ export function TestChat({ draft, onInvalid }: Props) {
       >
         {entries.length === 0 && !pending && (
           <Text fz="sm" c="dimmed" ta="center" my="auto">
-            {L.testeDescricao}
+            {L.testDescription}
           </Text>
         )}
         {entries.map((entry, index) => (
@@ -195,19 +195,19 @@ export function TestChat({ draft, onInvalid }: Props) {
         )}
         {silent && (
           <Text fz="xs" c="dimmed" ta="center">
-            {L.semResposta}
+            {L.noAnswer}
           </Text>
         )}
       </Box>
       {error && (
-        <Alert color="red" role="alert" title={L.testeFalhou} p="xs">
+        <Alert color="red" role="alert" title={L.testFailed} p="xs">
           {error}
         </Alert>
       )}
       <Group gap="xs" wrap="nowrap" align="flex-end">
         <Textarea
-          aria-label={L.mensagemDoCliente}
-          placeholder={L.mensagemDoClientePlaceholder}
+          aria-label={L.customerMessage}
+          placeholder={L.customerMessagePlaceholder}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {

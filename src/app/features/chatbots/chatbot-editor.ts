@@ -67,7 +67,7 @@ export function refusalField(field: string | undefined): ChatbotField | null {
 }
 
 /** A character count as Brazilians write numbers ('25.000 caracteres'). */
-export const characterCount = (n: number) => chatbotLabels.caracteres(n.toLocaleString('pt-BR'));
+export const characterCount = (n: number) => chatbotLabels.characters(n.toLocaleString('pt-BR'));
 
 /** One entry of the test chat: a line of either side, or the mark of a hand-over. */
 export type TestEntry =
@@ -99,4 +99,4 @@ export function entriesOfTurn(turn: ChatbotTurn): TestEntry[] {
 
 /** The mark's title. */
 export const transferTitle = (to: 'human' | 'flow_chatbot') =>
-  to === 'human' ? chatbotLabels.transferidoParaHumano : chatbotLabels.transferidoParaFluxo;
+  to === 'human' ? chatbotLabels.transferredToHuman : chatbotLabels.transferredToFlow;

@@ -20,7 +20,7 @@ const FIELDS = ['name', 'redirect', 'chatbot', 'flow', 'department'] as const;
 /** Novo chip / Editar chip (spec 3 §2.6, §5): name, first service and its target, entry department. */
 export function ChipDialog({ dialog }: { dialog: EditDialogState<Chip> }) {
   return (
-    <EditDialog dialog={dialog} title={dialog.item ? chipLabels.editarChip : chipLabels.novoChip}>
+    <EditDialog dialog={dialog} title={dialog.item ? chipLabels.editChip : chipLabels.newChip}>
       <ChipForm chip={dialog.item} onDone={dialog.close} />
     </EditDialog>
   );
@@ -64,7 +64,7 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
       loading={save.isPending}
     >
       <TextInput
-        label={labels.common.nome}
+        label={labels.common.name}
         description={nameHint}
         value={name}
         onChange={(e) => {
@@ -76,9 +76,9 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
         data-autofocus
       />
       <Select
-        label={chipLabels.tipoDoPrimeiroAtendimento}
-        description={chipLabels.quemRespondePrimeiroAsConversasQue}
-        placeholder={labels.chips.selecione}
+        label={chipLabels.firstServiceType}
+        description={chipLabels.firstServiceHint}
+        placeholder={labels.chips.select}
         data={REDIRECT_OPTIONS}
         value={redirect || null}
         // Picking the chosen option again keeps it (a required choice is never cleared by a second click).
@@ -94,47 +94,47 @@ function ChipForm({ chip, onDone }: { chip: Chip | null; onDone(): void }) {
       {redirect === 'ai_chatbot' && (
         <Select
           label={labels.common.chatbot}
-          placeholder={labels.chips.selecioneOChatbot}
+          placeholder={labels.chips.selectChatbot}
           data={chatbotOptions(chatbots.data)}
           value={chatbot}
           onChange={(value) => {
             setChatbot(value);
             clear('chatbot');
           }}
-          nothingFoundMessage={labels.chips.nenhumChatbotCadastrado}
+          nothingFoundMessage={labels.chips.noChatbotRegistered}
           error={errorOf('chatbot')}
         />
       )}
       {redirect === 'flow_chatbot' && (
         <Select
-          label={labels.common.fluxo}
-          placeholder={labels.chips.selecioneOFluxo}
+          label={labels.common.flow}
+          placeholder={labels.chips.selectFlow}
           data={flowOptions(flows.data)}
           value={flow}
           onChange={(value) => {
             setFlow(value);
             clear('flow');
           }}
-          nothingFoundMessage={labels.chips.nenhumFluxoCadastrado}
+          nothingFoundMessage={labels.chips.noFlowRegistered}
           error={errorOf('flow')}
         />
       )}
       <Select
-        label={chipLabels.departamentoDeEntrada}
-        description={chipLabels.oDepartamentoEmQueAsConversas}
-        placeholder={labels.chips.selecioneODepartamento}
+        label={chipLabels.inboundDepartment}
+        description={chipLabels.inboundDepartmentHint}
+        placeholder={labels.chips.selectDepartment}
         data={(departments.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
         value={department}
         onChange={(value) => {
           setDepartment(value);
           clear('department');
         }}
-        nothingFoundMessage={labels.chips.nenhumDepartamentoCadastrado}
+        nothingFoundMessage={labels.chips.noDepartmentRegistered}
         error={errorOf('department')}
       />
       {!chip && (
         <Switch
-          label={labels.chips.numeroDaApiOficial}
+          label={labels.chips.officialApiNumber}
           description={chipMessages.officialChipHint}
           checked={official}
           onChange={(e) => setOfficial(e.currentTarget.checked)}

@@ -98,7 +98,7 @@ export function ChipsPage() {
   async function disconnect(chip: Chip) {
     if (
       !(await confirm({
-        title: chipLabels.desconectar,
+        title: chipLabels.disconnect,
         message: chipMessages.chipDisconnectConfirm(chip.name),
       }))
     )
@@ -111,16 +111,16 @@ export function ChipsPage() {
 
   async function reset(chip: Chip) {
     const message = chipMessages.chipResetConfirm(chip.name);
-    if (await confirm({ title: chipLabels.resetarConexao, message, danger: true }))
+    if (await confirm({ title: chipLabels.resetConnection, message, danger: true }))
       resetConnection.mutate(chip);
   }
 
   return (
     <>
-      <PageHeader title={labels.common.meusChips}>
+      <PageHeader title={labels.common.myChips}>
         <SaibaMais topic="chips" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
-          {chipLabels.novoChip}
+          {chipLabels.newChip}
         </Button>
       </PageHeader>
       <ListTable
@@ -130,7 +130,7 @@ export function ChipsPage() {
         sort={byName}
         empty={messages.noChips}
         columns={[
-          { label: labels.common.nome, primary: true, render: (c) => c.name },
+          { label: labels.common.name, primary: true, render: (c) => c.name },
           { label: messages.number, render: (c) => c.display_phone_number || dash },
           {
             label: labels.common.status,
@@ -157,9 +157,9 @@ export function ChipsPage() {
               </Text>
             ),
           },
-          { label: chipLabels.primeiroAtendimento, render: (c) => REDIRECT_LABELS[c.redirect] },
+          { label: chipLabels.firstService, render: (c) => REDIRECT_LABELS[c.redirect] },
           {
-            label: labels.common.departamento,
+            label: labels.common.department,
             render: (c) => (c.department && departmentName.get(c.department)) || dash,
           },
         ]}
@@ -169,7 +169,7 @@ export function ChipsPage() {
             {!c.official && (
               <>
                 <ChipAction
-                  label={chipLabels.resetarConexao}
+                  label={chipLabels.resetConnection}
                   icon={IconRefresh}
                   color="gray"
                   onClick={() => void reset(c)}
@@ -179,7 +179,7 @@ export function ChipsPage() {
             )}
             {canConnect(c) && (
               <ChipAction
-                label={chipLabels.conectar}
+                label={chipLabels.connect}
                 icon={IconPlugConnected}
                 color="green"
                 loading={busy(c)}
@@ -188,14 +188,14 @@ export function ChipsPage() {
             )}
             {c.qrcode && (
               <ChipAction
-                label={chipLabels.mostrarQrCode}
+                label={chipLabels.showQrCode}
                 icon={IconQrcode}
                 onClick={() => setQrChipId(c._id)}
               />
             )}
             {canDisconnect(c) && (
               <ChipAction
-                label={chipLabels.desconectar}
+                label={chipLabels.disconnect}
                 icon={IconPlugConnectedX}
                 color="orange"
                 loading={busy(c)}
@@ -206,7 +206,7 @@ export function ChipsPage() {
               onEdit={() => dialog.openEdit(c)}
               onDelete={() => remove.mutate(c)}
               confirmDelete={{
-                title: chipLabels.apagarChip,
+                title: chipLabels.deleteChip,
                 message: chipMessages.chipDeleteConfirm(c.name),
               }}
             />

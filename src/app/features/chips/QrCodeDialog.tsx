@@ -21,7 +21,7 @@ export function QrCodeDialog({ chip, onClose }: { chip: Chip | null; onClose(): 
   const opened = Boolean(chip?.qrcode);
 
   return (
-    <Dialog opened={opened} onClose={onClose} title={chipLabels.conectarNumero} size="md">
+    <Dialog opened={opened} onClose={onClose} title={chipLabels.connectNumber} size="md">
       {shown?.qrcode && <QrCodeContent chip={shown} code={shown.qrcode} />}
     </Dialog>
   );
@@ -46,7 +46,7 @@ function QrCodeContent({ chip, code }: { chip: Chip; code: string }) {
             level="M"
             marginSize={1}
             role="img"
-            aria-label={chipLabels.qrCodeDeConexao}
+            aria-label={chipLabels.connectionQrCode}
             style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
           />
         </Paper>
@@ -59,7 +59,7 @@ function QrCodeContent({ chip, code }: { chip: Chip; code: string }) {
           </Text>
           <Anchor href={simulator} target="_blank" rel="noopener noreferrer" fw={600}>
             <IconExternalLink size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
-            {chipLabels.abrirOSimulador}
+            {chipLabels.openSimulator}
           </Anchor>
         </Stack>
       )}
@@ -78,7 +78,7 @@ function PairingCode({ chip }: { chip: Chip }) {
   return (
     <Stack gap="xs">
       <Text fw={600} fz="sm">
-        {chipLabels.conectarComNumero}
+        {chipLabels.connectWithNumber}
       </Text>
       <form
         onSubmit={(e) => {
@@ -88,7 +88,7 @@ function PairingCode({ chip }: { chip: Chip }) {
       >
         <Stack gap="xs">
           <TextInput
-            label={chipLabels.numeroDoChip}
+            label={chipLabels.chipNumber}
             inputMode="tel"
             autoComplete="tel"
             value={phone}
@@ -97,7 +97,7 @@ function PairingCode({ chip }: { chip: Chip }) {
           />
           <Group justify="flex-end">
             <Button type="submit" loading={pairing.isPending}>
-              {chipLabels.gerarCodigo}
+              {chipLabels.generateCode}
             </Button>
           </Group>
         </Stack>
@@ -107,7 +107,7 @@ function PairingCode({ chip }: { chip: Chip }) {
         <Stack gap={4} align="center" ta="center" ref={(el) => el?.scrollIntoView({ block: 'nearest' })}>
           <Text fz="sm">{chipMessages.pairingInstructions}</Text>
           <Text
-            aria-label={chipLabels.codigoDePareamento}
+            aria-label={chipLabels.pairingCode}
             ff="monospace"
             fz={28}
             fw={700}

@@ -4,9 +4,9 @@ import type { Chip } from '@/shared/contract';
 import { labels, messages } from '@/shared/messages';
 
 export const REDIRECT_LABELS: Record<ChipRedirect, string> = {
-  ai_chatbot: labels.chips.chatbotIa,
-  flow_chatbot: labels.chips.chatbotDeFluxo,
-  human: labels.chips.atendimentoHumano,
+  ai_chatbot: labels.chips.aiChatbot,
+  flow_chatbot: labels.chips.flowChatbot,
+  human: labels.chips.humanService,
 };
 
 export const REDIRECT_OPTIONS = CHIP_REDIRECTS.map((value) => ({ value, label: REDIRECT_LABELS[value] }));

@@ -184,10 +184,10 @@ export function ContactsPage() {
   );
 
   const columns: ListColumn<Contact>[] = [
-    { label: labels.common.nome, render: displayName, primary: true },
+    { label: labels.common.name, render: displayName, primary: true },
     { label: labels.common.tags, render: (c) => <TagBadges ids={c.tags} />, wrap: 'words' },
-    { label: labels.common.telefone, render: (c) => formatPhone(c.phone), wrap: 'never' },
-    { label: labels.contacts.ignorar, render: ignoreSwitch },
+    { label: labels.common.phone, render: (c) => formatPhone(c.phone), wrap: 'never' },
+    { label: labels.contacts.ignore, render: ignoreSwitch },
   ];
 
   const importButton = (
@@ -234,7 +234,7 @@ export function ContactsPage() {
         <DatePickerInput
           type="range"
           label={messages.contactsDateFilter}
-          placeholder={labels.contacts.ddMmAaaaDdMmAaaa}
+          placeholder={labels.contacts.dateRangePlaceholder}
           valueFormat="DD/MM/YYYY"
           value={dates}
           onChange={setDates}
@@ -251,7 +251,7 @@ export function ContactsPage() {
 
   return (
     <>
-      <PageHeader title={labels.common.contatos}>
+      <PageHeader title={labels.common.contacts}>
         <SaibaMais topic="contatos" />
         {!mobile && importButton}
         {!mobile && exportButton}
@@ -266,7 +266,7 @@ export function ContactsPage() {
               <ActionIcon
                 variant="default"
                 size={40}
-                aria-label={labels.contacts.filtros}
+                aria-label={labels.contacts.filters}
                 onClick={() => setFiltersOpened(true)}
               >
                 <IconFilter size={20} aria-hidden />
@@ -274,7 +274,7 @@ export function ContactsPage() {
             </Indicator>
             <Menu position="bottom-end" shadow="md">
               <Menu.Target>
-                <ActionIcon variant="default" size={40} aria-label={labels.contacts.maisAcoes}>
+                <ActionIcon variant="default" size={40} aria-label={labels.contacts.moreActions}>
                   <IconDotsVertical size={20} aria-hidden />
                 </ActionIcon>
               </Menu.Target>
@@ -305,7 +305,7 @@ export function ContactsPage() {
           {messages.contactsFound(total)}
         </Text>
         <ListTable
-          label={labels.common.contatos}
+          label={labels.common.contacts}
           query={{
             data: list.data?.data,
             isPending: list.isPending,
@@ -345,13 +345,13 @@ export function ContactsPage() {
         <Drawer
           opened={filtersOpened}
           onClose={() => setFiltersOpened(false)}
-          title={labels.contacts.filtros}
+          title={labels.contacts.filters}
           position="bottom"
           size="auto"
         >
           <Stack gap="md" pb="md">
             {filterFields}
-            <Button onClick={() => setFiltersOpened(false)}>{labels.app.fechar}</Button>
+            <Button onClick={() => setFiltersOpened(false)}>{labels.app.close}</Button>
           </Stack>
         </Drawer>
       )}

@@ -96,7 +96,7 @@ function ImportForm({ onDone }: { onDone(): void }) {
       <FormError message={error} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone} disabled={progress !== null}>
-          {labels.common.cancelar}
+          {labels.common.cancel}
         </Button>
         {analysis && analysis.valid.length > 0 && (
           <Button onClick={() => void importAll()} loading={progress !== null}>

@@ -177,12 +177,12 @@ export function DashboardPage() {
       ) : report.isError ? (
         <Alert color="red" title={L.loadFailed}>
           <Button size="xs" variant="light" color="red" onClick={() => void report.refetch()}>
-            {labels.common.tentarNovamente}
+            {labels.common.tryAgain}
           </Button>
         </Alert>
       ) : (
         <Center py="xl">
-          <Loader aria-label={labels.common.carregando} />
+          <Loader aria-label={labels.common.loading} />
         </Center>
       )}
     </Stack>
@@ -224,7 +224,7 @@ function Report({
       <Suspense
         fallback={
           <Center py="xl">
-            <Loader aria-label={labels.common.carregando} />
+            <Loader aria-label={labels.common.loading} />
           </Center>
         }
       >

@@ -44,13 +44,13 @@ export function TechDashboardPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title={labels.common.dashboardTecnico} />
+      <PageHeader title={labels.common.technicalDashboard} />
       <Stack gap={6}>
         <IntervalControl value={interval} onChange={setPeriod} />
         <IntervalShown interval={data?.interval} />
       </Stack>
 
-      <SectionTitle>{labels.common.conversas}</SectionTitle>
+      <SectionTitle>{labels.common.conversations}</SectionTitle>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing={8}>
         <StatCard
           row
@@ -121,7 +121,7 @@ export function TechDashboardPage() {
         <Suspense
           fallback={
             <Center py="xl">
-              <Loader aria-label={labels.common.carregando} />
+              <Loader aria-label={labels.common.loading} />
             </Center>
           }
         >
@@ -130,12 +130,12 @@ export function TechDashboardPage() {
       ) : report.isError ? (
         <Alert color="red" title={L.loadFailed}>
           <Button size="xs" variant="light" color="red" onClick={() => void report.refetch()}>
-            {labels.common.tentarNovamente}
+            {labels.common.tryAgain}
           </Button>
         </Alert>
       ) : (
         <Center py="xl">
-          <Loader aria-label={labels.common.carregando} />
+          <Loader aria-label={labels.common.loading} />
         </Center>
       )}
     </Stack>

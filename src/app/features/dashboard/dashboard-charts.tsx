@@ -228,7 +228,7 @@ export function TechCharts({ data }: { data: AdminDashboardData }) {
   const conversationSeries = [
     { name: 'human', label: messages.filterTypeHuman, color: 'teal.6' },
     { name: 'ai_chatbot', label: messages.aiChatbot, color: 'blue.6' },
-    { name: 'flow_chatbot', label: labels.chips.chatbotDeFluxo, color: 'grape.6' },
+    { name: 'flow_chatbot', label: labels.chips.flowChatbot, color: 'grape.6' },
   ];
   const messageSeries = [
     { name: 'user', label: L.humanMessages, color: 'teal.6' },

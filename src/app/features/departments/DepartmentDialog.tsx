@@ -17,7 +17,7 @@ export function DepartmentDialog({ dialog }: { dialog: EditDialogState<Departmen
   return (
     <EditDialog
       dialog={dialog}
-      title={dialog.item ? labels.departments.editarDepartamento : labels.departments.novoDepartamento}
+      title={dialog.item ? labels.departments.editDepartment : labels.departments.newDepartment}
     >
       <DepartmentForm department={dialog.item} onDone={dialog.close} />
     </EditDialog>
@@ -49,7 +49,7 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
       loading={save.isPending}
     >
       <TextInput
-        label={labels.common.nome}
+        label={labels.common.name}
         value={name}
         onChange={(e) => {
           setName(e.currentTarget.value);
@@ -59,8 +59,8 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
         data-autofocus
       />
       <Textarea
-        label={labels.departments.descricao}
-        description={labels.common.opcional}
+        label={labels.departments.description}
+        description={labels.common.optional}
         autosize
         minRows={2}
         maxRows={6}
@@ -68,8 +68,8 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
         onChange={(e) => setDescription(e.currentTarget.value)}
       />
       <Switch
-        label={labels.departments.distribuicaoIgualitaria}
-        description={labels.departments.distribuicaoIgualitariaExplicacao}
+        label={labels.departments.equalDistribution}
+        description={labels.departments.equalDistributionExplanation}
         checked={distribute}
         onChange={(e) => setDistribute(e.currentTarget.checked)}
       />

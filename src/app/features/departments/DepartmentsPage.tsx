@@ -20,22 +20,22 @@ export function DepartmentsPage() {
 
   return (
     <>
-      <PageHeader title={labels.common.departamentos}>
+      <PageHeader title={labels.common.departments}>
         <SaibaMais topic="equipe" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
-          {labels.departments.novoDepartamento}
+          {labels.departments.newDepartment}
         </Button>
       </PageHeader>
       <ListTable
-        label={labels.common.departamentos}
+        label={labels.common.departments}
         query={departments}
         rowKey={(d) => d._id}
         sort={byName}
-        empty={labels.departments.nenhumDepartamentoCadastrado}
+        empty={labels.departments.noDepartmentRegistered}
         columns={[
-          { label: labels.common.nome, primary: true, render: (d) => d.name },
+          { label: labels.common.name, primary: true, render: (d) => d.name },
           {
-            label: labels.departments.descricao,
+            label: labels.departments.description,
             render: (d) =>
               d.description || (
                 <Text span fz="sm" c="dimmed">
@@ -49,11 +49,11 @@ export function DepartmentsPage() {
             onEdit={() => dialog.openEdit(d)}
             onDelete={() => remove.mutate(d)}
             confirmDelete={{
-              title: labels.departments.apagarDepartamento,
+              title: labels.departments.deleteDepartment,
               // The server refuses to leave attendants without a department: say so before, not after.
               message: d.sole_attendants?.length
                 ? messages.departmentOnlyOf(d.sole_attendants)
-                : labels.departments.desejaApagarODepartamento(d.name),
+                : labels.departments.confirmDeleteDepartment(d.name),
             }}
           />
         )}

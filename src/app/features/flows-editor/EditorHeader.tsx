@@ -21,9 +21,9 @@ export function EditorHeader(props: {
 }) {
   const { mobile } = props;
   const actions = [
-    { label: labels.flows.gatilho, icon: IconBolt, onClick: props.onTrigger, dot: props.triggerOn },
-    { label: labels.flows.exportar, icon: IconDownload, onClick: props.onExport },
-    { label: L.restaurar, icon: IconRestore, onClick: props.onReset },
+    { label: labels.flows.trigger, icon: IconBolt, onClick: props.onTrigger, dot: props.triggerOn },
+    { label: labels.flows.export, icon: IconDownload, onClick: props.onExport },
+    { label: L.restore, icon: IconRestore, onClick: props.onReset },
   ];
   return (
     <Group
@@ -34,18 +34,12 @@ export function EditorHeader(props: {
       wrap="nowrap"
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', flexShrink: 0 }}
     >
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={L.voltarParaFluxos}
-        onClick={props.onBack}
-      >
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={L.backToFlows} onClick={props.onBack}>
         <IconArrowLeft size={22} aria-hidden />
       </ActionIcon>
       <TextInput
-        aria-label={L.nomeDoFluxo}
-        placeholder={L.nomeDoFluxo}
+        aria-label={L.flowName}
+        placeholder={L.flowName}
         value={props.name}
         onChange={(e) => props.onName(e.currentTarget.value)}
         maxLength={200}
@@ -82,7 +76,7 @@ export function EditorHeader(props: {
             variant="filled"
             size="lg"
             ml={4}
-            aria-label={labels.common.salvar}
+            aria-label={labels.common.save}
             onClick={props.onSave}
             loading={props.saving}
           >
@@ -94,7 +88,7 @@ export function EditorHeader(props: {
             onClick={props.onSave}
             loading={props.saving}
           >
-            {labels.common.salvar}
+            {labels.common.save}
           </Button>
         )}
       </Group>

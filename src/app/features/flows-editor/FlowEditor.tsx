@@ -276,7 +276,7 @@ export function FlowEditor({ flow }: { flow: Flow }) {
   }
 
   async function reset() {
-    const ok = await confirm({ title: L.restaurarTitulo, message: L.restaurarPergunta, danger: true });
+    const ok = await confirm({ title: L.restoreTitle, message: L.restoreQuestion, danger: true });
     if (!ok) return;
     try {
       const fresh = await api('get-flow', { _id: flow._id });
@@ -299,7 +299,7 @@ export function FlowEditor({ flow }: { flow: Flow }) {
       );
       const a = document.createElement('a');
       a.href = url;
-      a.download = `${file.name || labels.common.fluxo}.json`;
+      a.download = `${file.name || labels.common.flow}.json`;
       document.body.append(a);
       a.click();
       a.remove();
@@ -311,7 +311,7 @@ export function FlowEditor({ flow }: { flow: Flow }) {
   }
 
   async function back() {
-    if (dirty() && !(await confirm({ title: L.sairTitulo, message: L.sairPergunta, danger: true }))) return;
+    if (dirty() && !(await confirm({ title: L.leaveTitle, message: L.leaveQuestion, danger: true }))) return;
     void navigate({ href: '/flows' });
   }
 
@@ -382,7 +382,7 @@ export function FlowEditor({ flow }: { flow: Flow }) {
               <Panel position="top-left">
                 {mobile && (
                   <Text fz="xs" c="dimmed" maw={220} mb={4} role="note">
-                    {L.tocarParaLigar}
+                    {L.tapToConnect}
                   </Text>
                 )}
                 <Toolbar
@@ -400,7 +400,10 @@ export function FlowEditor({ flow }: { flow: Flow }) {
           </CanvasInfoContext.Provider>
         </div>
         {!mobile && panel && (
-          <aside className="flow-editor-panel" aria-label={panelNode ? L.tipos[panelNode.type] : undefined}>
+          <aside
+            className="flow-editor-panel"
+            aria-label={panelNode ? L.nodeTypes[panelNode.type] : undefined}
+          >
             {panel}
           </aside>
         )}
@@ -467,17 +470,12 @@ function Toolbar(props: {
       <Box style={{ display: 'flex', gap: 2, alignItems: 'center' }}>
         <Menu position="bottom-start" shadow="md" withinPortal>
           <Menu.Target>
-            <ActionIcon
-              variant="filled"
-              size="lg"
-              aria-label={L.adicionarComponente}
-              title={L.adicionarComponente}
-            >
+            <ActionIcon variant="filled" size="lg" aria-label={L.addComponent} title={L.addComponent}>
               <IconPlus size={20} aria-hidden />
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown mah="70dvh" style={{ overflowY: 'auto' }}>
-            <Menu.Label>{L.adicionarComponente}</Menu.Label>
+            <Menu.Label>{L.addComponent}</Menu.Label>
             {PALETTE.map((type) => {
               const Icon = NODE_LOOK[type].icon;
               return (
@@ -488,17 +486,17 @@ function Toolbar(props: {
                   }
                   onClick={() => props.onAdd(type)}
                 >
-                  <Text fz="sm">{L.tipos[type]}</Text>
+                  <Text fz="sm">{L.nodeTypes[type]}</Text>
                 </Menu.Item>
               );
             })}
           </Menu.Dropdown>
         </Menu>
-        {tool(L.desfazer, <IconArrowBackUp size={20} aria-hidden />, props.onUndo, !props.canUndo)}
-        {tool(L.refazer, <IconArrowForwardUp size={20} aria-hidden />, props.onRedo, !props.canRedo)}
-        {tool(L.copiar, <IconCopy size={20} aria-hidden />, props.onCopy)}
-        {tool(L.colar, <IconClipboard size={20} aria-hidden />, props.onPaste)}
-        {tool(L.apagarSelecionados, <IconTrash size={20} aria-hidden />, props.onDelete)}
+        {tool(L.undo, <IconArrowBackUp size={20} aria-hidden />, props.onUndo, !props.canUndo)}
+        {tool(L.redo, <IconArrowForwardUp size={20} aria-hidden />, props.onRedo, !props.canRedo)}
+        {tool(L.copy, <IconCopy size={20} aria-hidden />, props.onCopy)}
+        {tool(L.paste, <IconClipboard size={20} aria-hidden />, props.onPaste)}
+        {tool(L.deleteSelected, <IconTrash size={20} aria-hidden />, props.onDelete)}
       </Box>
     </Paper>
   );

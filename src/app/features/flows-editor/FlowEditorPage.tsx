@@ -43,7 +43,7 @@ export function FlowEditorPage() {
 
   if (!flow.data)
     return (
-      <Center h="100dvh" aria-busy="true" aria-label={flowEditorLabels.carregando}>
+      <Center h="100dvh" aria-busy="true" aria-label={flowEditorLabels.loading}>
         <Loader />
       </Center>
     );

@@ -55,45 +55,45 @@ export const CanvasInfoContext = createContext<CanvasInfo>({ problems: new Map()
 function branchLabel(node: AnyFlowNode, branch: string, index: number): string {
   switch (node.type) {
     case 'question':
-      return branch === 'timeout' ? L.semResposta : L.resposta;
+      return branch === 'timeout' ? L.noAnswer : L.answer;
     case 'buttons':
     case 'list': {
       const option = node.data.options.find((o) => o.id === branch);
-      return option?.title.trim() || L.opcaoN(index + 1);
+      return option?.title.trim() || L.optionN(index + 1);
     }
     case 'randomizer': {
       const b = node.data.branches.find((x) => x.id === branch);
-      return L.ramoN(index + 1, b?.percent ?? 0);
+      return L.branchN(index + 1, b?.percent ?? 0);
     }
     case 'tag_condition':
       return branch === 'yes' ? messages.yes : messages.no;
     case 'opening_hours':
-      return branch === 'open' ? L.aberto : L.fechado;
+      return branch === 'open' ? L.open : L.closed;
     case 'http':
-      return branch === 'next' ? L.sucesso : messages.scheduleStatusLabels.error;
+      return branch === 'next' ? L.success : messages.scheduleStatusLabels.error;
     default:
-      return L.proximo;
+      return L.next;
   }
 }
 
 function summary(node: AnyFlowNode, names: ReadonlyMap<string, string>): string {
   const tagNames = (ids: string[]) =>
-    ids.length ? ids.map((id) => names.get(id) ?? '…').join(', ') : L.nenhumaTag;
+    ids.length ? ids.map((id) => names.get(id) ?? '…').join(', ') : L.noTag;
   switch (node.type) {
     case 'start':
-      return L.inicioDica;
+      return L.startHint;
     case 'message': {
       const d = node.data;
       const head =
-        d.kind === 'text' ? '' : `${L.tiposDeMensagem[d.kind]}${d.file_name ? `: ${d.file_name}` : ''}`;
+        d.kind === 'text' ? '' : `${L.messageTypes[d.kind]}${d.file_name ? `: ${d.file_name}` : ''}`;
       const text = d.text.trim();
-      return [head, text].filter(Boolean).join(' · ') || L.semTexto;
+      return [head, text].filter(Boolean).join(' · ') || L.noText;
     }
     case 'question':
     case 'buttons':
     case 'list':
     case 'end':
-      return node.data.text.trim() || L.semTexto;
+      return node.data.text.trim() || L.noText;
     case 'randomizer':
       return '';
     case 'add_tag':
@@ -101,17 +101,17 @@ function summary(node: AnyFlowNode, names: ReadonlyMap<string, string>): string 
     case 'tag_condition':
       return tagNames(node.data.tags);
     case 'opening_hours':
-      return L.diasComHorario(node.data.days.filter((d) => d.ranges.length).length);
+      return L.daysWithHours(node.data.days.filter((d) => d.ranges.length).length);
     case 'wait':
-      return L.aguardarResumo(node.data.amount, L.unidades[node.data.unit]);
+      return L.waitSummary(node.data.amount, L.units[node.data.unit]);
     case 'http':
       return `${node.data.method} ${node.data.url || '…'}`;
     case 'redirect': {
       const d = node.data;
       if (d.to === 'ai_chatbot') return messages.aiChatbot;
-      if (!d.value) return L.semDestino;
+      if (!d.value) return L.noTarget;
       const name = names.get(d.value) ?? '…';
-      return d.to === 'human' ? L.destinoDepartamento(name) : L.destinoFluxo(name);
+      return d.to === 'human' ? L.targetDepartment(name) : L.targetFlow(name);
     }
   }
 }
@@ -126,7 +126,7 @@ function FlowNodeViewImpl({ id, type, data, selected }: NodeProps<EditorNode>) {
   const branches = node ? branchesOf(node) : [];
   const single = branches.length === 1 && branches[0] === 'next' && node?.type !== 'http';
   const text = node ? summary(node, names) : '';
-  const name = L.tipos[type as FlowNodeType] ?? type;
+  const name = L.nodeTypes[type as FlowNodeType] ?? type;
 
   return (
     <div

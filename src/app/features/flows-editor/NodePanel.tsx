@@ -67,24 +67,24 @@ export function NodePanel({ node, flowId, showProblem, onChange, onDelete, onClo
   const problem = showProblem ? nodeProblem(node) : null;
   const Icon = NODE_LOOK[node.type].icon;
   return (
-    <Stack gap="md" p="md" data-testid="node-panel" aria-label={L.tipos[node.type]}>
+    <Stack gap="md" p="md" data-testid="node-panel" aria-label={L.nodeTypes[node.type]}>
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           <Icon size={20} aria-hidden color={`var(--mantine-color-${NODE_LOOK[node.type].color}-6)`} />
-          <Text fw={600}>{L.tipos[node.type]}</Text>
+          <Text fw={600}>{L.nodeTypes[node.type]}</Text>
         </Group>
         <Group gap={4} wrap="nowrap">
           {node.type !== 'start' && (
             <ActionIcon
               variant="subtle"
               color="red"
-              aria-label={L.apagarComponente}
+              aria-label={L.deleteComponent}
               onClick={() => onDelete(node.id)}
             >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
           )}
-          <ActionIcon variant="subtle" color="gray" aria-label={L.fecharPainel} onClick={onClose}>
+          <ActionIcon variant="subtle" color="gray" aria-label={L.closePanel} onClick={onClose}>
             <IconX size={18} aria-hidden />
           </ActionIcon>
         </Group>
@@ -102,7 +102,7 @@ export function NodePanel({ node, flowId, showProblem, onChange, onDelete, onClo
 function Fields({ node, set, flowId }: { node: AnyFlowNode; set(d: unknown): void; flowId: string }) {
   switch (node.type) {
     case 'start':
-      return <Text c="dimmed">{L.inicioDica}</Text>;
+      return <Text c="dimmed">{L.startHint}</Text>;
     case 'message':
       return <MessageFields node={node} set={set} />;
     case 'question':
@@ -128,7 +128,7 @@ function Fields({ node, set, flowId }: { node: AnyFlowNode; set(d: unknown): voi
     case 'end':
       return (
         <LimitedText
-          label={L.mensagemDeDespedida}
+          label={L.farewellMessage}
           value={node.data.text}
           max={TEXT_LIMIT}
           onChange={(text) => set({ ...node.data, text })}
@@ -165,7 +165,7 @@ function LimitedText({
       error={value.length > max ? messages.flowCharacterLimit : undefined}
       rightSection={
         <Text fz={10} c="dimmed" pr={4}>
-          {L.caracteres(value.length, max)}
+          {L.characters(value.length, max)}
         </Text>
       }
       rightSectionWidth={64}
@@ -204,7 +204,7 @@ function MessageFields({ node, set }: Edit<'message'>) {
     <>
       <Select
         label={messages.messageType}
-        data={MESSAGE_KINDS.map((k) => ({ value: k, label: L.tiposDeMensagem[k] }))}
+        data={MESSAGE_KINDS.map((k) => ({ value: k, label: L.messageTypes[k] }))}
         value={d.kind}
         allowDeselect={false}
         onChange={(kind) =>
@@ -221,7 +221,7 @@ function MessageFields({ node, set }: Edit<'message'>) {
           <FileInput
             key={d.kind}
             label={messages.mediaFileLabel}
-            placeholder={busy ? L.enviandoArquivo : L.escolherArquivo}
+            placeholder={busy ? L.sendingFile : L.chooseFile}
             accept={MEDIA_ACCEPT[d.kind]}
             onChange={(f) => void send(f)}
             disabled={busy}
@@ -230,20 +230,20 @@ function MessageFields({ node, set }: Edit<'message'>) {
           />
           {d.file_name && (
             <Text fz="sm" c="dimmed">
-              {L.arquivoAtual(d.file_name)}
+              {L.fileCurrent(d.file_name)}
             </Text>
           )}
         </Stack>
       )}
       <LimitedText
-        label={d.kind === 'text' ? labels.schedule.texto : L.legenda}
-        description={L.variaveisDica}
+        label={d.kind === 'text' ? labels.schedule.text : L.caption}
+        description={L.variablesHint}
         value={d.text}
         max={TEXT_LIMIT}
         onChange={(text) => set({ ...d, text })}
       />
       <NumberInput
-        label={L.segundosDigitando}
+        label={L.secondsTyping}
         value={d.typing_seconds}
         min={0}
         max={30}
@@ -261,35 +261,35 @@ function QuestionFields({ node, set }: Edit<'question'>) {
   return (
     <>
       <LimitedText
-        label={labels.schedule.texto}
-        description={L.variaveisDica}
+        label={labels.schedule.text}
+        description={L.variablesHint}
         value={d.text}
         max={TEXT_LIMIT}
         onChange={(text) => set({ ...d, text })}
       />
       <Select
-        label={L.validacao}
-        data={QUESTION_VALIDATIONS.map((v) => ({ value: v, label: L.validacoes[v] }))}
+        label={L.validation}
+        data={QUESTION_VALIDATIONS.map((v) => ({ value: v, label: L.validations[v] }))}
         value={d.validation}
         allowDeselect={false}
         onChange={(v) => v && set({ ...d, validation: v as typeof d.validation })}
       />
       <TextInput
-        label={L.salvarNaVariavel}
-        description={L.variavelDica}
+        label={L.saveInVariable}
+        description={L.variableHint}
         value={d.variable}
         onChange={(e) => set({ ...d, variable: e.currentTarget.value })}
         error={variableBad ? messages.flowVariableInvalid : undefined}
       />
       <LimitedText
-        label={L.textoDeNovaTentativa}
+        label={L.retryText}
         value={d.retry_text}
         max={1024}
         minRows={2}
         onChange={(retry_text) => set({ ...d, retry_text })}
       />
       <Switch
-        label={L.limiteDeTempo}
+        label={L.timeLimit}
         checked={d.timeout !== null}
         onChange={(e) =>
           set({ ...d, timeout: e.currentTarget.checked ? { amount: 10, unit: 'minutes' } : null })
@@ -310,7 +310,7 @@ function DurationFields({
   return (
     <Group grow align="flex-start">
       <NumberInput
-        label={L.quantidade}
+        label={L.amount}
         value={value.amount}
         min={0}
         max={100_000}
@@ -321,7 +321,7 @@ function DurationFields({
       />
       <Select
         label={messages.unit}
-        data={WAIT_UNITS.map((u) => ({ value: u, label: L.unidades[u] }))}
+        data={WAIT_UNITS.map((u) => ({ value: u, label: L.units[u] }))}
         value={value.unit}
         allowDeselect={false}
         onChange={(u) => u && onChange({ ...value, unit: u as typeof value.unit })}
@@ -359,14 +359,14 @@ function OptionsFields({ node, set }: Edit<'buttons'> | Edit<'list'>) {
   return (
     <>
       <LimitedText
-        label={labels.schedule.texto}
+        label={labels.schedule.text}
         value={d.text}
         max={INTERACTIVE_LIMITS.body}
         onChange={(text) => set({ ...d, text } as never)}
       />
       {node.type === 'list' && (
         <TextInput
-          label={L.textoDoBotaoDaLista}
+          label={L.listButtonText}
           value={node.data.button}
           onChange={(e) => set({ ...node.data, button: e.currentTarget.value })}
           error={
@@ -374,7 +374,7 @@ function OptionsFields({ node, set }: Edit<'buttons'> | Edit<'list'>) {
           }
           rightSection={
             <Text fz={10} c="dimmed">
-              {L.caracteres(node.data.button.length, INTERACTIVE_LIMITS.listButton)}
+              {L.characters(node.data.button.length, INTERACTIVE_LIMITS.listButton)}
             </Text>
           }
           rightSectionWidth={48}
@@ -382,14 +382,14 @@ function OptionsFields({ node, set }: Edit<'buttons'> | Edit<'list'>) {
       )}
       <Stack gap="xs">
         <Text fw={500} fz="sm">
-          {labels.flowMenus.opcoes}
+          {labels.flowMenus.options}
         </Text>
         {d.options.map((o, i) => (
           <Group key={o.id} gap="xs" align="flex-start" wrap="nowrap">
             <Stack gap={4} style={{ flex: 1 }}>
               <TextInput
-                aria-label={`${L.titulo} ${i + 1}`}
-                placeholder={L.opcaoN(i + 1)}
+                aria-label={`${L.title} ${i + 1}`}
+                placeholder={L.optionN(i + 1)}
                 value={o.title}
                 onChange={(e) => {
                   const title = e.currentTarget.value;
@@ -398,15 +398,15 @@ function OptionsFields({ node, set }: Edit<'buttons'> | Edit<'list'>) {
                 error={perOption[i] ?? undefined}
                 rightSection={
                   <Text fz={10} c="dimmed">
-                    {L.caracteres(o.title.length, titleMax)}
+                    {L.characters(o.title.length, titleMax)}
                   </Text>
                 }
                 rightSectionWidth={48}
               />
               {type === 'list' && (
                 <TextInput
-                  aria-label={`${labels.departments.descricao} ${i + 1}`}
-                  placeholder={labels.departments.descricao}
+                  aria-label={`${labels.departments.description} ${i + 1}`}
+                  placeholder={labels.departments.description}
                   size="xs"
                   value={o.description ?? ''}
                   onChange={(e) => {
@@ -425,7 +425,7 @@ function OptionsFields({ node, set }: Edit<'buttons'> | Edit<'list'>) {
               variant="subtle"
               color="gray"
               mt={4}
-              aria-label={L.removerOpcao(i + 1)}
+              aria-label={L.removeOption(i + 1)}
               disabled={d.options.length <= 1}
               onClick={() => update(d.options.filter((x) => x.id !== o.id))}
             >
@@ -439,7 +439,7 @@ function OptionsFields({ node, set }: Edit<'buttons'> | Edit<'list'>) {
           onClick={add}
           data-full={d.options.length >= max || undefined}
         >
-          {L.adicionarOpcao}
+          {L.addOption}
         </Button>
         {addError && (
           <Text c="red" fz="sm" role="alert">
@@ -457,12 +457,12 @@ function RandomizerFields({ node, set }: Edit<'randomizer'>) {
   return (
     <Stack gap="xs">
       <Text fw={500} fz="sm">
-        {L.ramos}
+        {L.branches}
       </Text>
       {d.branches.map((b, i) => (
         <Group key={b.id} gap="xs" align="flex-start" wrap="nowrap">
           <NumberInput
-            aria-label={`${L.porcentagem} ${i + 1}`}
+            aria-label={`${L.percentage} ${i + 1}`}
             style={{ flex: 1 }}
             value={b.percent}
             suffix="%"
@@ -480,7 +480,7 @@ function RandomizerFields({ node, set }: Edit<'randomizer'>) {
             variant="subtle"
             color="gray"
             mt={4}
-            aria-label={L.removerRamo(i + 1)}
+            aria-label={L.removeBranch(i + 1)}
             disabled={d.branches.length <= 1}
             onClick={() => set({ branches: d.branches.filter((x) => x.id !== b.id) })}
           >
@@ -500,7 +500,7 @@ function RandomizerFields({ node, set }: Edit<'randomizer'>) {
           set({ branches: [...d.branches, { id: newId('br'), percent: Math.max(1, 100 - total) }] })
         }
       >
-        {L.adicionarRamo}
+        {L.addBranch}
       </Button>
     </Stack>
   );
@@ -528,12 +528,12 @@ function TagFields({
       {node.type === 'tag_condition' && (
         <Stack gap={4}>
           <Text fz="sm" fw={500}>
-            {L.condicao}
+            {L.condition}
           </Text>
           <SegmentedControl
             data={[
-              { value: 'any', label: L.qualquerTag },
-              { value: 'all', label: L.todasAsTags },
+              { value: 'any', label: L.anyTag },
+              { value: 'all', label: L.allTags },
             ]}
             value={node.data.mode}
             onChange={(mode) => set({ ...node.data, mode: mode as 'any' | 'all' })}
@@ -566,8 +566,8 @@ function HoursFields({ node, set }: Edit<'opening_hours'>) {
   return (
     <>
       <Select
-        label={L.fusoHorario}
-        placeholder={L.fusoDaConta}
+        label={L.timeZone}
+        placeholder={L.accountTimeZone}
         data={zones}
         value={d.time_zone || null}
         searchable
@@ -576,9 +576,9 @@ function HoursFields({ node, set }: Edit<'opening_hours'>) {
         onChange={(z) => set({ ...d, time_zone: z ?? '' })}
       />
       <Text fz="sm" c="dimmed">
-        {L.foraDoHorarioDica}
+        {L.outsideHoursHint}
       </Text>
-      {L.diasDaSemana.map((dayName, day) => {
+      {L.weekDays.map((dayName, day) => {
         const entry = dayOf(day);
         return (
           <Stack key={dayName} gap={4}>
@@ -602,7 +602,7 @@ function HoursFields({ node, set }: Edit<'opening_hours'>) {
                 <Group key={i} gap="xs" wrap="nowrap" align="flex-start" pl="lg">
                   <TextInput
                     type="time"
-                    aria-label={`${labels.history.inicio} ${dayName} ${i + 1}`}
+                    aria-label={`${labels.history.start} ${dayName} ${i + 1}`}
                     value={r.start}
                     onChange={(e) => setRange(i, { start: e.currentTarget.value })}
                     style={{ flex: 1 }}
@@ -610,7 +610,7 @@ function HoursFields({ node, set }: Edit<'opening_hours'>) {
                   />
                   <TextInput
                     type="time"
-                    aria-label={`${labels.history.fim} ${dayName} ${i + 1}`}
+                    aria-label={`${labels.history.end} ${dayName} ${i + 1}`}
                     value={r.end}
                     onChange={(e) => setRange(i, { end: e.currentTarget.value })}
                     style={{ flex: 1 }}
@@ -619,7 +619,7 @@ function HoursFields({ node, set }: Edit<'opening_hours'>) {
                     variant="subtle"
                     color="gray"
                     mt={4}
-                    aria-label={L.removerHorario(dayName, i + 1)}
+                    aria-label={L.removeHours(dayName, i + 1)}
                     onClick={() => {
                       const ranges = entry.ranges.filter((_, j) => j !== i);
                       setDay(day, ranges.length ? ranges : null);
@@ -638,9 +638,9 @@ function HoursFields({ node, set }: Edit<'opening_hours'>) {
                 w="fit-content"
                 leftSection={<IconPlus size={14} aria-hidden />}
                 onClick={() => setDay(day, [...entry.ranges, { start: '13:00', end: '18:00' }])}
-                aria-label={L.adicionarHorario(dayName)}
+                aria-label={L.addHours(dayName)}
               >
-                {L.adicionarHorario(dayName)}
+                {L.addHours(dayName)}
               </Button>
             )}
           </Stack>
@@ -656,24 +656,24 @@ function HttpFields({ node, set }: Edit<'http'>) {
   return (
     <>
       <Text fz="sm" c="dimmed">
-        {L.httpDica}
+        {L.httpHint}
       </Text>
       <SegmentedControl
-        aria-label={L.metodo}
+        aria-label={L.method}
         data={['GET', 'POST']}
         value={d.method}
         onChange={(method) => set({ ...d, method: method as 'GET' | 'POST' })}
       />
       <TextInput
         label={L.url}
-        placeholder={L.urlExemplo}
+        placeholder={L.urlExample}
         value={d.url}
         onChange={(e) => set({ ...d, url: e.currentTarget.value })}
         error={urlBad ? messages.flowUrlInvalid : undefined}
         inputMode="url"
       />
       <NumberInput
-        label={L.tempoLimiteSegundos}
+        label={L.timeLimitSeconds}
         value={d.timeout_seconds}
         min={1}
         max={30}
@@ -683,14 +683,14 @@ function HttpFields({ node, set }: Edit<'http'>) {
       />
       <Stack gap="xs">
         <Text fw={500} fz="sm">
-          {L.camposDaResposta}
+          {L.answerFields}
         </Text>
         {d.mappings.map((m, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: mappings have no id; their order is their identity
           <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
             <TextInput
-              aria-label={`${L.caminho} ${i + 1}`}
-              placeholder={L.caminho}
+              aria-label={`${L.path} ${i + 1}`}
+              placeholder={L.path}
               value={m.path}
               style={{ flex: 1 }}
               onChange={(e) => {
@@ -699,8 +699,8 @@ function HttpFields({ node, set }: Edit<'http'>) {
               }}
             />
             <TextInput
-              aria-label={`${L.variavel} ${i + 1}`}
-              placeholder={L.variavel}
+              aria-label={`${L.variable} ${i + 1}`}
+              placeholder={L.variable}
               value={m.variable}
               style={{ flex: 1 }}
               onChange={(e) => {
@@ -717,7 +717,7 @@ function HttpFields({ node, set }: Edit<'http'>) {
               variant="subtle"
               color="gray"
               mt={4}
-              aria-label={L.removerCampo(i + 1)}
+              aria-label={L.removeField(i + 1)}
               onClick={() => set({ ...d, mappings: d.mappings.filter((_, j) => j !== i) })}
             >
               <IconTrash size={16} aria-hidden />
@@ -752,15 +752,15 @@ function RedirectFields({ node, set, flowId }: Edit<'redirect'> & { flowId: stri
   return (
     <>
       <Select
-        label={L.redirecionarPara}
-        data={(['human', 'ai_chatbot', 'flow'] as const).map((v) => ({ value: v, label: L.destinos[v] }))}
+        label={L.redirectTo}
+        data={(['human', 'ai_chatbot', 'flow'] as const).map((v) => ({ value: v, label: L.targets[v] }))}
         value={d.to}
         allowDeselect={false}
         onChange={(to) => to && to !== d.to && set({ to: to as typeof d.to, value: null })}
       />
       {d.to === 'human' && (
         <Select
-          label={labels.common.departamento}
+          label={labels.common.department}
           data={(departments.data ?? []).map((x) => ({ value: x._id, label: x.name }))}
           value={d.value}
           searchable
@@ -770,7 +770,7 @@ function RedirectFields({ node, set, flowId }: Edit<'redirect'> & { flowId: stri
       {d.to === 'ai_chatbot' &&
         (chatbots.isSuccess && chatbotChoices.length === 0 ? (
           <Alert color="gray" variant="light" p="xs">
-            {L.nenhumChatbotDeIa}
+            {L.noAiChatbot}
           </Alert>
         ) : (
           <Select
@@ -784,11 +784,11 @@ function RedirectFields({ node, set, flowId }: Edit<'redirect'> & { flowId: stri
       {d.to === 'flow' &&
         (flows.isSuccess && flowOptions.length === 0 ? (
           <Alert color="gray" variant="light" p="xs">
-            {L.nenhumOutroFluxo}
+            {L.noOtherFlow}
           </Alert>
         ) : (
           <Select
-            label={labels.common.fluxo}
+            label={labels.common.flow}
             data={flowOptions}
             value={d.value}
             searchable

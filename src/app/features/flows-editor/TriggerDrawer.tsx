@@ -31,20 +31,20 @@ export function TriggerDrawer({
       opened={opened}
       onClose={onClose}
       closeOnEscape={top}
-      title={L.configuracoesDoGatilho}
+      title={L.triggerSettings}
       position={mobile ? 'bottom' : 'right'}
       size={mobile ? '85%' : 400}
-      closeButtonProps={{ 'aria-label': labels.app.fechar }}
+      closeButtonProps={{ 'aria-label': labels.app.close }}
     >
       <Stack gap="md">
         <Switch
-          label={L.iniciarComPalavraChave}
+          label={L.startByKeyword}
           checked={value.trigger}
           onChange={(e) => onChange({ ...value, trigger: e.currentTarget.checked })}
         />
         <TagsInput
-          label={labels.tags.palavrasChave}
-          placeholder={L.palavrasChaveDica}
+          label={labels.tags.keywords}
+          placeholder={L.keywordsHint}
           value={value.keywords}
           onChange={(keywords) => onChange({ ...value, keywords })}
           maxTags={100}
@@ -54,7 +54,7 @@ export function TriggerDrawer({
           error={problem ?? undefined}
         />
         <Switch
-          label={L.dispararEmAtendimentoHumano}
+          label={L.startInHumanService}
           checked={value.trigger_human}
           disabled={!value.trigger}
           onChange={(e) => onChange({ ...value, trigger_human: e.currentTarget.checked })}
@@ -65,7 +65,7 @@ export function TriggerDrawer({
           </Text>
         ) : (
           <MultiSelect
-            label={L.chipsDesativados}
+            label={L.chipsDisabled}
             data={(chips.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
             value={value.disabled_chips}
             onChange={(disabled_chips) => onChange({ ...value, disabled_chips })}

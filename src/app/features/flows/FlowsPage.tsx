@@ -23,9 +23,9 @@ const byName = (a: FlowSummary, b: FlowSummary) => byText(a.name, b.name);
 /** The trigger column: its keywords, or 'Sem gatilho'. */
 export function triggerSummary(flow: Pick<FlowSummary, 'trigger' | 'keywords'>) {
   const keywords = flow.keywords.map((k) => k.trim()).filter(Boolean);
-  if (!flow.trigger || keywords.length === 0) return labels.flows.semGatilho;
+  if (!flow.trigger || keywords.length === 0) return labels.flows.noTrigger;
   const shown = keywords.slice(0, 5).join(', ');
-  return labels.flows.palavrasChave(keywords.length > 5 ? `${shown}…` : shown);
+  return labels.flows.keywords(keywords.length > 5 ? `${shown}…` : shown);
 }
 
 export function FlowsPage() {
@@ -53,8 +53,8 @@ export function FlowsPage() {
 
   async function askDelete(flow: FlowSummary) {
     const sure = await confirm({
-      title: labels.flows.apagarFluxo,
-      message: labels.flows.desejaApagarOFluxo(flow.name),
+      title: labels.flows.deleteFlow,
+      message: labels.flows.confirmDeleteFlow(flow.name),
       danger: true,
     });
     if (sure) remove.mutate(flow);
@@ -62,7 +62,7 @@ export function FlowsPage() {
 
   return (
     <>
-      <PageHeader title={labels.flows.fluxos}>
+      <PageHeader title={labels.flows.flows}>
         <SaibaMais topic="fluxos" />
         <Button
           variant="light"
@@ -72,18 +72,18 @@ export function FlowsPage() {
           {messages.contactsImport}
         </Button>
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
-          {labels.flows.novoFluxo}
+          {labels.flows.newFlow}
         </Button>
       </PageHeader>
       <ListTable
-        label={labels.flows.fluxos}
+        label={labels.flows.flows}
         query={flows}
         rowKey={(f) => f._id}
         sort={byName}
         empty={messages.paneNoFlows}
         columns={[
           {
-            label: labels.common.nome,
+            label: labels.common.name,
             primary: true,
             render: (f) => (
               <Anchor
@@ -101,32 +101,32 @@ export function FlowsPage() {
             ),
           },
           {
-            label: labels.flows.gatilho,
+            label: labels.flows.trigger,
             render: (f) => (
               <Text span fz="sm" c={f.trigger ? undefined : 'dimmed'}>
                 {triggerSummary(f)}
               </Text>
             ),
           },
-          { label: labels.flows.criadoEm, render: (f) => formatDateTime(f.created), wrap: 'never' },
+          { label: labels.flows.createdAt, render: (f) => formatDateTime(f.created), wrap: 'never' },
         ]}
         actions={(f) => (
           <RowActions
             actions={[
-              { label: labels.common.editar, icon: IconPencil, run: () => edit(f._id) },
-              { label: labels.flows.duplicar, icon: IconCopy, run: () => setCopying(f) },
-              { label: labels.flows.exportar, icon: IconDownload, run: () => void download(f) },
-              { label: labels.common.apagar, icon: IconTrash, color: 'red', run: () => void askDelete(f) },
+              { label: labels.common.edit, icon: IconPencil, run: () => edit(f._id) },
+              { label: labels.flows.duplicate, icon: IconCopy, run: () => setCopying(f) },
+              { label: labels.flows.export, icon: IconDownload, run: () => void download(f) },
+              { label: labels.common.delete, icon: IconTrash, color: 'red', run: () => void askDelete(f) },
             ]}
           />
         )}
       />
       <NameDialog
         opened={creating}
-        title={labels.flows.novoFluxo}
-        label={labels.common.nome}
+        title={labels.flows.newFlow}
+        label={labels.common.name}
         initial=""
-        submitLabel={labels.flows.criar}
+        submitLabel={labels.flows.create}
         onClose={() => setCreating(false)}
         onSubmit={async (name) => {
           const flow = await create.mutateAsync(name);
@@ -136,10 +136,10 @@ export function FlowsPage() {
       />
       <NameDialog
         opened={copying !== null}
-        title={labels.flows.duplicarFluxo}
-        label={labels.flows.nomeDoNovoFluxo}
-        initial={copying ? labels.flows.copiaDe(copying.name) : ''}
-        submitLabel={labels.flows.duplicar}
+        title={labels.flows.duplicateFlow}
+        label={labels.flows.newFlowName}
+        initial={copying ? labels.flows.copy(copying.name) : ''}
+        submitLabel={labels.flows.duplicate}
         onClose={() => setCopying(null)}
         onSubmit={async (name) => {
           if (!copying) return;

@@ -11,7 +11,7 @@ import { importFailure, readImportFile, useImportFlow } from './flow-actions';
 
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   return (
-    <Dialog opened={opened} onClose={onClose} title={labels.flows.importarFluxo}>
+    <Dialog opened={opened} onClose={onClose} title={labels.flows.importFlow}>
       {opened && <ImportForm onDone={onClose} />}
     </Dialog>
   );
@@ -42,9 +42,9 @@ function ImportForm({ onDone }: { onDone(): void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <Text fz="sm">{labels.flows.escolhaOArquivoExportado}</Text>
+        <Text fz="sm">{labels.flows.chooseExportedFile}</Text>
         <FileInput
-          label={labels.flows.arquivoDoFluxo}
+          label={labels.flows.flowFile}
           placeholder={messages.mediaFilePlaceholder}
           accept=".json,application/json"
           value={file}
@@ -58,7 +58,7 @@ function ImportForm({ onDone }: { onDone(): void }) {
         <FormError message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
-            {labels.common.cancelar}
+            {labels.common.cancel}
           </Button>
           <Button type="submit" loading={reading}>
             {messages.contactsImport}

@@ -51,7 +51,7 @@ import {
   prepareFollowUpSetting,
 } from '@/shared/rules/follow-up';
 
-const HELP = { id: 'auto-follow-ups', title: labels.team.followUpsAutomaticos, text: L.ajudaTexto };
+const HELP = { id: 'auto-follow-ups', title: labels.team.automaticFollowUps, text: L.helpText };
 
 const followUpsQuery = callQuery('get-follow-ups');
 
@@ -68,7 +68,7 @@ const UNITS = FOLLOW_UP_UNITS.map((u) => ({ value: u, label: FOLLOW_UP_UNIT_LABE
 
 export function FollowUpsPage() {
   return (
-    <PlanGate plan="integrations" title={labels.team.followUpsAutomaticos}>
+    <PlanGate plan="integrations" title={labels.team.automaticFollowUps}>
       <FollowUps />
     </PlanGate>
   );
@@ -78,7 +78,7 @@ function FollowUps() {
   const settings = useQuery(followUpsQuery);
   return (
     <>
-      <PageHeader title={labels.team.followUpsAutomaticos}>
+      <PageHeader title={labels.team.automaticFollowUps}>
         <SaibaMais topic={HELP} />
       </PageHeader>
       <Stack gap="md">
@@ -217,7 +217,7 @@ function ChipFollowUp({ setting }: { setting: FollowUpSetting }) {
             ))}
           </SimpleGrid>
           <FormError message={errorOf('messages') ?? errorOf('form')} />
-          <FormActions loading={save.isPending} label={labels.common.salvar} />
+          <FormActions loading={save.isPending} label={labels.common.save} />
         </Stack>
       </form>
     </Card>
@@ -246,7 +246,7 @@ function MessageBlock({
           onChange={(e) => onChange({ enabled: e.currentTarget.checked })}
         />
         <Textarea
-          label={labels.schedule.texto}
+          label={labels.schedule.text}
           placeholder={L.textPlaceholder}
           value={message.text}
           onChange={(e) => onChange({ text: e.currentTarget.value })}

@@ -8,7 +8,7 @@ import { labels } from '@/shared/messages';
 export function HelpPage() {
   return (
     <>
-      <PageHeader title={labels.common.ajuda} />
+      <PageHeader title={labels.common.help} />
       <Accordion variant="separated" maw={800}>
         {HELP_TOPICS.map((topic) => (
           <Accordion.Item key={topic.id} value={topic.id}>

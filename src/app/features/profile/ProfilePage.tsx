@@ -32,7 +32,7 @@ export function ProfilePage() {
   const user = useCurrentUser();
   return (
     <>
-      <PageHeader title={labels.common.meuPerfil} />
+      <PageHeader title={labels.common.myProfile} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={1100} style={{ alignItems: 'start' }}>
         <Stack gap="lg">
           <MyData user={user} />
@@ -83,13 +83,13 @@ function MyData({ user }: { user: User }) {
   }
 
   return (
-    <Section title={labels.profile.meusDados} id="my-data-title">
+    <Section title={labels.profile.myData} id="my-data-title">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Group wrap="nowrap">
             <Avatar
               src={user.profile_picture}
-              alt={labels.profile.fotoDePerfil}
+              alt={labels.profile.profilePhoto}
               name={user.name}
               color="initials"
               size={80}
@@ -103,26 +103,26 @@ function MyData({ user }: { user: User }) {
                     loading={photo.isPending}
                     leftSection={<IconUpload size={16} aria-hidden />}
                   >
-                    {labels.profile.alterarFoto}
+                    {labels.profile.changePhoto}
                   </Button>
                 )}
               </FileButton>
               <Text fz="xs" c="dimmed">
-                {labels.profile.jpgOuPngAte2Mb}
+                {labels.profile.jpgOrPngUpTo2Mb}
               </Text>
             </Stack>
           </Group>
           <FormError message={photoError} />
-          <TextInput label={labels.common.eMail} value={user.email} readOnly variant="filled" />
+          <TextInput label={labels.common.email} value={user.email} readOnly variant="filled" />
           <TextInput
-            label={labels.common.nome}
+            label={labels.common.name}
             autoComplete="name"
             value={name}
             error={nameError}
             onChange={(e) => setName(e.currentTarget.value)}
           />
           <TextInput
-            label={labels.common.telefone}
+            label={labels.common.phone}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
@@ -134,7 +134,7 @@ function MyData({ user }: { user: User }) {
               setPhoneError(null);
             }}
           />
-          <FormActions loading={update.isPending} label={labels.profile.salvarDados} />
+          <FormActions loading={update.isPending} label={labels.profile.saveData} />
         </Stack>
       </form>
     </Section>
@@ -168,13 +168,13 @@ function ChangePassword({ email }: { email: string }) {
   }
 
   return (
-    <Section title={labels.profile.alterarSenha} id="change-password-title">
+    <Section title={labels.profile.changePassword} id="change-password-title">
       <form onSubmit={submit} noValidate>
         {/* Lets password managers file the new password under this account. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         <Stack>
           <PasswordField
-            label={labels.profile.senhaAtual}
+            label={labels.profile.currentPassword}
             autoComplete="current-password"
             value={old}
             onChange={setOld}
@@ -186,7 +186,7 @@ function ChangePassword({ email }: { email: string }) {
             onConfirmChange={setConfirm}
           />
           <FormError message={error} />
-          <FormActions loading={change.isPending} label={labels.profile.alterarSenha} />
+          <FormActions loading={change.isPending} label={labels.profile.changePassword} />
         </Stack>
       </form>
     </Section>
@@ -196,18 +196,18 @@ function ChangePassword({ email }: { email: string }) {
 function Preferences({ user }: { user: User }) {
   const update = useUpdateUserConfig();
   return (
-    <Section title={labels.profile.preferencias} id="preferences-title">
+    <Section title={labels.profile.preferences} id="preferences-title">
       <Stack>
         <Switch
           label={messages.listNotificationSound}
-          description={labels.profile.tocarUmSomQuandoChegarUma}
+          description={labels.profile.notificationSound}
           checked={!user.config.disable_notification_sound}
           disabled={update.isPending}
           onChange={(e) => update.mutate({ disable_notification_sound: !e.currentTarget.checked })}
         />
         <Switch
           label={messages.listSignature}
-          description={labels.profile.seuNomeEmNegritoAntesDe}
+          description={labels.profile.signatureHint}
           checked={user.config.user_signature}
           disabled={update.isPending}
           onChange={(e) => update.mutate({ user_signature: e.currentTarget.checked })}

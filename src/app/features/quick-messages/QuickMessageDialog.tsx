@@ -16,9 +16,7 @@ export function QuickMessageDialog({ dialog }: { dialog: EditDialogState<QuickMe
   return (
     <EditDialog
       dialog={dialog}
-      title={
-        dialog.item ? labels.quickMessages.editarMensagemRapida : labels.quickMessages.novaMensagemRapida
-      }
+      title={dialog.item ? labels.quickMessages.editQuickMessage : labels.quickMessages.newQuickMessage}
     >
       <QuickMessageForm quickMessage={dialog.item} onDone={dialog.close} />
     </EditDialog>
@@ -49,8 +47,8 @@ function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage
       loading={save.isPending}
     >
       <TextInput
-        label={labels.quickMessages.atalho}
-        description={labels.quickMessages.naConversaDigiteEOAtalho}
+        label={labels.quickMessages.shortcut}
+        description={labels.quickMessages.shortcutHint}
         // The '/' is shown before the field and never stored.
         leftSection={
           <Text c="dimmed" fw={600} aria-hidden>
@@ -69,7 +67,7 @@ function QuickMessageForm({ quickMessage, onDone }: { quickMessage: QuickMessage
         data-autofocus
       />
       <Textarea
-        label={labels.common.mensagem}
+        label={labels.common.message}
         autosize
         minRows={4}
         maxRows={12}

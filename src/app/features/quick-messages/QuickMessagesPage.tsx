@@ -21,26 +21,26 @@ export function QuickMessagesPage() {
 
   return (
     <>
-      <PageHeader title={labels.common.mensagensRapidas}>
+      <PageHeader title={labels.common.quickMessages}>
         <SaibaMais topic="mensagens-rapidas" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
-          {labels.quickMessages.novaMensagemRapida}
+          {labels.quickMessages.newQuickMessage}
         </Button>
       </PageHeader>
       <ListTable
-        label={labels.common.mensagensRapidas}
+        label={labels.common.quickMessages}
         query={quickMessages}
         rowKey={(q) => q._id}
         sort={byShortcut}
-        empty={labels.quickMessages.nenhumaMensagemRapidaCadastrada}
+        empty={labels.quickMessages.noQuickMessages}
         columns={[
           {
-            label: labels.quickMessages.atalho,
+            label: labels.quickMessages.shortcut,
             primary: true,
             render: (q) => <Code fz="sm">/{q.shortcut}</Code>,
           },
           {
-            label: labels.common.mensagem,
+            label: labels.common.message,
             render: (q) => (
               <Text span fz="sm" title={q.message}>
                 {truncatePreview(q.message)}
@@ -53,8 +53,8 @@ export function QuickMessagesPage() {
             onEdit={() => dialog.openEdit(q)}
             onDelete={() => remove.mutate(q)}
             confirmDelete={{
-              title: labels.quickMessages.apagarMensagemRapida,
-              message: labels.quickMessages.desejaApagarAMensagemRapida(q.shortcut),
+              title: labels.quickMessages.deleteQuickMessage,
+              message: labels.quickMessages.confirmDeleteQuickMessage(q.shortcut),
             }}
           />
         )}

@@ -30,26 +30,26 @@ export function ScheduledMessagesPage() {
 
   return (
     <>
-      <PageHeader title={labels.common.agendamento}>
+      <PageHeader title={labels.common.schedule}>
         <SaibaMais topic="agendamento" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
           {messages.paneSchedule}
         </Button>
       </PageHeader>
       <ListTable
-        label={labels.common.mensagensAgendadas}
+        label={labels.common.scheduledMessages}
         query={list}
         rowKey={(m) => m._id}
-        empty={labels.scheduledMessages.nenhumaMensagemAgendada}
+        empty={labels.scheduledMessages.noMessageScheduled}
         columns={[
           {
-            label: labels.scheduledMessages.dataEHora,
+            label: labels.scheduledMessages.dateAndTime,
             primary: true,
             render: (m) => formatDateTime(m.scheduledTo),
           },
-          { label: labels.common.telefone, render: (m) => formatPhone(m.to), wrap: 'never' },
+          { label: labels.common.phone, render: (m) => formatPhone(m.to), wrap: 'never' },
           {
-            label: labels.common.mensagem,
+            label: labels.common.message,
             render: (m) => (
               <Text span fz="sm">
                 {scheduledPreview(m)}
@@ -66,8 +66,8 @@ export function ScheduledMessagesPage() {
               onEdit={() => dialog.openEdit(m)}
               onDelete={() => remove.mutate(m)}
               confirmDelete={{
-                title: labels.scheduledMessages.apagarAgendamento,
-                message: labels.scheduledMessages.desejaApagarAMensagemAgendadaPara(
+                title: labels.scheduledMessages.deleteSchedule,
+                message: labels.scheduledMessages.confirmDeleteMessageScheduledFor(
                   formatDateTime(m.scheduledTo),
                 ),
               }}

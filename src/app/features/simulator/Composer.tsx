@@ -107,8 +107,8 @@ export function Composer({ disabled, onSend }: Props) {
         </Menu>
         <input ref={fileInput} type="file" hidden onChange={filePicked} />
         <Textarea
-          aria-label={labels.common.mensagem}
-          placeholder={disabled ? labels.simulator.canalDesconectado : labels.common.mensagem}
+          aria-label={labels.common.message}
+          placeholder={disabled ? labels.simulator.channelDisconnected : labels.common.message}
           autosize
           minRows={1}
           maxRows={5}

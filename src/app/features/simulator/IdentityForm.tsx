@@ -41,10 +41,10 @@ export function IdentityForm({ chipName, previous, onDone, onCancel }: Props) {
         </Avatar>
         <div style={{ minWidth: 0 }}>
           <Text fw={600} fz="md" lh={1.2} truncate="end">
-            {labels.simulator.simuladorDeWhatsapp}
+            {labels.simulator.whatsappSimulator}
           </Text>
           <Text fz="xs" lh={1.3} c="#d9fdd3" truncate="end">
-            {labels.simulator.conversaCom} {chipName}
+            {labels.simulator.conversationWith} {chipName}
           </Text>
         </div>
       </header>
@@ -56,7 +56,7 @@ export function IdentityForm({ chipName, previous, onDone, onCancel }: Props) {
                 <IconUser size={34} />
               </Avatar>
               <Title order={1} fz="h3" id="simulator-identity-title">
-                {labels.simulator.quemEVoce}
+                {labels.simulator.whoAreYou}
               </Title>
               <Text size="sm" c="dimmed">
                 {messages.simulatorIdentityHint}
@@ -64,7 +64,7 @@ export function IdentityForm({ chipName, previous, onDone, onCancel }: Props) {
             </Stack>
             <Group gap="xs" align="flex-start" wrap="nowrap">
               <TextInput
-                label={labels.simulator.pais}
+                label={labels.simulator.country}
                 w={84}
                 leftSection="+"
                 inputMode="numeric"
@@ -73,7 +73,7 @@ export function IdentityForm({ chipName, previous, onDone, onCancel }: Props) {
                 onChange={(e) => setCountry(e.currentTarget.value.replace(/\D/g, ''))}
               />
               <TextInput
-                label={labels.common.dddENumero}
+                label={labels.common.areaCodeAndNumber}
                 style={{ flex: 1 }}
                 type="tel"
                 inputMode="tel"
@@ -85,20 +85,20 @@ export function IdentityForm({ chipName, previous, onDone, onCancel }: Props) {
               />
             </Group>
             <TextInput
-              label={labels.common.nome}
+              label={labels.common.name}
               autoComplete="name"
-              placeholder={labels.simulator.mariaCliente}
+              placeholder={labels.simulator.exampleCustomer}
               maxLength={100}
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               error={errors.name}
             />
             <Button type="submit" color="#00a884" size="md">
-              {labels.simulator.abrirConversa}
+              {labels.simulator.openConversation}
             </Button>
             {previous && (
               <Button variant="subtle" color="gray" onClick={onCancel}>
-                {labels.common.cancelar}
+                {labels.common.cancel}
               </Button>
             )}
           </Stack>

@@ -76,7 +76,7 @@ export function LocationDialog({ opened, onClose, onSend }: Props) {
   }
 
   return (
-    <Dialog opened={opened} onClose={close} title={labels.simulator.enviarLocalizacao}>
+    <Dialog opened={opened} onClose={close} title={labels.simulator.sendLocation}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {canLocate && (
@@ -86,7 +86,7 @@ export function LocationDialog({ opened, onClose, onSend }: Props) {
               onClick={locate}
               loading={locating}
             >
-              {labels.simulator.usarMinhaLocalizacao}
+              {labels.simulator.useMyLocation}
             </Button>
           )}
           <Group grow align="flex-start">
@@ -108,8 +108,8 @@ export function LocationDialog({ opened, onClose, onSend }: Props) {
             />
           </Group>
           <TextInput
-            label={labels.simulator.nomeDoLocal}
-            placeholder={labels.common.opcional}
+            label={labels.simulator.placeName}
+            placeholder={labels.common.optional}
             maxLength={200}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
@@ -117,9 +117,9 @@ export function LocationDialog({ opened, onClose, onSend }: Props) {
           <FormError message={failure} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
-              {labels.common.cancelar}
+              {labels.common.cancel}
             </Button>
-            <Button type="submit">{labels.simulator.enviarLocalizacao}</Button>
+            <Button type="submit">{labels.simulator.sendLocation}</Button>
           </Group>
         </Stack>
       </form>

@@ -39,7 +39,7 @@ export function MenuReplies({ menu, disabled, onChoose }: Props) {
         ))}
       </div>
     );
-  const title = menu.button || labels.flowMenus.opcoes;
+  const title = menu.button || labels.flowMenus.options;
   return (
     <div className={classes.replies}>
       <UnstyledButton
@@ -58,7 +58,7 @@ export function MenuReplies({ menu, disabled, onChoose }: Props) {
         position="bottom"
         title={title}
         radius="md"
-        closeButtonProps={{ 'aria-label': labels.flowMenus.fecharOpcoes }}
+        closeButtonProps={{ 'aria-label': labels.flowMenus.closeOptions }}
         // A sheet as tall as its rows (at most most of the screen), as wide as the phone on a desktop.
         styles={{
           content: { flex: '0 0 auto', height: 'auto', maxHeight: '75dvh', width: '100%', maxWidth: 400 },

@@ -96,7 +96,7 @@ export function MessageBubble({ bubble, chipName, onRetry, onMediaLoad, onChoose
           <Content message={message} onMediaLoad={onMediaLoad} />
         )}
         <div className={classes.meta}>
-          {unread && <span className={classes.newBadge}>{labels.simulator.naoLida}</span>}
+          {unread && <span className={classes.newBadge}>{labels.simulator.unread}</span>}
           <span>{clockTime(message.created)}</span>
           {mine &&
             (failed ? (
@@ -126,7 +126,7 @@ export function MessageBubble({ bubble, chipName, onRetry, onMediaLoad, onChoose
             style={{ flexShrink: 0 }}
             onClick={() => onRetry(message.id)}
           >
-            {labels.common.tentarNovamente}
+            {labels.common.tryAgain}
           </Button>
         </div>
       )}

@@ -124,7 +124,7 @@ export function SimulatorChat({
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
             <IconUserCircle size={18} color="#54656f" aria-hidden style={{ flexShrink: 0 }} />
             <Text size="xs" c="#54656f" truncate="end">
-              {labels.simulator.voceE} <b>{identity.name}</b> · {formatPhone(identity.phone)}
+              {labels.simulator.youAre} <b>{identity.name}</b> · {formatPhone(identity.phone)}
             </Text>
           </Group>
           <Button
@@ -134,14 +134,14 @@ export function SimulatorChat({
             style={{ flexShrink: 0 }}
             onClick={onSwitchCustomer}
           >
-            {labels.simulator.trocarCliente}
+            {labels.simulator.changeCustomer}
           </Button>
         </Group>
         <Switch
           mt={4}
           size="xs"
           color="teal"
-          label={labels.simulator.confirmacaoDeLeituraAutomatica}
+          label={labels.simulator.automaticReadReceipt}
           checked={autoRead}
           onChange={(e) => {
             const on = e.currentTarget.checked;
@@ -153,7 +153,7 @@ export function SimulatorChat({
           mt={4}
           size="xs"
           color="teal"
-          label={labels.flowMenus.menusEmTextoNumerado}
+          label={labels.flowMenus.numberedTextMenus}
           checked={numberedMenus}
           disabled={switchingMenus}
           onChange={(e) => void switchMenus(e.currentTarget.checked)}
@@ -184,7 +184,7 @@ export function SimulatorChat({
         >
           {loading ? (
             <Center h="100%">
-              <Loader color="teal" aria-label={labels.common.carregando} />
+              <Loader color="teal" aria-label={labels.common.loading} />
             </Center>
           ) : (
             <ol className={classes.list} aria-label={messages.paneMessages}>
@@ -237,7 +237,7 @@ export function SimulatorChat({
             onClick={() => void readAll()}
             aria-label={`Marcar como lidas (${unreadCount})`}
           >
-            {labels.simulator.marcarComoLidas}
+            {labels.simulator.markAsRead}
           </Button>
         )}
       </div>

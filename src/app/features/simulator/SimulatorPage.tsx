@@ -23,10 +23,10 @@ function FullPageMessage({ text, onRetry }: { text: string; onRetry?(): void }) 
             <IconDeviceMobileOff size={36} />
           </ThemeIcon>
           <Title order={1} fz="h3">
-            {labels.simulator.simuladorDeWhatsapp}
+            {labels.simulator.whatsappSimulator}
           </Title>
           <Text role="alert">{text}</Text>
-          {onRetry && <Button onClick={onRetry}>{labels.common.tentarNovamente}</Button>}
+          {onRetry && <Button onClick={onRetry}>{labels.common.tryAgain}</Button>}
         </Stack>
       </Center>
     </div>
@@ -74,7 +74,7 @@ export function SimulatorPage() {
     }
     return (
       <div className={classes.stage}>
-        <Loader color="teal" aria-label={labels.common.carregando} />
+        <Loader color="teal" aria-label={labels.common.loading} />
       </div>
     );
   }

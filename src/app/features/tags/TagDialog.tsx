@@ -20,7 +20,7 @@ const FIELDS = ['name', 'color', 'keyword'] as const;
 /** Nova tag / Editar tag (spec 1 "Tags"): name, colour and the auto-tag keywords. */
 export function TagDialog({ dialog }: { dialog: EditDialogState<Tag> }) {
   return (
-    <EditDialog dialog={dialog} title={dialog.item ? labels.tags.editarTag : labels.tags.novaTag}>
+    <EditDialog dialog={dialog} title={dialog.item ? labels.tags.editTag : labels.tags.newTag}>
       <TagForm tag={dialog.item} onDone={dialog.close} />
     </EditDialog>
   );
@@ -63,7 +63,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
       loading={save.isPending}
     >
       <TextInput
-        label={labels.common.nome}
+        label={labels.common.name}
         value={name}
         onChange={(e) => {
           setName(e.currentTarget.value);
@@ -73,7 +73,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
         data-autofocus
       />
       <ColorInput
-        label={labels.tags.cor}
+        label={labels.tags.color}
         value={color}
         onChange={(value) => {
           setColor(value);
@@ -88,7 +88,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
         error={errorOf('color')}
       />
       <Switch
-        label={labels.tags.associarAutomaticamenteComPalavrasChave}
+        label={labels.tags.autoAssociateByKeywords}
         checked={autoTag}
         onChange={(e) => {
           setAutoTag(e.currentTarget.checked);
@@ -98,9 +98,9 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
       {autoTag && (
         <Stack gap="xs">
           <TextInput
-            label={labels.tags.palavraChave}
-            description={labels.tags.conversasComEstasPalavrasRecebemA}
-            placeholder={labels.tags.digiteAAperteEnter}
+            label={labels.tags.keyword}
+            description={labels.tags.keywordsHint}
+            placeholder={labels.tags.typePressEnter}
             value={pending}
             onChange={(e) => {
               setPending(e.currentTarget.value);
@@ -114,11 +114,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
             error={errorOf('keyword')}
             enterKeyHint="enter"
             rightSection={
-              <ActionIcon
-                variant="subtle"
-                aria-label={labels.tags.adicionarPalavraChave}
-                onClick={addKeyword}
-              >
+              <ActionIcon variant="subtle" aria-label={labels.tags.addKeyword} onClick={addKeyword}>
                 <IconPlus size={18} aria-hidden />
               </ActionIcon>
             }
@@ -126,7 +122,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
           {keywords.length > 0 ? (
             <Group
               component="ul"
-              aria-label={labels.tags.palavrasChave}
+              aria-label={labels.tags.keywords}
               gap={6}
               m={0}
               p={0}
@@ -141,7 +137,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
                     removeButtonProps={{
                       'aria-hidden': false,
                       tabIndex: 0,
-                      'aria-label': labels.tags.removerPalavraChave(k),
+                      'aria-label': labels.tags.removeKeyword(k),
                     }}
                   >
                     {k}
@@ -151,7 +147,7 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone(): void }) {
             </Group>
           ) : (
             <Text fz="sm" c="dimmed">
-              {labels.tags.nenhumaPalavraChaveAdicionada}
+              {labels.tags.noKeywordAdded}
             </Text>
           )}
         </Stack>

@@ -20,10 +20,10 @@ export function TagsPage() {
 
   return (
     <>
-      <PageHeader title={labels.tags.tagsOuRotulos}>
+      <PageHeader title={labels.tags.tagsOrLabels}>
         <SaibaMais topic="contatos" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
-          {labels.tags.novaTag}
+          {labels.tags.newTag}
         </Button>
       </PageHeader>
       <ListTable
@@ -33,9 +33,9 @@ export function TagsPage() {
         sort={byName}
         empty="Nenhuma tag cadastrada."
         columns={[
-          { label: labels.common.nome, primary: true, render: (t) => t.name },
+          { label: labels.common.name, primary: true, render: (t) => t.name },
           {
-            label: labels.tags.cor,
+            label: labels.tags.color,
             render: (t) => (
               <Group gap="xs" wrap="nowrap">
                 <ColorSwatch color={t.color} size={20} aria-hidden />
@@ -50,7 +50,7 @@ export function TagsPage() {
           <RowActions
             onEdit={() => dialog.openEdit(t)}
             onDelete={() => remove.mutate(t)}
-            confirmDelete={{ title: labels.tags.apagarTag, message: labels.tags.desejaApagarATag(t.name) }}
+            confirmDelete={{ title: labels.tags.deleteTag, message: labels.tags.confirmDeleteTag(t.name) }}
           />
         )}
       />

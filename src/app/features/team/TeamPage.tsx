@@ -24,7 +24,7 @@ export function TeamPage() {
 
   function departmentsOf(user: TeamUser) {
     // Owners and managers see every department (spec 1 §6).
-    if (user.user_role !== 'user') return labels.common.todos;
+    if (user.user_role !== 'user') return labels.common.all;
     const names = user.departments.flatMap((id) => departmentName.get(id) ?? []);
     return names.length ? (
       names.join(', ')
@@ -37,23 +37,23 @@ export function TeamPage() {
 
   return (
     <>
-      <PageHeader title={labels.common.minhaEquipe}>
+      <PageHeader title={labels.common.myTeam}>
         <SaibaMais topic="equipe" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
-          {labels.team.novoAtendente}
+          {labels.team.newAttendant}
         </Button>
       </PageHeader>
       <ListTable
-        label={labels.team.equipe}
+        label={labels.team.team}
         query={team}
         rowKey={(u) => u._id}
         sort={ownerFirst}
         empty="Nenhuma pessoa na equipe."
         columns={[
-          { label: labels.common.nome, primary: true, render: (u) => u.name },
-          { label: labels.common.eMail, render: (u) => u.email },
-          { label: labels.team.permissao, render: (u) => messages.roleLabels[u.user_role] },
-          { label: labels.common.departamentos, render: departmentsOf },
+          { label: labels.common.name, primary: true, render: (u) => u.name },
+          { label: labels.common.email, render: (u) => u.email },
+          { label: labels.team.permission, render: (u) => messages.roleLabels[u.user_role] },
+          { label: labels.common.departments, render: departmentsOf },
         ]}
         actions={(u) =>
           u.user_role === 'owner' ? null : (
@@ -61,8 +61,8 @@ export function TeamPage() {
               onEdit={() => dialog.openEdit(u)}
               onDelete={() => remove.mutate(u)}
               confirmDelete={{
-                title: labels.team.apagarAtendente,
-                message: labels.team.desejaApagarDaEquipe(u.name),
+                title: labels.team.deleteAttendant,
+                message: labels.team.confirmDeleteFromTeam(u.name),
               }}
             />
           )

@@ -23,7 +23,7 @@ export function TeamUserDialog({ dialog }: { dialog: EditDialogState<TeamUser> }
   return (
     <EditDialog
       dialog={dialog}
-      title={dialog.item ? labels.team.editarAtendente : labels.team.novoAtendente}
+      title={dialog.item ? labels.team.editAttendant : labels.team.newAttendant}
       size="lg"
     >
       <TeamUserForm user={dialog.item} onDone={dialog.close} />
@@ -64,14 +64,14 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
       loading={create.isPending || update.isPending}
     >
       <TextInput
-        label={labels.common.nome}
+        label={labels.common.name}
         autoComplete="off"
         value={name}
         onChange={(e) => setName(e.currentTarget.value)}
         data-autofocus
       />
       <TextInput
-        label={labels.common.eMail}
+        label={labels.common.email}
         type="email"
         autoComplete="off"
         value={email}
@@ -82,12 +82,8 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
         error={errorOf('email')}
       />
       <Radio.Group
-        label={labels.team.permissao}
-        description={
-          role === 'manager'
-            ? labels.team.gerentesVeemTodosOsDepartamentosE
-            : labels.team.atendentesVeemApenasOsDepartamentosEscolhidos
-        }
+        label={labels.team.permission}
+        description={role === 'manager' ? labels.team.managersSeeAll : labels.team.attendantsSeeChosen}
         value={role}
         onChange={(value) => {
           setRole(value);
@@ -106,8 +102,8 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
       </Radio.Group>
       {role === 'user' && (
         <MultiSelect
-          label={labels.common.departamentos}
-          placeholder={departmentIds.length ? undefined : labels.team.escolhaOsDepartamentos}
+          label={labels.common.departments}
+          placeholder={departmentIds.length ? undefined : labels.team.chooseDepartments}
           data={(departments.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
           value={departmentIds}
           onChange={(ids) => {
@@ -115,14 +111,14 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
             clear('departments');
           }}
           searchable
-          nothingFoundMessage={labels.team.nenhumDepartamentoEncontrado}
+          nothingFoundMessage={labels.team.noDepartmentFound}
           hidePickedOptions
           error={errorOf('departments')}
         />
       )}
       <Checkbox.Group
-        label={labels.team.areasDeAcesso}
-        description={labels.team.asTelasQueEstaPessoaPode}
+        label={labels.team.accessAreas}
+        description={labels.team.accessAreasHint}
         value={areas}
         onChange={(v) => setAreas(v as AccessArea[])}
       >
@@ -134,8 +130,8 @@ function TeamUserForm({ user, onDone }: { user: TeamUser | null; onDone(): void 
       </Checkbox.Group>
       {!user && (
         <PasswordInput
-          label={labels.common.senha}
-          description={labels.team.peloMenos6Caracteres}
+          label={labels.common.password}
+          description={labels.team.atLeast6Characters}
           autoComplete="new-password"
           value={password}
           onChange={(e) => {

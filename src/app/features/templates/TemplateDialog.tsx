@@ -125,9 +125,9 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
         loading={create.isPending}
       >
         <TextInput
-          label={labels.common.nome}
+          label={labels.common.name}
           // What was typed stays; the Meta name it becomes is shown (as a chip's stored name is).
-          description={metaName && metaName !== name.trim() ? L.nomeSalvoComo(metaName) : L.nomeDica}
+          description={metaName && metaName !== name.trim() ? L.nameSavedAs(metaName) : L.nameHint}
           value={name}
           onChange={(e) => {
             form.clear('name');
@@ -138,14 +138,14 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
           data-autofocus
         />
         <Select
-          label={L.categoria}
+          label={L.category}
           data={TEMPLATE_CATEGORIES.map((c) => ({ value: c, label: L.categories[c] ?? c }))}
           value={category}
           onChange={(v) => v && setCategory(v as TemplateCategory)}
           allowDeselect={false}
         />
         <Radio.Group
-          label={L.cabecalho}
+          label={L.header}
           value={headerFormat}
           onChange={(v) => {
             form.clear('header');
@@ -154,14 +154,14 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
           error={headerFormat === 'NONE' ? form.errorOf('header') : null}
         >
           <Group gap="md" mt={4}>
-            <Radio value="NONE" label={L.cabecalhoNenhum} />
-            <Radio value="TEXT" label={labels.schedule.texto} />
+            <Radio value="NONE" label={L.headerNone} />
+            <Radio value="TEXT" label={labels.schedule.text} />
             <Radio value="IMAGE" label={messages.previewImage} />
           </Group>
         </Radio.Group>
         {headerFormat === 'TEXT' && (
           <TextInput
-            label={L.textoCabecalho}
+            label={L.headerText}
             value={headerText}
             maxLength={60}
             onChange={(e) => {
@@ -174,10 +174,10 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
         )}
         {headerFormat === 'IMAGE' && (
           <FileInput
-            label={L.imagemCabecalho}
+            label={L.headerImage}
             accept="image/jpeg,image/png"
             leftSection={<IconPhoto size={16} aria-hidden />}
-            description={uploading ? L.enviandoImagem : image ? L.imagemEnviada(image.name) : undefined}
+            description={uploading ? L.sendingImage : image ? L.imageSent(image.name) : undefined}
             onChange={(file) => void pickImage(file)}
             disabled={uploading}
             error={form.errorOf('header')}
@@ -185,8 +185,8 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
           />
         )}
         <Textarea
-          label={L.textoCorpo}
-          description={L.corpoDica}
+          label={L.bodyText}
+          description={L.bodyHint}
           value={body}
           autosize
           minRows={3}
@@ -201,7 +201,7 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
           error={form.errorOf('body')}
         />
         <TextInput
-          label={L.rodape}
+          label={L.footer}
           value={footer}
           maxLength={60}
           onChange={(e) => setFooter(e.currentTarget.value)}
@@ -218,7 +218,7 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
               disabled={buttons.length >= TEMPLATE_MAX_BUTTONS}
               onClick={() => setButtons((l) => [...l, { type: 'QUICK_REPLY', text: '' }])}
             >
-              {L.adicionarBotao}
+              {L.addButton}
             </Button>
           </Group>
           {buttons.map((b, i) => {
@@ -229,12 +229,12 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
                 <Stack gap="xs">
                   <Group gap="xs" align="flex-end" wrap="nowrap">
                     <Select
-                      label={L.tipoBotao}
-                      aria-label={`${L.tipoBotao} ${n}`}
+                      label={L.buttonType}
+                      aria-label={`${L.buttonType} ${n}`}
                       data={[
-                        { value: 'QUICK_REPLY', label: L.botaoRespostaRapida },
-                        { value: 'URL', label: L.botaoUrl },
-                        { value: 'PHONE_NUMBER', label: L.botaoTelefone },
+                        { value: 'QUICK_REPLY', label: L.quickReplyButton },
+                        { value: 'URL', label: L.buttonUrl },
+                        { value: 'PHONE_NUMBER', label: L.buttonPhone },
                       ]}
                       value={b.type}
                       onChange={(v) => v && setButton(i, { type: v as TemplateButton['type'] })}
@@ -245,7 +245,7 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
                       variant="subtle"
                       color="red"
                       size="lg"
-                      aria-label={L.removerBotao(n)}
+                      aria-label={L.removeButton(n)}
                       onClick={() => {
                         form.clear('buttons');
                         setButtons((l) => l.filter((_, j) => j !== i));
@@ -255,13 +255,13 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
                     </ActionIcon>
                   </Group>
                   <TextInput
-                    label={L.textoBotao(n)}
+                    label={L.buttonText(n)}
                     value={b.text}
                     onChange={(e) => setButton(i, { text: e.currentTarget.value })}
                   />
                   {b.type === 'URL' && (
                     <TextInput
-                      label={L.urlBotao(n)}
+                      label={L.buttonUrlAt(n)}
                       value={b.url ?? ''}
                       type="url"
                       onChange={(e) => setButton(i, { url: e.currentTarget.value })}
@@ -269,7 +269,7 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
                   )}
                   {b.type === 'PHONE_NUMBER' && (
                     <TextInput
-                      label={L.telefoneBotao(n)}
+                      label={L.buttonPhoneAt(n)}
                       value={b.phone_number ?? ''}
                       type="tel"
                       placeholder="+5511955555555"
@@ -289,12 +289,12 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
         {(headerVariables.length > 0 || bodyVariables.length > 0) && (
           <Stack gap="xs">
             <Title order={4} fz="sm">
-              {L.exemplos}
+              {L.examples}
             </Title>
             {headerVariables.map((n) => (
               <TextInput
                 key={`h${n}`}
-                label={L.exemploCabecalho(`{{${n}}}`)}
+                label={L.exampleHeader(`{{${n}}}`)}
                 value={headerExamples[n - 1] ?? ''}
                 onChange={(e) => example(headerExamples, setHeaderExamples, n, e.currentTarget.value)}
               />
@@ -302,7 +302,7 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
             {bodyVariables.map((n) => (
               <TextInput
                 key={`b${n}`}
-                label={L.exemploCorpo(`{{${n}}}`)}
+                label={L.exampleBody(`{{${n}}}`)}
                 value={bodyExamples[n - 1] ?? ''}
                 onChange={(e) => example(bodyExamples, setBodyExamples, n, e.currentTarget.value)}
               />

@@ -22,7 +22,7 @@ import { metaTemplateLibrary, metaTemplateManager } from '@/shared/rules/templat
 import { TemplateDialog } from './TemplateDialog';
 import { applyTemplateStatus, useDeleteTemplate, useTemplates } from './template-data';
 
-const HELP = { id: 'templates', title: L.templates, text: L.ajudaTexto };
+const HELP = { id: 'templates', title: L.templates, text: L.helpText };
 
 const STATUS_COLORS: Record<string, string> = {
   APPROVED: 'green',
@@ -73,7 +73,7 @@ function Templates() {
 
   async function askDelete(t: MessageTemplate) {
     if (!chip) return;
-    if (await confirm({ title: L.deleteTitle, message: L.desejaApagar(t.name), danger: true }))
+    if (await confirm({ title: L.deleteTitle, message: L.confirmDelete(t.name), danger: true }))
       remove.mutate({ chip: chip._id, name: t.name, filed: true });
   }
 
@@ -87,7 +87,7 @@ function Templates() {
         variant="default"
         leftSection={<IconExternalLink size={16} aria-hidden />}
       >
-        {L.gerenciador}
+        {L.manager}
       </Button>
       <Button
         component="a"
@@ -97,7 +97,7 @@ function Templates() {
         variant="default"
         leftSection={<IconExternalLink size={16} aria-hidden />}
       >
-        {L.biblioteca}
+        {L.library}
       </Button>
     </>
   ) : null;
@@ -112,18 +112,18 @@ function Templates() {
           disabled={!chip}
           onClick={() => setCreating((n) => n + 1)}
         >
-          {L.novoTemplate}
+          {L.newTemplate}
         </Button>
       </PageHeader>
       <Stack gap="md">
         {chips.data && official.length === 0 ? (
           <Alert color="blue" role="status">
-            {L.semNumeros}
+            {L.noNumbers}
           </Alert>
         ) : (
           <Select
-            label={L.numero}
-            placeholder={L.escolhaNumero}
+            label={L.number}
+            placeholder={L.chooseNumber}
             data={official.map((c) => ({
               value: c._id,
               label: c.display_phone_number ? `${c.name} (${c.display_phone_number})` : c.name,
@@ -135,18 +135,18 @@ function Templates() {
           />
         )}
         {mobile && links && <Group gap="xs">{links}</Group>}
-        {!chip && official.length > 0 && <Text c="dimmed">{L.escolhaNumero}</Text>}
+        {!chip && official.length > 0 && <Text c="dimmed">{L.chooseNumber}</Text>}
         {chip && (
           <ListTable
             label={L.templates}
             query={templates}
             rowKey={(t) => `${t.name}:${t.language}`}
-            empty={L.nenhumTemplate}
+            empty={L.noTemplate}
             minWidth={640}
             columns={[
-              { label: labels.common.nome, primary: true, render: (t) => t.name, wrap: 'anywhere' },
-              { label: L.categoria, render: (t) => L.categories[t.category] ?? t.category, wrap: 'never' },
-              { label: L.idioma, render: (t) => t.language, wrap: 'never' },
+              { label: labels.common.name, primary: true, render: (t) => t.name, wrap: 'anywhere' },
+              { label: L.category, render: (t) => L.categories[t.category] ?? t.category, wrap: 'never' },
+              { label: L.language, render: (t) => t.language, wrap: 'never' },
               {
                 label: labels.common.status,
                 render: (t) => (
@@ -156,7 +156,7 @@ function Templates() {
                     </Badge>
                     {t.reason && (
                       <Text fz="xs" c="dimmed">
-                        {L.motivo(t.reason)}
+                        {L.reason(t.reason)}
                       </Text>
                     )}
                   </Stack>
@@ -177,7 +177,7 @@ function Templates() {
 /** Apagar; Meta's default templates cannot be deleted, and say why. */
 function DeleteAction({ template, onDelete }: { template: MessageTemplate; onDelete(): void }) {
   const mobile = useIsMobile();
-  const label = template.default ? L.padraoNaoApaga : labels.common.apagar;
+  const label = template.default ? L.defaultNoDeletes : labels.common.delete;
   if (mobile)
     return (
       <Button
@@ -187,9 +187,9 @@ function DeleteAction({ template, onDelete }: { template: MessageTemplate; onDel
         leftSection={<IconTrash size={14} aria-hidden />}
         disabled={template.default}
         onClick={onDelete}
-        aria-label={`${labels.common.apagar} ${template.name}`}
+        aria-label={`${labels.common.delete} ${template.name}`}
       >
-        {labels.common.apagar}
+        {labels.common.delete}
       </Button>
     );
   return (
@@ -197,7 +197,7 @@ function DeleteAction({ template, onDelete }: { template: MessageTemplate; onDel
       <ActionIcon
         variant="subtle"
         color="red"
-        aria-label={`${labels.common.apagar} ${template.name}`}
+        aria-label={`${labels.common.delete} ${template.name}`}
         disabled={template.default}
         onClick={onDelete}
       >

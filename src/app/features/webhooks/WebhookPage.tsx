@@ -101,7 +101,7 @@ function WebhookLoader() {
   if (!webhook.data)
     return (
       <Center py="xl" aria-busy="true">
-        <Loader aria-label={labels.common.carregando} />
+        <Loader aria-label={labels.common.loading} />
       </Center>
     );
   // A new key after a save or Cancelar: the form starts again from what the server holds.
@@ -207,10 +207,10 @@ function WebhookForm({
   if (draft.template && !templateOptions.some((o) => o.value === templateKey(draft.template as never)))
     templateOptions.unshift({ value: templateKey(draft.template), label: draft.template.name });
 
-  let templateHint: string = L.templateAjuda;
-  if (templates.isPending && templates.fetchStatus !== 'idle') templateHint = L.carregandoTemplates;
+  let templateHint: string = L.templateHelp;
+  if (templates.isPending && templates.fetchStatus !== 'idle') templateHint = L.loadingTemplates;
   else if (templates.error) templateHint = errorMessage(templates.error);
-  else if (templates.data && templates.data.length === 0) templateHint = L.nenhumTemplate;
+  else if (templates.data && templates.data.length === 0) templateHint = L.noTemplate;
 
   const set = <K extends keyof WebhookDraft>(key: K, value: WebhookDraft[K], field?: Field) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -286,19 +286,19 @@ function WebhookForm({
       <Stack gap="md">
         <Section title={L.webhook}>
           <TextInput
-            label={L.urlDoWebhook}
+            label={L.webhookUrl}
             value={url}
             readOnly
             styles={{ input: { fontFamily: 'monospace' } }}
             rightSection={
               <CopyButton value={url} timeout={COPIED_MS}>
                 {({ copied, copy }) => (
-                  <Tooltip label={copied ? L.copiado : L.copiar} withArrow>
+                  <Tooltip label={copied ? L.copied : L.copy} withArrow>
                     <ActionIcon
                       variant="subtle"
                       color={copied ? 'teal' : 'gray'}
                       onClick={copy}
-                      aria-label={copied ? L.copiado : L.copiar}
+                      aria-label={copied ? L.copied : L.copy}
                     >
                       {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
                     </ActionIcon>
@@ -309,7 +309,7 @@ function WebhookForm({
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label={L.nomeDoWebhook}
+              label={L.webhookName}
               value={draft.name}
               onChange={(e) => set('name', e.currentTarget.value, 'name')}
               error={errorOf('name')}
@@ -325,9 +325,9 @@ function WebhookForm({
             />
           </SimpleGrid>
           <Select
-            label={labels.schedule.chipDeEnvio}
-            description={chips.data && connected.length === 0 ? L.semNumerosConectados : undefined}
-            placeholder={labels.common.escolhaOChip}
+            label={labels.schedule.sendingChip}
+            description={chips.data && connected.length === 0 ? L.noNumbersConnected : undefined}
+            placeholder={labels.common.chooseChip}
             data={chipOptions}
             value={draft.chip}
             onChange={(v) => {
@@ -342,12 +342,12 @@ function WebhookForm({
           />
           {draft.chip && !official && (
             <Select
-              label={labels.common.fluxo}
+              label={labels.common.flow}
               placeholder={messages.chooseFlow}
               data={flowOptions(flows.data)}
               value={draft.flow}
               onChange={(v) => set('flow', v, 'flow')}
-              nothingFoundMessage={labels.chips.nenhumFluxoCadastrado}
+              nothingFoundMessage={labels.chips.noFlowRegistered}
               error={errorOf('flow')}
               clearable
               comboboxProps={{ withinPortal: true }}
@@ -356,9 +356,9 @@ function WebhookForm({
           {draft.chip && official && (
             <>
               <Select
-                label={labels.common.templateDeMensagem}
+                label={labels.common.messageTemplate}
                 description={templateHint}
-                placeholder={labels.common.escolhaOTemplate}
+                placeholder={labels.common.chooseTemplate}
                 data={templateOptions}
                 value={draft.template ? templateKey(draft.template) : null}
                 onChange={(key) => {
@@ -397,7 +397,7 @@ function WebhookForm({
           )}
         </Section>
 
-        <Section title={L.dadosDoWebhook}>
+        <Section title={L.webhookData}>
           <Group gap="xs">
             <Button
               variant="light"
@@ -405,13 +405,13 @@ function WebhookForm({
               onClick={() => fill(WEBHOOK_EXAMPLE)}
               disabled={test.waiting}
             >
-              {L.exemplo}
+              {L.example}
             </Button>
             {test.waiting ? (
               <>
                 <Group gap={6} role="status">
                   <Loader size="xs" aria-hidden />
-                  <Text fz="sm">{L.aguardandoEvento}</Text>
+                  <Text fz="sm">{L.waitingEvent}</Text>
                 </Group>
                 <Button
                   variant="default"
@@ -427,13 +427,13 @@ function WebhookForm({
                 leftSection={<IconBroadcast size={18} aria-hidden />}
                 onClick={waitForEvent}
               >
-                {L.receberEventoTeste}
+                {L.receiveTestEvent}
               </Button>
             )}
           </Group>
           <Textarea
-            label={L.jsonRecebido}
-            description={L.jsonAjuda}
+            label={L.jsonReceived}
+            description={L.jsonHelp}
             value={draft.data}
             onChange={(e) => {
               const text = e.currentTarget.value;
@@ -450,9 +450,9 @@ function WebhookForm({
           />
         </Section>
 
-        <Section title={L.camposMapeados}>
+        <Section title={L.mappedFields}>
           <Text fz="sm" c="dimmed">
-            {L.camposAjuda}
+            {L.fieldsHelp}
           </Text>
           {draft.fields.map((f, at) => {
             const fixed = at === 0;
@@ -465,12 +465,12 @@ function WebhookForm({
                 p="xs"
                 radius="md"
                 role="group"
-                aria-label={f.name || L.nomeDoCampo}
+                aria-label={f.name || L.fieldName}
               >
                 <Group align="flex-start" gap="xs" wrap="nowrap">
                   <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xs" style={{ flex: 1, minWidth: 0 }}>
                     <TextInput
-                      label={L.nomeDoCampo}
+                      label={L.fieldName}
                       value={f.name}
                       readOnly={fixed}
                       disabled={fixed}
@@ -478,8 +478,8 @@ function WebhookForm({
                       error={originError ? null : errorOf(fieldKey(at))}
                     />
                     <MultiSelect
-                      label={L.camposDeOrigem}
-                      placeholder={f.origin.length ? undefined : L.escolhaOsCampos}
+                      label={L.sourceFields}
+                      placeholder={f.origin.length ? undefined : L.chooseFields}
                       data={optionsFor(f.origin)}
                       renderOption={renderPath}
                       value={f.origin}
@@ -489,17 +489,17 @@ function WebhookForm({
                       clearable
                       comboboxProps={{ withinPortal: true }}
                     />
-                    <TextInput label={L.valorDeExemplo} value={f.value} readOnly variant="filled" />
+                    <TextInput label={L.exampleValue} value={f.value} readOnly variant="filled" />
                   </SimpleGrid>
                   {/* telefone's place for the remove button keeps the columns of every field aligned */}
                   {fixed && <Box w={28} visibleFrom="md" style={{ flexShrink: 0 }} />}
                   {!fixed && (
-                    <Tooltip label={L.removerCampo(f.name)} withArrow>
+                    <Tooltip label={L.removeField(f.name)} withArrow>
                       <ActionIcon
                         variant="subtle"
                         color="red"
                         mt={26}
-                        aria-label={L.removerCampo(f.name)}
+                        aria-label={L.removeField(f.name)}
                         onClick={() => {
                           setDraft((d) => ({ ...d, fields: d.fields.filter((_, i) => i !== at) }));
                           reset();
@@ -528,10 +528,10 @@ function WebhookForm({
         <FormError message={errorOf('form')} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={reload}>
-            {labels.common.cancelar}
+            {labels.common.cancel}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {labels.common.salvar}
+            {labels.common.save}
           </Button>
         </Group>
       </Stack>

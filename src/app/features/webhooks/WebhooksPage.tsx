@@ -15,13 +15,13 @@ import { labels, messages } from '@/shared/messages';
 import { webhookLabels as L } from '@/shared/messages-webhooks';
 import { useCreateWebhook, useDeleteWebhook, webhookPath, webhooksQuery } from './webhook-data';
 
-const HELP = { id: 'webhooks', title: L.webhooks, text: L.ajudaTexto };
+const HELP = { id: 'webhooks', title: L.webhooks, text: L.helpText };
 export const STATUS_COLORS: Record<WebhookStatus, string> = {
   active: 'green',
   inactive: 'gray',
   test: 'yellow',
 };
-const nameOf = (w: Pick<Webhook, 'name'>) => w.name || L.semNome;
+const nameOf = (w: Pick<Webhook, 'name'>) => w.name || L.noName;
 
 export function WebhooksPage() {
   return (
@@ -36,11 +36,11 @@ export function ApiKeyNotice() {
   const user = useCurrentUser();
   if (user.account.api_key) return null;
   return (
-    <Alert color="yellow" icon={<IconKey aria-hidden />} title={L.chaveApiNecessaria} role="status" mb="md">
+    <Alert color="yellow" icon={<IconKey aria-hidden />} title={L.apiKeyRequired} role="status" mb="md">
       <Stack gap="xs" align="flex-start">
-        <Text fz="sm">{L.chaveApiAviso}</Text>
+        <Text fz="sm">{L.apiKeyNotice}</Text>
         <Button component={Link} to="/api" size="xs" variant="light">
-          {L.irParaApi}
+          {L.goToApi}
         </Button>
       </Stack>
     </Alert>
@@ -64,7 +64,7 @@ function Webhooks() {
           disabled={!user.account.api_key}
           onClick={() => create.mutate({ _id: newId() })}
         >
-          {L.novoWebhook}
+          {L.newWebhook}
         </Button>
       </PageHeader>
       <ApiKeyNotice />
@@ -73,10 +73,10 @@ function Webhooks() {
         query={webhooks}
         rowKey={(w) => w._id}
         sort={(a, b) => byText(nameOf(a), nameOf(b))}
-        empty={L.nenhumWebhook}
+        empty={L.noWebhook}
         columns={[
           {
-            label: labels.common.nome,
+            label: labels.common.name,
             primary: true,
             render: (w) => (
               <Anchor
@@ -93,7 +93,7 @@ function Webhooks() {
               </Anchor>
             ),
           },
-          { label: messages.paneChip, render: (w) => w.chip?.name ?? L.semChip, wrap: 'never' },
+          { label: messages.paneChip, render: (w) => w.chip?.name ?? L.noChip, wrap: 'never' },
           {
             label: labels.common.status,
             render: (w) => (
@@ -108,7 +108,7 @@ function Webhooks() {
           <RowActions
             onEdit={() => edit(w._id)}
             onDelete={() => remove.mutate(w)}
-            confirmDelete={{ title: L.apagarWebhook, message: L.apagarPergunta(nameOf(w)) }}
+            confirmDelete={{ title: L.deleteWebhook, message: L.confirmDelete(nameOf(w)) }}
           />
         )}
       />

@@ -87,7 +87,7 @@ function ContactDetailsView({
   if (contact.isPending)
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label={labels.common.carregando} />
+        <Loader size="sm" aria-label={labels.common.loading} />
       </Center>
     );
   if (contact.isError)
@@ -327,10 +327,10 @@ function ContactForm({
       <FormError message={error} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel}>
-          {labels.common.cancelar}
+          {labels.common.cancel}
         </Button>
         <Button onClick={save} loading={saving}>
-          {labels.common.salvar}
+          {labels.common.save}
         </Button>
       </Group>
     </Stack>

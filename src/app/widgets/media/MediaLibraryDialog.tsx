@@ -119,7 +119,7 @@ function UploadForm({ type }: { type: MediaType }) {
             style={{ flex: '1 1 180px', minWidth: 0 }}
           />
           <TextInput
-            label={labels.common.nome}
+            label={labels.common.name}
             value={name}
             maxLength={120}
             onChange={(e) => setName(e.currentTarget.value)}
@@ -249,11 +249,11 @@ function MediaList({ type, onPick }: { type: MediaType; onPick?: Props['onPick']
             )}
             {armed === item._id ? (
               <Button size="xs" color="red" loading={deleting === item._id} onClick={() => void remove(item)}>
-                {labels.common.confirmar}
+                {labels.common.confirm}
               </Button>
             ) : (
               <Button size="xs" variant="light" color="red" onClick={() => setArmed(item._id)}>
-                {labels.common.apagar}
+                {labels.common.delete}
               </Button>
             )}
           </Group>

@@ -40,7 +40,7 @@ export function ScheduleDialog({ opened, onClose, item, preset }: ScheduleDialog
     <Dialog
       opened={opened}
       onClose={onClose}
-      title={item ? labels.schedule.editarAgendamento : messages.paneSchedule}
+      title={item ? labels.schedule.editSchedule : messages.paneSchedule}
       size="lg"
     >
       {opened && <ScheduleForm item={item} preset={preset} onDone={onClose} />}
@@ -109,11 +109,11 @@ function ScheduleForm({
       error={errorOf('form')}
       onCancel={onDone}
       loading={save.isPending}
-      label={labels.schedule.agendar}
+      label={labels.schedule.schedule}
     >
       <Select
-        label={labels.schedule.chipDeEnvio}
-        placeholder={labels.common.escolhaOChip}
+        label={labels.schedule.sendingChip}
+        placeholder={labels.common.chooseChip}
         data={chipOptions}
         value={chipId}
         onChange={(v) => {
@@ -126,7 +126,7 @@ function ScheduleForm({
       />
       <Group grow align="flex-start" wrap="nowrap" gap="sm">
         <TextInput
-          label={labels.common.codigoDoPais}
+          label={labels.common.countryCode}
           inputMode="numeric"
           maw={130}
           value={countryCode}
@@ -137,8 +137,8 @@ function ScheduleForm({
           error={errorOf('country')}
         />
         <TextInput
-          label={labels.schedule.numeroDeDestino}
-          description={labels.schedule.dddENumeroSomenteDigitos}
+          label={labels.schedule.targetNumber}
+          description={labels.schedule.areaCodeAndNumberOnlyDigits}
           inputMode="numeric"
           value={to}
           onChange={(e) => {
@@ -150,7 +150,7 @@ function ScheduleForm({
       </Group>
       {/* The same pt-BR picker as /contatos: dd/mm/aaaa hh:mm, no seconds (spec 2 §2.4). */}
       <FutureDateTimePicker
-        label={labels.schedule.dataEHoraDoAgendamento}
+        label={labels.schedule.scheduleDateAndTime}
         value={when}
         onChange={(v) => {
           setWhen(v);
@@ -160,11 +160,9 @@ function ScheduleForm({
       />
       {chip?.official ? (
         <Select
-          label={labels.common.templateDeMensagem}
-          description={labels.common.somenteTemplatesAprovadosESemVariaveis}
-          placeholder={
-            templates.isPending ? labels.common.carregandoTemplates : labels.common.escolhaOTemplate
-          }
+          label={labels.common.messageTemplate}
+          description={labels.common.onlyTemplatesApprovedAndNoVariables}
+          placeholder={templates.isPending ? labels.common.loadingTemplates : labels.common.chooseTemplate}
           data={(templates.data ?? []).map((t) => ({
             value: `${t.name}|${t.language}`,
             label: `${t.name} (${t.language})`,
@@ -180,17 +178,17 @@ function ScheduleForm({
       ) : (
         <>
           <SegmentedControl
-            aria-label={labels.schedule.tipoDeEnvio}
+            aria-label={labels.schedule.sendingType}
             value={type}
             onChange={(v) => setType(v as 'text' | 'flow')}
             data={[
-              { value: 'text', label: labels.schedule.texto },
-              { value: 'flow', label: labels.common.fluxo },
+              { value: 'text', label: labels.schedule.text },
+              { value: 'flow', label: labels.common.flow },
             ]}
           />
           {type === 'text' ? (
             <Textarea
-              label={labels.common.mensagem}
+              label={labels.common.message}
               autosize
               minRows={3}
               maxRows={10}
@@ -203,7 +201,7 @@ function ScheduleForm({
             />
           ) : (
             <Select
-              label={labels.common.fluxo}
+              label={labels.common.flow}
               description={flows.data && flowChoices.length === 0 ? messages.paneNoFlows : undefined}
               data={flowChoices}
               value={flow}
@@ -218,7 +216,7 @@ function ScheduleForm({
       )}
       {template && (
         <Textarea
-          label={labels.common.previaDoTemplate}
+          label={labels.common.templatePreview}
           value={template.preview}
           readOnly
           autosize

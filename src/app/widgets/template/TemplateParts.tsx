@@ -15,9 +15,9 @@ const O = officialCampaignLabels;
 const REDIRECT_OPTIONS = CHIP_REDIRECTS.map((value) => ({
   value,
   label: {
-    ai_chatbot: labels.chips.chatbotIa,
-    flow_chatbot: labels.chips.chatbotDeFluxo,
-    human: labels.chips.atendimentoHumano,
+    ai_chatbot: labels.chips.aiChatbot,
+    flow_chatbot: labels.chips.flowChatbot,
+    human: labels.chips.humanService,
   }[value],
 }));
 
@@ -31,7 +31,7 @@ export function TemplatePreview({ components }: { components: readonly Record<st
       p="sm"
       radius="md"
       bg="var(--mantine-color-default-hover)"
-      aria-label={labels.common.previaDoTemplate}
+      aria-label={labels.common.templatePreview}
     >
       <Stack gap={4}>
         {preview.header && (
@@ -65,14 +65,14 @@ export function ButtonFlows({
   return (
     <Stack gap="xs">
       <div>
-        <Input.Label>{O.botoes}</Input.Label>
-        <Input.Description>{O.botoesAjuda}</Input.Description>
+        <Input.Label>{O.buttons}</Input.Label>
+        <Input.Description>{O.buttonsHelp}</Input.Description>
       </div>
       {payloads.map((b, at) => (
         <Select
           key={b.button}
-          label={O.seOContatoClicar(b.button)}
-          placeholder={O.nenhumFluxoNoBotao}
+          label={O.ifContactClick(b.button)}
+          placeholder={O.noFlowNoButton}
           data={flowOptions(flows.data)}
           value={b.payload ?? null}
           onChange={(v) => onChange(payloads.map((x, i) => (i === at ? { ...x, payload: v } : x)))}
@@ -112,12 +112,12 @@ export function ConversationRuleFields({
   const departments = useDepartments();
   return (
     <>
-      <Input.Wrapper label={O.regraDeConversa} error={errorOf('conversation_creation_rule')}>
+      <Input.Wrapper label={O.conversationRule} error={errorOf('conversation_creation_rule')}>
         <SegmentedControl
           fullWidth
           // Its two long choices do not fit side by side on a phone.
           orientation={isMobile ? 'vertical' : 'horizontal'}
-          aria-label={O.regraDeConversa}
+          aria-label={O.conversationRule}
           value={draft.conversation_creation_rule ?? ''}
           onChange={(v) =>
             onChange({ conversation_creation_rule: v as ConversationCreationRule }, [
@@ -129,16 +129,16 @@ export function ConversationRuleFields({
             ])
           }
           data={[
-            { value: 'all', label: O.regraTodas },
-            { value: 'on_response', label: O.regraResposta },
+            { value: 'all', label: O.ruleAll },
+            { value: 'on_response', label: O.ruleAnswer },
           ]}
         />
       </Input.Wrapper>
       {draft.conversation_creation_rule === 'all' && (
         <>
           <Select
-            label={O.tipoDeConversa}
-            placeholder={labels.chips.selecione}
+            label={O.conversationType}
+            placeholder={labels.chips.select}
             data={REDIRECT_OPTIONS}
             value={draft.redirect}
             onChange={(v) =>
@@ -150,34 +150,34 @@ export function ConversationRuleFields({
           {(draft.redirect === 'ai_chatbot' || !draft.redirect) && (
             <Select
               label={labels.common.chatbot}
-              placeholder={labels.chips.selecioneOChatbot}
+              placeholder={labels.chips.selectChatbot}
               data={chatbotOptions(chatbots.data)}
               value={draft.chatbot}
               onChange={(v) => onChange({ chatbot: v }, ['chatbot'])}
-              nothingFoundMessage={labels.chips.nenhumChatbotCadastrado}
+              nothingFoundMessage={labels.chips.noChatbotRegistered}
               error={errorOf('chatbot')}
               comboboxProps={{ withinPortal: true }}
             />
           )}
           {(draft.redirect === 'flow_chatbot' || !draft.redirect) && (
             <Select
-              label={labels.common.fluxo}
-              placeholder={labels.chips.selecioneOFluxo}
+              label={labels.common.flow}
+              placeholder={labels.chips.selectFlow}
               data={flowOptions(flows.data)}
               value={draft.flow}
               onChange={(v) => onChange({ flow: v }, ['flow'])}
-              nothingFoundMessage={labels.chips.nenhumFluxoCadastrado}
+              nothingFoundMessage={labels.chips.noFlowRegistered}
               error={errorOf('flow')}
               comboboxProps={{ withinPortal: true }}
             />
           )}
           <Select
-            label={O.departamento}
-            placeholder={labels.chips.selecioneODepartamento}
+            label={O.department}
+            placeholder={labels.chips.selectDepartment}
             data={(departments.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
             value={draft.department}
             onChange={(v) => onChange({ department: v }, ['department'])}
-            nothingFoundMessage={labels.chips.nenhumDepartamentoCadastrado}
+            nothingFoundMessage={labels.chips.noDepartmentRegistered}
             error={errorOf('department')}
             comboboxProps={{ withinPortal: true }}
           />

@@ -61,7 +61,7 @@ export const baileysSocketFactory: SocketFactory = ({ auth, log, getMessage }) =
   const sock = makeWASocket({
     auth: { creds: auth.creds, keys: makeCacheableSignalKeyStore(auth.keys, logger) },
     logger,
-    browser: Browsers.ubuntu(labels.common.painelDeAtendimento),
+    browser: Browsers.ubuntu(labels.common.servicePanel),
     markOnlineOnConnect: false,
     syncFullHistory: false,
     // Groups, broadcast lists, status and channels are not served: not even decrypted.

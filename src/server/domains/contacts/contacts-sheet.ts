@@ -176,7 +176,7 @@ export async function writeContactsSheet(
         ...variables.map((k) => variableText(r.data[k])),
       ];
   })();
-  return writeSheet(labels.common.contatos, [...FIXED_COLUMNS, ...variables], lines);
+  return writeSheet(labels.common.contacts, [...FIXED_COLUMNS, ...variables], lines);
 }
 
 /** One sheet, header and rows, as an xlsx file: exceljs's streaming writer (the campaign report uses it too). */

@@ -260,7 +260,7 @@ export async function duplicateFlow(
 async function freeName(services: Services, actor: Actor, name: string) {
   const taken = new Set((await flowsRepo.list(services.db, actor)).map((f) => f.name));
   let free = name;
-  while (taken.has(free)) free = labels.flows.copiaDe(free);
+  while (taken.has(free)) free = labels.flows.copy(free);
   return free;
 }
 

@@ -69,7 +69,7 @@ function BulkFinishForm({ onDone }: { onDone(): void }) {
         <FormError message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
-            {labels.common.cancelar}
+            {labels.common.cancel}
           </Button>
           <Button type="submit" color="red" loading={saving}>
             {messages.paneBulkFinishSubmit}

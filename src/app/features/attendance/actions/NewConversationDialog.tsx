@@ -65,7 +65,7 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
   return (
     <Stack gap="xs">
       <TextInput
-        label={labels.attendance.buscarContato}
+        label={labels.attendance.searchContact}
         placeholder={messages.filterText}
         type="search"
         value={search}
@@ -76,7 +76,7 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
       />
       {contacts.isPending ? (
         <Center py="sm">
-          <Loader size="sm" aria-label={labels.common.carregando} />
+          <Loader size="sm" aria-label={labels.common.loading} />
         </Center>
       ) : contacts.data?.contacts.length ? (
         <Radio.Group label={messages.previewContact} value={value} onChange={onChange}>
@@ -105,10 +105,10 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
           total={pages}
           value={Math.min(page, pages)}
           onChange={setPage}
-          aria-label={labels.attendance.paginasDeContatos}
-          getItemProps={(p) => ({ 'aria-label': labels.common.pagina(p) })}
+          aria-label={labels.attendance.contactsPages}
+          getItemProps={(p) => ({ 'aria-label': labels.common.page(p) })}
           getControlProps={(control) => ({
-            'aria-label': control === 'previous' ? labels.common.paginaAnterior : labels.common.proximaPagina,
+            'aria-label': control === 'previous' ? labels.common.previousPage : labels.common.nextPage,
           })}
         />
       )}
@@ -180,7 +180,7 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
       <Stack>
         <Select
           label={messages.paneChip}
-          placeholder={labels.common.escolhaOChip}
+          placeholder={labels.common.chooseChip}
           data={chipOptions}
           value={chipId}
           onChange={(v) => {
@@ -192,14 +192,14 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
           comboboxProps={{ withinPortal: true }}
         />
         <SegmentedControl
-          aria-label={labels.attendance.destinatario}
+          aria-label={labels.attendance.recipient}
           value={mode}
           onChange={(v) => {
             setMode(v as 'contact' | 'phone');
             setError(null);
           }}
           data={[
-            { value: 'phone', label: labels.attendance.novoNumero },
+            { value: 'phone', label: labels.attendance.newNumber },
             { value: 'contact', label: messages.previewContact },
           ]}
         />
@@ -208,15 +208,15 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
         ) : (
           <Group grow align="flex-start" wrap="nowrap" gap="sm">
             <TextInput
-              label={labels.common.codigoDoPais}
+              label={labels.common.countryCode}
               inputMode="numeric"
               maw={130}
               value={countryCode}
               onChange={(e) => setCountryCode(e.currentTarget.value)}
             />
             <TextInput
-              label={labels.common.telefone}
-              placeholder={labels.common.dddENumero}
+              label={labels.common.phone}
+              placeholder={labels.common.areaCodeAndNumber}
               inputMode="numeric"
               value={phone}
               onChange={(e) => setPhone(e.currentTarget.value)}
@@ -224,8 +224,8 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
           </Group>
         )}
         <Select
-          label={labels.common.departamento}
-          placeholder={labels.attendance.oDepartamentoDoChip}
+          label={labels.common.department}
+          placeholder={labels.attendance.chipDepartment}
           data={departmentOptions}
           value={department}
           onChange={setDepartment}
@@ -234,12 +234,10 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
         />
         {chip?.official && (
           <Select
-            label={labels.common.templateDeMensagem}
-            description={labels.common.somenteTemplatesAprovadosESemVariaveis}
-            placeholder={
-              templates.isPending ? labels.common.carregandoTemplates : labels.common.escolhaOTemplate
-            }
-            nothingFoundMessage={labels.attendance.nenhumTemplateDisponivel}
+            label={labels.common.messageTemplate}
+            description={labels.common.onlyTemplatesApprovedAndNoVariables}
+            placeholder={templates.isPending ? labels.common.loadingTemplates : labels.common.chooseTemplate}
+            nothingFoundMessage={labels.attendance.noTemplateAvailable}
             data={(templates.data ?? []).map((t) => ({
               value: `${t.name}|${t.language}`,
               label: `${t.name} (${t.language})`,
@@ -251,7 +249,7 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
         )}
         {template && (
           <Textarea
-            label={labels.common.previaDoTemplate}
+            label={labels.common.templatePreview}
             value={template.preview}
             readOnly
             autosize
@@ -261,10 +259,10 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
         <FormError message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            {labels.common.cancelar}
+            {labels.common.cancel}
           </Button>
           <Button type="submit" loading={saving}>
-            {labels.attendance.iniciarConversa}
+            {labels.attendance.startConversation}
           </Button>
         </Group>
       </Stack>

@@ -82,14 +82,14 @@ function TransferForm({
           }}
         >
           <Group mt="xs">
-            <Radio value="department" label={labels.common.departamento} />
+            <Radio value="department" label={labels.common.department} />
             <Radio value="chatbot" label={labels.common.chatbot} />
-            <Radio value="flow" label={labels.common.fluxo} />
+            <Radio value="flow" label={labels.common.flow} />
           </Group>
         </Radio.Group>
         {type === 'department' && (
           <Select
-            label={labels.common.departamento}
+            label={labels.common.department}
             data={departmentOptions}
             value={department}
             onChange={(v) => {
@@ -114,7 +114,7 @@ function TransferForm({
         )}
         {type === 'flow' && (
           <Select
-            label={labels.common.fluxo}
+            label={labels.common.flow}
             description={flows.data && flowChoices.length === 0 ? messages.paneNoFlows : undefined}
             data={flowChoices}
             value={flow}
@@ -128,7 +128,7 @@ function TransferForm({
         <FormError message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
-            {labels.common.cancelar}
+            {labels.common.cancel}
           </Button>
           <Button type="submit" disabled={!type} loading={saving}>
             {messages.paneTransferSubmit}

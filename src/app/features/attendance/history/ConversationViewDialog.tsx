@@ -43,7 +43,7 @@ function Messages({ conversationId }: { conversationId: string }) {
   if (query.isPending)
     return (
       <Center py="xl">
-        <Loader aria-label={labels.common.carregando} />
+        <Loader aria-label={labels.common.loading} />
       </Center>
     );
   if (query.error) return <FormError message={errorMessage(query.error)} />;

@@ -28,7 +28,7 @@ export function HistoryFilterSheet({ opened, onClose, ...form }: Props) {
       opened={opened}
       onClose={onClose}
       closeOnEscape={top}
-      title={labels.contacts.filtros}
+      title={labels.contacts.filters}
       position="right"
       size={mobile ? '100%' : 400}
     >
@@ -55,7 +55,7 @@ function FilterForm({ user, value, onApply }: Omit<Props, 'opened' | 'onClose'>)
     <form onSubmit={submit} noValidate>
       <Stack>
         <Checkbox.Group
-          label={labels.history.tipoDeAtendimento}
+          label={labels.history.serviceType}
           withAsterisk
           value={draft.types}
           onChange={(v) => {
@@ -70,8 +70,8 @@ function FilterForm({ user, value, onApply }: Omit<Props, 'opened' | 'onClose'>)
           </Group>
         </Checkbox.Group>
         <MultiSelect
-          label={labels.common.departamento}
-          placeholder={labels.common.todos}
+          label={labels.common.department}
+          placeholder={labels.common.all}
           data={departmentOptions}
           value={draft.departments.filter((d) => departmentOptions.some((o) => o.value === d))}
           onChange={(v) => setDraft((d) => ({ ...d, departments: v }))}

@@ -68,10 +68,10 @@ export function HistoryPage() {
       </>
     );
   const columns: ListColumn<HistoryConversation>[] = [
-    { label: labels.common.nome, render: (c) => displayName(c.contact), primary: true },
-    { label: labels.common.telefone, render: (c) => formatPhone(c.contact.phone), wrap: 'never' },
+    { label: labels.common.name, render: (c) => displayName(c.contact), primary: true },
+    { label: labels.common.phone, render: (c) => formatPhone(c.contact.phone), wrap: 'never' },
     {
-      label: labels.history.canal,
+      label: labels.history.channel,
       // The chip and its chatbot: whole on a phone's card; in the table on one line, a long one ending with
       // an ellipsis (the whole text in the title).
       render: (c) => (
@@ -89,10 +89,10 @@ export function HistoryPage() {
       wrap: 'never',
     },
     { label: labels.common.tags, render: (c) => <TagBadges ids={c.contact.tags} max={3} />, wrap: 'words' },
-    { label: labels.common.departamento, render: (c) => departmentName(c.department), wrap: 'words' },
-    { label: labels.history.inicio, render: (c) => formatDateTime(c.created), wrap: 'words' },
+    { label: labels.common.department, render: (c) => departmentName(c.department), wrap: 'words' },
+    { label: labels.history.start, render: (c) => formatDateTime(c.created), wrap: 'words' },
     {
-      label: labels.history.fim,
+      label: labels.history.end,
       render: (c) => (c.finished ? formatDateTime(c.finished) : messages.historyOngoing),
       wrap: 'words',
     },
@@ -109,14 +109,14 @@ export function HistoryPage() {
 
   return (
     <>
-      <PageHeader title={labels.common.conversas}>
+      <PageHeader title={labels.common.conversations}>
         <SaibaMais topic="conversas" />
         <Button
           variant="light"
           leftSection={<IconFilter size={18} aria-hidden />}
           onClick={() => setSheet(true)}
         >
-          {labels.history.filtrar}
+          {labels.history.filter}
         </Button>
       </PageHeader>
       <Stack gap="md">
@@ -138,10 +138,10 @@ export function HistoryPage() {
           </Alert>
         )}
         <Text fz="sm" c="dimmed">
-          {total === 1 ? labels.history.t1Conversa : labels.history.nConversas(total)}
+          {total === 1 ? labels.history.oneConversation : labels.history.nConversations(total)}
         </Text>
         <ListTable
-          label={labels.common.conversas}
+          label={labels.common.conversations}
           query={{
             data: history.data?.conversations,
             isPending: history.isPending,

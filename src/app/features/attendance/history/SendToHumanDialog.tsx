@@ -64,13 +64,13 @@ function TransferForm({ conversation, onClose }: { conversation: HistoryConversa
       <Stack>
         <TagSelect
           label={labels.common.tags}
-          placeholder={labels.history.classifiqueComTags}
+          placeholder={labels.history.classifyWithTags}
           value={tagIds}
           onChange={setTagIds}
           comboboxProps={{ withinPortal: true }}
         />
         <Select
-          label={labels.common.departamento}
+          label={labels.common.department}
           data={departmentOptions}
           value={department}
           onChange={(v) => {
@@ -82,7 +82,7 @@ function TransferForm({ conversation, onClose }: { conversation: HistoryConversa
         <FormError message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            {labels.common.cancelar}
+            {labels.common.cancel}
           </Button>
           <Button type="submit" loading={saving}>
             {messages.paneTransferSubmit}

@@ -62,7 +62,7 @@ const automaticServer = (c: Conversation) =>
 function FlowMark({ kind }: { kind: 'flow' | 'ai' }) {
   const flow = kind === 'flow';
   const Icon = flow ? IconHierarchy2 : IconRobot;
-  const label = flow ? labels.flowMenus.atendidoPorFluxo : labels.chatbots.atendidoPorChatbot;
+  const label = flow ? labels.flowMenus.servedByFlow : labels.chatbots.servedByChatbot;
   return (
     <Badge
       size="xs"
@@ -73,14 +73,14 @@ function FlowMark({ kind }: { kind: 'flow' | 'ai' }) {
       title={label}
       style={{ flex: 'none', textTransform: 'none' }}
     >
-      {flow ? labels.common.fluxo : labels.common.chatbot}
+      {flow ? labels.common.flow : labels.common.chatbot}
     </Badge>
   );
 }
 
 /** Who holds it under equal distribution (spec 3 §9). */
 function Holder({ name }: { name: string }) {
-  const label = labels.departments.atribuidaA(name);
+  const label = labels.departments.assignedTo(name);
   return (
     <Text
       span

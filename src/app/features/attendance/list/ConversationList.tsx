@@ -69,7 +69,7 @@ export function ConversationList({ filter, selectedId, onSelect }: Props) {
   if (list.isPending)
     return (
       <Center flex={1}>
-        <Loader size="sm" aria-label={labels.common.conversas} />
+        <Loader size="sm" aria-label={labels.common.conversations} />
       </Center>
     );
   if (list.isError && conversations.length === 0)
@@ -88,7 +88,7 @@ export function ConversationList({ filter, selectedId, onSelect }: Props) {
         </Text>
       ) : (
         <ul
-          aria-label={labels.common.conversas}
+          aria-label={labels.common.conversations}
           style={{ height: virtualizer.getTotalSize(), position: 'relative', margin: 0, padding: 0 }}
         >
           {items.map((item) => {

@@ -83,8 +83,8 @@ function FilterForm({ user, value, fallback, onApply }: Omit<Props, 'opened' | '
           </Group>
         </Radio.Group>
         <Checkbox
-          label={labels.departments.minhas}
-          description={labels.departments.minhasExplicacao}
+          label={labels.departments.mine}
+          description={labels.departments.mineExplanation}
           checked={draft.assigned_user === user._id}
           onChange={(e) => set({ assigned_user: e.currentTarget.checked ? user._id : null })}
         />
@@ -99,8 +99,8 @@ function FilterForm({ user, value, fallback, onApply }: Omit<Props, 'opened' | '
           </Group>
         </Checkbox.Group>
         <MultiSelect
-          label={labels.common.departamentos}
-          placeholder={draft.departments.length ? undefined : labels.common.todos}
+          label={labels.common.departments}
+          placeholder={draft.departments.length ? undefined : labels.common.all}
           data={departmentOptions}
           value={known(draft.departments, departmentOptions)}
           onChange={(departments) => set({ departments })}
@@ -109,14 +109,14 @@ function FilterForm({ user, value, fallback, onApply }: Omit<Props, 'opened' | '
         />
         <TagSelect
           label={labels.common.tags}
-          placeholder={draft.tags.length ? undefined : labels.common.todos}
+          placeholder={draft.tags.length ? undefined : labels.common.all}
           value={draft.tags}
           onChange={(tags) => set({ tags })}
           hidePickedOptions={false}
         />
         <MultiSelect
           label={labels.common.chips}
-          placeholder={draft.chips.length ? undefined : labels.common.todos}
+          placeholder={draft.chips.length ? undefined : labels.common.all}
           data={chipOptions}
           value={known(draft.chips, chipOptions)}
           onChange={(chips) => set({ chips })}

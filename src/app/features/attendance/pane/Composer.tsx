@@ -347,7 +347,7 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
           <Combobox.Target>
             <Textarea
               ref={box}
-              aria-label={labels.common.mensagem}
+              aria-label={labels.common.message}
               placeholder={mobile ? messages.paneComposerPlaceholderShort : messages.paneComposerPlaceholder}
               autosize
               minRows={1}
@@ -375,11 +375,11 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
           <Combobox.Dropdown>
             <Combobox.Header>
               <Text size="xs" fw={600} c="dimmed">
-                {labels.common.mensagensRapidas}
+                {labels.common.quickMessages}
               </Text>
             </Combobox.Header>
             <Combobox.Options
-              aria-label={labels.common.mensagensRapidas}
+              aria-label={labels.common.quickMessages}
               mah={260}
               style={{ overflowY: 'auto' }}
             >

@@ -170,7 +170,7 @@ export const MessageBubble = memo(function MessageBubble({ message, me, actions 
         )}
         {message.interactive && !message.deleted && (
           // What the customer was offered (a flow's buttons or list): shown, not tappable here.
-          <ul className={classes.menu} aria-label={labels.flowMenus.opcoesEnviadas}>
+          <ul className={classes.menu} aria-label={labels.flowMenus.optionsSent}>
             {message.interactive.options.map((o) => (
               <li key={o.id}>{o.title}</li>
             ))}

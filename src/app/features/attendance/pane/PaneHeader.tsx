@@ -77,7 +77,7 @@ export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Pr
           {conversation.context_window && !finished && <ReplyWindow deadline={conversation.context_window} />}
           {conversation.assigned_user_name && (
             <Text size="xs" c="dimmed" truncate="end" style={{ minWidth: 0 }}>
-              {labels.departments.atribuidaA(conversation.assigned_user_name)}
+              {labels.departments.assignedTo(conversation.assigned_user_name)}
             </Text>
           )}
         </Group>
@@ -97,7 +97,7 @@ export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Pr
             size="xs"
             variant="light"
             color="blue"
-            title={labels.common.departamento}
+            title={labels.common.department}
             style={{ textTransform: 'none' }}
           >
             {department?.name ?? (conversation.department ? '…' : messages.paneNoDepartment)}
@@ -111,7 +111,7 @@ export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Pr
             {conversation.is_manual
               ? messages.filterTypeHuman
               : conversation.chatbot_type === 'flow_chatbot'
-                ? withName(labels.common.fluxo, serving)
+                ? withName(labels.common.flow, serving)
                 : withName(labels.common.chatbot, serving)}
           </Badge>
         </Group>

@@ -170,13 +170,13 @@ function Recorder({ onClose, onSend, autoStart }: Omit<Props, 'opened'>) {
               style={{ width: 12, height: 12, borderRadius: 6, background: 'var(--mantine-color-red-6)' }}
             />
             <Text fw={600}>{messages.recorderRecording}</Text>
-            <Text ff="monospace" fz="xl" aria-label={labels.media.tempoDeGravacao}>
+            <Text ff="monospace" fz="xl" aria-label={labels.media.recordingTime}>
               {clock(elapsed)}
             </Text>
           </Group>
           <Group gap="sm">
             <Button variant="default" onClick={cancel}>
-              {labels.common.cancelar}
+              {labels.common.cancel}
             </Button>
             <Button
               color="red"
@@ -210,7 +210,7 @@ function Recorder({ onClose, onSend, autoStart }: Omit<Props, 'opened'>) {
           </Group>
           <Group gap="xs" align="flex-end" wrap="wrap">
             <TextInput
-              label={labels.common.nome}
+              label={labels.common.name}
               value={name}
               maxLength={120}
               onChange={(e) => setName(e.currentTarget.value)}
