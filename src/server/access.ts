@@ -15,9 +15,12 @@ import {
   planAllows,
   seesDepartment,
 } from '../shared/rules/access';
+import type { AccountRow, UserRow } from './db/rows';
 import { contacts, conversations } from './db/schema';
-import type { AuthUser } from './domains/auth/auth.service';
 import { AppError } from './http/errors';
+
+/** A signed-in user as every call sees her: her row, her account, and the admin acting as her, if any. */
+export type AuthUser = UserRow & { account: AccountRow; actingAdminId: string | null };
 
 /** Who acts inside one account. */
 export type Actor =

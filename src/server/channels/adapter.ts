@@ -3,12 +3,11 @@
 // messages, delivery receipts). The simulator, the WhatsApp Cloud API and Baileys (QR numbers: connect()
 // starts a socket that emits qrcode() then status('open'); start() resumes saved sessions at boot) implement it.
 import type { ChannelProvider, ChipStatus, MessageType } from '../../shared/constants';
-import type { chips } from '../db/schema';
+import type { ChipRow } from '../db/rows';
 import type { OutboundContent } from './content';
 
-export type ChipRow = typeof chips.$inferSelect;
 /** Defined in content.ts, which the schema imports (this file imports the schema for ChipRow). */
-export type { OutboundContent };
+export type { ChipRow, OutboundContent };
 
 /** A customer's message as the adapter read it, in the provider's terms. */
 export interface InboundMessage {

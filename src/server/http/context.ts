@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { Answer, CallName, Calls } from '../../shared/contract';
-import type { UserActor } from '../access';
-import type { AuthUser } from '../domains/auth/auth.service';
+import type { AuthUser, UserActor } from '../access';
 import type { Services } from '../services';
 import type { UploadedFile } from './upload';
 

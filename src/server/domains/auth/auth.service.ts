@@ -7,18 +7,17 @@ import {
 import type { Payload } from '../../../shared/contract';
 import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
+import type { AuthUser } from '../../access';
 import type { Db } from '../../db';
+import type { AccountRow, UserRow } from '../../db/rows';
 import { AppError } from '../../http/errors';
 import { queueMail } from '../../jobs/mail';
 import type { Services } from '../../services';
-import type { AccountRow, UserRow } from '../users/users.repo';
 import { usersRepo } from '../users/users.repo';
 import { toUserAnswer } from '../users/users.service';
 import { authRepo } from './auth.repo';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
-
-export type AuthUser = UserRow & { account: AccountRow; actingAdminId: string | null };
 
 export async function authenticate(
   db: Db,

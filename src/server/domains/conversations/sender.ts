@@ -1,7 +1,7 @@
 // Whom a sent message is attributed to. Its own file: answered.ts judges a send by it, and the sending side
 // (conversations.service) imports answered.ts.
 import type { MessageSource } from '../../../shared/constants';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '../../access';
 
 /** Whom a sent message is attributed to (its user_id and the signature's name). */
 export type Sender =

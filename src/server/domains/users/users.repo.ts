@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
+import type { AccountRow, UserRow } from '../../db/rows';
 import { accounts, users } from '../../db/schema';
 
-export type UserRow = typeof users.$inferSelect;
-export type AccountRow = typeof accounts.$inferSelect;
+export type { AccountRow, UserRow };
 
 export const usersRepo = {
   async findActiveByEmail(db: Db, email: string) {
