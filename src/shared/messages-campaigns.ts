@@ -146,10 +146,10 @@ export const campaignReportLabels = {
   columns: ['telefone', 'nome', 'versão', 'status', 'enviada em', 'entregue', 'lida', 'respondeu', 'erro'],
   status: {
     waiting: campaignLabels.campaigns.waiting,
-    sending: messages.paneStatusPending,
-    sent: messages.paneStatusSent,
+    sending: messages.statusSending,
+    sent: messages.statusSent,
     error: messages.scheduleStatusLabels.error,
-    skipped: messages.paneStatusFailed,
+    skipped: messages.statusNotSent,
   },
   flowVersion: labels.common.flow,
   yes: messages.sheetYes,

@@ -17,7 +17,7 @@ export const dashboardMessages = {
 export const dashboardLabels = {
   // spec 3 §9: the interval buttons
   intervals: {
-    1: messages.paneToday,
+    1: messages.today,
     7: messages.last7Days,
     30: messages.last30Days,
     90: '3 meses',

@@ -64,7 +64,7 @@ export const flowEditorLabels = {
     wait: 'Aguardar',
     http: 'Requisição HTTP',
     redirect: 'Redirecionar',
-    end: messages.paneBulkFinishSubmit,
+    end: messages.finish,
   },
   backToFlows: 'Voltar para fluxos',
   flowName: 'Nome do fluxo',
@@ -110,10 +110,10 @@ export const flowEditorLabels = {
   // The side panel.
   messageTypes: {
     text: labels.schedule.text,
-    image: messages.previewImage,
-    audio: messages.previewAudio,
-    video: messages.previewVideo,
-    document: messages.previewDocument,
+    image: messages.image,
+    audio: messages.audio,
+    video: messages.video,
+    document: messages.document,
   },
   caption: 'Legenda',
   variablesHint: 'Use {nome}, {nome:first} ou outra variável do contato.',

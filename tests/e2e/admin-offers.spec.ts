@@ -44,10 +44,10 @@ test('create, search without accents and edit an offer, with every validation me
   await expect(dialog).toBeVisible();
   // No name: the spec's message on the name.
   await dialog.getByRole('button', { name: labels.common.save }).click();
-  await expect(dialog.getByText(messages.tagNameRequired)).toBeVisible();
+  await expect(dialog.getByText(messages.nameRequired)).toBeVisible();
   await shot(page, 'offer-name-required');
   await dialog.getByRole('textbox', { name: labels.common.name }).fill(name);
-  await expect(dialog.getByText(messages.tagNameRequired)).toHaveCount(0);
+  await expect(dialog.getByText(messages.nameRequired)).toHaveCount(0);
   await dialog.getByRole('textbox', { name: L.offerId }).fill(guruId);
   // Each limit emptied: its own message, gone once a number is typed again.
   for (const [label, message] of LIMITS) {
@@ -85,7 +85,7 @@ test('create, search without accents and edit an offer, with every validation me
   await expect(edit.getByRole('textbox', { name: L.maxUsers })).toHaveValue('7');
   await edit.getByRole('textbox', { name: labels.common.name }).fill('');
   await edit.getByRole('button', { name: labels.common.save }).click();
-  await expect(edit.getByText(messages.tagNameRequired)).toBeVisible();
+  await expect(edit.getByText(messages.nameRequired)).toBeVisible();
   await edit.getByRole('textbox', { name: labels.common.name }).fill(`Plano Pró ${tag}`);
   await edit.getByRole('button', { name: labels.common.save }).click();
   await expect(toast(page, M.offerSaved).last()).toBeVisible();

@@ -229,13 +229,13 @@ test('filters: situation, type, tag, chip, name and phone; the active-filters ba
 
     // Type: only Chatbot leaves none of these; Humano brings them back.
     sheet = await filterSheet(page);
-    await sheet.getByRole('checkbox', { name: messages.filterTypeHuman }).uncheck();
+    await sheet.getByRole('checkbox', { name: messages.human }).uncheck();
     await apply(sheet);
     await expect(banner(page)).toBeVisible();
     await expect(page.getByText(messages.listEmpty)).toBeVisible();
     sheet = await filterSheet(page);
     await expect(sheet.getByRole('checkbox', { name: labels.common.chatbot })).toBeChecked();
-    await sheet.getByRole('checkbox', { name: messages.filterTypeHuman }).check();
+    await sheet.getByRole('checkbox', { name: messages.human }).check();
     await sheet.getByRole('checkbox', { name: labels.common.chatbot }).uncheck();
     await apply(sheet);
     await expect(item(page, 'Davi Filtro')).toBeVisible();
@@ -355,7 +355,7 @@ test("15 at a time: 'Carregar mais' adds the next 15; the DOM keeps only what is
     await item(page, `${batch} 02`).getByRole('button').click();
     await expect(
       page
-        .getByRole('list', { name: messages.paneMessages })
+        .getByRole('list', { name: messages.messagesTitle })
         .getByRole('listitem')
         .filter({ hasText: 'Mensagem 2' }),
     ).toBeVisible();
@@ -368,7 +368,7 @@ test("15 at a time: 'Carregar mais' adds the next 15; the DOM keeps only what is
       await expect(dialog).toBeVisible();
       await shot(page, 'pane-dialog-loaded');
       // The pane's own back button, this time.
-      await dialog.getByRole('button', { name: messages.paneBack }).click();
+      await dialog.getByRole('button', { name: messages.back }).click();
       await expect(dialog).toBeHidden();
       await expect(page).toHaveURL(/\/atendimento$/);
     }

@@ -50,14 +50,14 @@ async function openPane(page: Page, conversationId: string, name: string) {
 const header = (pane: Locator) => pane.locator('header');
 const composer = (pane: Locator) => pane.getByRole('textbox', { name: labels.common.message, exact: true });
 const bubbles = (pane: Locator) =>
-  pane.getByRole('list', { name: messages.paneMessages }).getByRole('listitem');
+  pane.getByRole('list', { name: messages.messagesTitle }).getByRole('listitem');
 const bubble = (pane: Locator, text: string | RegExp) => bubbles(pane).filter({ hasText: text });
 
 /** Sends as a person does: Enter on a desktop; on a phone, the send button. */
 async function write(pane: Locator, text: string) {
   const box = composer(pane);
   await box.fill(text);
-  if (isPhone()) await pane.getByRole('button', { name: messages.recorderSend }).click();
+  if (isPhone()) await pane.getByRole('button', { name: messages.send }).click();
   else await box.press('Enter');
   await expect(box).toHaveValue('');
 }
@@ -150,10 +150,10 @@ test('the attendant answers, the customer reads it; formatting, typing, and text
     // The customer writes again: 'digitando…' first, then the message, shown as text even when it looks like HTML.
     await phone.getByLabel('Mensagem').fill('<script>alert("oi")</script> <b>Obrigada!</b>');
     await phone.getByRole('button', { name: 'Enviar' }).click();
-    await expect(pane.getByRole('status').filter({ hasText: messages.paneTyping })).toBeVisible();
+    await expect(pane.getByRole('status').filter({ hasText: messages.typing })).toBeVisible();
     const html = bubble(pane, '<script>alert("oi")</script>');
     await expect(html).toBeVisible();
-    await expect(pane.getByRole('status').filter({ hasText: messages.paneTyping })).toBeHidden();
+    await expect(pane.getByRole('status').filter({ hasText: messages.typing })).toBeHidden();
     await expect(html.locator('script, b')).toHaveCount(0);
     await shot(page, 'conversation');
     await shot(phone, 'customer-phone');
@@ -203,7 +203,7 @@ test("'/' inserts a quick message; Enter as the spec says; the signature; deleti
       await box.press('Enter');
       await box.pressSequentially('Até logo');
       await expect(box).toHaveValue(/estamos aqui\.\nAté logo$/);
-      await pane.getByRole('button', { name: messages.recorderSend }).click();
+      await pane.getByRole('button', { name: messages.send }).click();
     } else {
       // On a desktop Shift+Enter adds a line and Enter sends.
       await box.press('Shift+Enter');
@@ -237,7 +237,7 @@ test("'/' inserts a quick message; Enter as the spec says; the signature; deleti
     await write(pane, 'Mensagem com assinatura');
     const signed = bubble(pane, 'Mensagem com assinatura');
     await expect(signed.locator('strong')).toHaveText('Ana Atendente');
-    await expect(signed.getByRole('img', { name: messages.paneStatusSent })).toBeVisible();
+    await expect(signed.getByRole('img', { name: messages.statusSent })).toBeVisible();
     const stored = await server.call<Message[]>(
       'get-messages-by-conversation',
       { conversation_id: conversation._id },
@@ -279,15 +279,15 @@ test('menu entries by state; answered; no follow-up entry where none applies; fi
     // follow-up automático' only when the conversation has one): the spec's entries, in order.
     let dropdown = await menu(page, pane);
     expect(await entries(dropdown)).toEqual([
-      messages.paneContactDrawer,
+      messages.contactData,
       messages.paneEditName,
       messages.paneMarkAnswered,
-      messages.paneSchedule,
+      messages.scheduleMessage,
       messages.paneAssignTags,
-      messages.paneTransfer,
+      messages.transfer,
       messages.paneFinish,
     ]);
-    await expect(dropdown.getByRole('menuitem', { name: messages.paneSchedule })).toBeEnabled();
+    await expect(dropdown.getByRole('menuitem', { name: messages.scheduleMessage })).toBeEnabled();
     await shot(page, 'menu');
 
     await dropdown.getByRole('menuitem', { name: messages.paneMarkAnswered }).click();
@@ -309,7 +309,7 @@ test('menu entries by state; answered; no follow-up entry where none applies; fi
     // Opened again (a link, a notification): finished, so only a resume is offered.
     const again = await openPane(page, conversation._id, name);
     await expect(header(again)).toContainText(messages.paneFinished);
-    await expect(again.getByText(messages.paneComposerFinished)).toBeVisible();
+    await expect(again.getByText(messages.conversationFinishedHint)).toBeVisible();
     await expect(composer(again)).toHaveCount(0);
     dropdown = await menu(page, again);
     const finishedEntries = await entries(dropdown);
@@ -321,7 +321,7 @@ test('menu entries by state; answered; no follow-up entry where none applies; fi
     await expect(toast(page, messages.conversationResumed)).toBeVisible();
     await expect(header(again)).not.toContainText(messages.paneFinished);
     await expect(composer(again)).toBeVisible();
-    if (isPhone()) await again.getByRole('button', { name: messages.paneBack }).click();
+    if (isPhone()) await again.getByRole('button', { name: messages.back }).click();
     await expect(conversationList(page).getByRole('listitem').filter({ hasText: name })).toBeVisible();
   } finally {
     await chip.file();
@@ -342,8 +342,8 @@ test('transfer: the rules’ messages, then to Vendas, where it leaves Suporte�
     await signedIn(page, server, ANA);
     const pane = await openPane(page, conversation._id, name);
     const dropdown = await menu(page, pane);
-    await dropdown.getByRole('menuitem', { name: messages.paneTransfer }).click();
-    const dialog = page.getByRole('dialog', { name: messages.paneTransfer });
+    await dropdown.getByRole('menuitem', { name: messages.transfer }).click();
+    const dialog = page.getByRole('dialog', { name: messages.transfer });
     const submit = dialog.getByRole('button', { name: messages.paneTransferSubmit });
     await expect(submit).toBeDisabled();
 
@@ -371,7 +371,7 @@ test('transfer: the rules’ messages, then to Vendas, where it leaves Suporte�
     await signedIn(bruno, server, BRUNO);
     const brunoPane = await openPane(bruno, conversation._id, name);
     await expect(header(brunoPane)).toContainText('Vendas');
-    await expect(header(brunoPane)).toContainText(messages.filterTypeHuman);
+    await expect(header(brunoPane)).toContainText(messages.human);
   } finally {
     await other.close();
     await chip.file();
@@ -430,8 +430,8 @@ test('a manager transferring the open conversation out of the attendant’s depa
     await signedIn(second, server, MANAGER);
     const managerPane = await openPane(second, conversation._id, name);
     const dropdown = await menu(second, managerPane);
-    await dropdown.getByRole('menuitem', { name: messages.paneTransfer }).click();
-    const dialog = second.getByRole('dialog', { name: messages.paneTransfer });
+    await dropdown.getByRole('menuitem', { name: messages.transfer }).click();
+    const dialog = second.getByRole('dialog', { name: messages.transfer });
     await dialog.getByRole('radio', { name: labels.common.department }).check();
     await dialog.getByRole('combobox', { name: labels.common.department }).click();
     await second.getByRole('option', { name: 'Vendas', exact: true }).click();
@@ -468,9 +468,9 @@ test('a send that fails leaves the customer waiting, and the list shows the last
     await server.call('connect-chip', { _id: chip._id, connect: false }, manager);
     await write(pane, 'Já vou verificar');
     await expect(
-      bubble(pane, 'Já vou verificar').getByRole('img', { name: messages.paneStatusFailed }),
+      bubble(pane, 'Já vou verificar').getByRole('img', { name: messages.statusNotSent }),
     ).toBeVisible();
-    if (isPhone()) await pane.getByRole('button', { name: messages.paneBack }).click();
+    if (isPhone()) await pane.getByRole('button', { name: messages.back }).click();
     await expect(item).toContainText('Já vou verificar');
     await expect(failedMark).toBeVisible();
     await expect(item.getByText(messages.listWaitingResponse)).toBeVisible();
@@ -521,8 +521,8 @@ test('name, tags and the contact drawer: a variable (JSON too) and an annotation
 
     // Dados do contato.
     dropdown = await menu(page, pane);
-    await dropdown.getByRole('menuitem', { name: messages.paneContactDrawer }).click();
-    const drawer = page.getByRole('dialog', { name: messages.paneContactDrawer });
+    await dropdown.getByRole('menuitem', { name: messages.contactData }).click();
+    const drawer = page.getByRole('dialog', { name: messages.contactData });
     await expect(drawer.getByRole('heading', { name: 'Gabriela (VIP)' })).toBeVisible();
     const add = drawer.getByRole('button', { name: messages.paneVariableAdd });
     await add.click();
@@ -530,7 +530,7 @@ test('name, tags and the contact drawer: a variable (JSON too) and an annotation
     await drawer.getByRole('textbox', { name: messages.paneVariableKey }).fill('cidade');
     await drawer.getByRole('textbox', { name: messages.paneVariableValue }).fill('Campinas');
     await add.click();
-    const variables = drawer.getByRole('list', { name: messages.paneVariables });
+    const variables = drawer.getByRole('list', { name: messages.variables });
     await expect(variables).toContainText('cidade');
     await drawer.getByRole('textbox', { name: messages.paneVariableKey }).fill('cidade');
     await drawer.getByRole('textbox', { name: messages.paneVariableValue }).fill('Sorocaba');
@@ -687,7 +687,7 @@ test('the last 25 messages, Carregar mais, a small DOM; a picture and its viewer
     await viewer.getByRole('button', { name: 'Fechar' }).click();
 
     // The last 25 first; each 'Carregar mais' adds 25 older ones.
-    const list = pane.getByRole('list', { name: messages.paneMessages });
+    const list = pane.getByRole('list', { name: messages.messagesTitle });
     const scroller = list.locator('xpath=..');
     await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
     const line = (n: number) => pane.getByText(`Mensagem número ${n}`, { exact: true });
@@ -723,7 +723,7 @@ test('the last 25 messages, Carregar mais, a small DOM; a picture and its viewer
     await write(pane, 'Segue a etiqueta');
     const sent = bubble(pane, 'Segue a etiqueta');
     await expect(sent.getByRole('img', { name: /imagem-colada/ })).toHaveAttribute('src', /^\/media\//);
-    await expect(sent.getByRole('img', { name: messages.paneStatusSent })).toBeVisible();
+    await expect(sent.getByRole('img', { name: messages.statusSent })).toBeVisible();
     await expect(pane.getByRole('button', { name: messages.paneRemoveAttachment })).toHaveCount(0);
   } finally {
     await chip.file();
@@ -764,7 +764,7 @@ test('a chatbot conversation can be taken by a person; bulk finish: the owner’
     await shot(page, 'menu-chatbot-owner');
     await dropdown.getByRole('menuitem', { name: messages.paneServeAsHuman }).click();
     await expect(toast(page, messages.conversationUpdated)).toBeVisible();
-    await expect(header(pane)).toContainText(messages.filterTypeHuman);
+    await expect(header(pane)).toContainText(messages.human);
     dropdown = await menu(page, pane);
     expect(await entries(dropdown)).not.toContain(messages.paneServeAsHuman);
 
@@ -775,7 +775,7 @@ test('a chatbot conversation can be taken by a person; bulk finish: the owner’
     await expect(hours).toHaveValue('48');
     await expect(dialog).toContainText(messages.paneBulkFinishHint(48));
     await shot(page, 'bulk-finish');
-    await dialog.getByRole('button', { name: messages.paneBulkFinishSubmit }).click();
+    await dialog.getByRole('button', { name: messages.finish }).click();
     await expect(toast(page, messages.conversationsFinished)).toBeVisible();
     await expect(dialog).toBeHidden();
 

@@ -179,7 +179,7 @@ test("a new chatbot's validations, exactly as the spec writes them", { tag: '@ph
   // The test chat refuses a draft the rules refuse, and the form shows why.
   if (isPhone()) await page.getByRole('tab', { name: L.testChatbot }).click();
   await page.getByRole('textbox', { name: L.customerMessage }).fill('Oi');
-  await page.getByRole('button', { name: messages.recorderSend }).click();
+  await page.getByRole('button', { name: messages.send }).click();
   // On a phone the form's tab comes back to show the fields; on a desktop the chat says why too.
   if (isPhone())
     await expect(page.getByRole('tab', { name: L.settings })).toHaveAttribute('aria-selected', 'true');
@@ -341,7 +341,7 @@ test("the test chat: the draft's answer, unsaved edits included, then a transfer
   await expect(box).toHaveAttribute('placeholder', L.customerMessagePlaceholder);
   const before = fake.chatCalls().length;
   await box.fill('Qual o horário de vocês?');
-  await page.getByRole('button', { name: messages.recorderSend }).click();
+  await page.getByRole('button', { name: messages.send }).click();
   await expect(log.getByText('Qual o horário de vocês?')).toBeVisible();
   await expect(log.getByText('Abrimos de segunda a sábado, das 9h às 18h.')).toBeVisible();
   const sent = fake.chatCalls().slice(before);
@@ -350,7 +350,7 @@ test("the test chat: the draft's answer, unsaved edits included, then a transfer
   await look(page, 'test-chat-answer');
 
   await box.fill('Quero falar com um atendente');
-  await page.getByRole('button', { name: messages.recorderSend }).click();
+  await page.getByRole('button', { name: messages.send }).click();
   const mark = log.getByRole('note');
   await expect(mark).toContainText('Transferido para atendimento humano');
   await expect(mark).toContainText('Motivo: O cliente pediu um atendente.');
@@ -363,7 +363,7 @@ test("the test chat: the draft's answer, unsaved edits included, then a transfer
   fake.failWith = 500;
   try {
     await box.fill('Oi');
-    await page.getByRole('button', { name: messages.recorderSend }).click();
+    await page.getByRole('button', { name: messages.send }).click();
     await expect(page.getByRole('alert').filter({ hasText: L.testFailed })).toContainText(
       messages.chatbotTestFailed,
     );
@@ -439,7 +439,7 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
     };
     await write('Oi! Qual o horário de vocês?');
     // After the response delay the chatbot types: the customer sees it, and it ends with the answer.
-    const typing = phone.locator('header').getByText(messages.paneTyping);
+    const typing = phone.locator('header').getByText(messages.typing);
     await expect(typing).toBeVisible({ timeout: 15_000 });
     await expect(bubbles.filter({ hasText: 'Abrimos de segunda a sábado, das 9h às 18h.' })).toBeVisible({
       timeout: 30_000,
@@ -463,7 +463,7 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
     await phone.screenshot({ path: `${SHOTS}/journey-customer-transfer-${project()}.png` });
 
     // Live, with no reload: a person serves it now.
-    await expect(pane.getByText(messages.filterTypeHuman, { exact: true })).toBeVisible();
+    await expect(pane.getByText(messages.human, { exact: true })).toBeVisible();
     const served = (
       await server.call<{ conversations: Conversation[] }>(
         'get-conversations-with-last-message',
@@ -481,8 +481,8 @@ test('journey: a simulator customer served by the chatbot asks for a person; the
 
     // The transfer dialog lists the real chatbots: back to it, and the header names it again.
     await pane.getByRole('button', { name: messages.paneMenu }).click();
-    await page.getByRole('menu').getByRole('menuitem', { name: messages.paneTransfer }).click();
-    const transfer = page.getByRole('dialog', { name: messages.paneTransfer });
+    await page.getByRole('menu').getByRole('menuitem', { name: messages.transfer }).click();
+    const transfer = page.getByRole('dialog', { name: messages.transfer });
     await transfer.getByRole('radio', { name: labels.common.chatbot }).check();
     await transfer.getByRole('combobox', { name: labels.common.chatbot }).click();
     await page.getByRole('option', { name: botName, exact: true }).click();

@@ -65,7 +65,7 @@ test('tags: create with auto keywords, each validation message, edit, switch off
   await page.getByRole('button', { name: 'Nova tag' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nova tag' });
   await expect(dialog.getByLabel('Cor')).toHaveValue('#00FF00');
-  await saveExpecting(dialog, messages.tagNameRequired);
+  await saveExpecting(dialog, messages.nameRequired);
   await dialog.getByLabel('Nome').fill(name);
   await dialog.getByLabel('Cor').fill('');
   await saveExpecting(dialog, messages.tagColorRequired);
@@ -175,7 +175,7 @@ test('departments: create with the name rule, edit, delete with confirmation', a
   await page.getByRole('button', { name: 'Novo departamento' }).click();
   const dialog = page.getByRole('dialog', { name: 'Novo departamento' });
   await dialog.getByLabel('Nome').fill('   ');
-  await saveExpecting(dialog, messages.tagNameRequired);
+  await saveExpecting(dialog, messages.nameRequired);
   await dialog.getByLabel('Nome').fill(name);
   await dialog.getByLabel('Descrição').fill('Boletos e notas fiscais');
   await shotDialog(page, 'departments-dialog');
@@ -189,7 +189,7 @@ test('departments: create with the name rule, edit, delete with confirmation', a
   const edit = page.getByRole('dialog', { name: 'Editar departamento' });
   await expect(edit.getByLabel('Descrição')).toHaveValue('Boletos e notas fiscais');
   await edit.getByLabel('Nome').fill('');
-  await saveExpecting(edit, messages.tagNameRequired);
+  await saveExpecting(edit, messages.nameRequired);
   await edit.getByLabel('Nome').fill(`${name} e Cobrança`);
   await edit.getByRole('button', { name: 'Salvar' }).click();
   await expect(edit).toBeHidden();

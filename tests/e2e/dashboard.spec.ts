@@ -169,8 +169,8 @@ test('the chip filter, and a live card changing when a customer writes (no reloa
 
     // One chip: its numbers alone (none yet), the tag donut only with every chip.
     await page
-      .getByRole('textbox', { name: messages.paneChip })
-      .or(page.getByRole('combobox', { name: messages.paneChip }))
+      .getByRole('textbox', { name: messages.chip })
+      .or(page.getByRole('combobox', { name: messages.chip }))
       .first()
       .click();
     await page.getByRole('option', { name: chip.name, exact: true }).click();
@@ -192,8 +192,8 @@ test('the chip filter, and a live card changing when a customer writes (no reloa
 
     // Back to every chip: the account's numbers, tags included.
     await page
-      .getByRole('textbox', { name: messages.paneChip })
-      .or(page.getByRole('combobox', { name: messages.paneChip }))
+      .getByRole('textbox', { name: messages.chip })
+      .or(page.getByRole('combobox', { name: messages.chip }))
       .first()
       .click();
     await page.getByRole('option', { name: L.allChips, exact: true }).click();

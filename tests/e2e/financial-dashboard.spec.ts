@@ -121,11 +121,11 @@ test('cards, projections and charts from the ledger; the charts load after the c
   await expect(stat(page, L.base, L.active)).toContainText('2');
   await expect(stat(page, L.base, messages.statusPastDue)).toContainText('1');
   await expect(stat(page, L.base, L.canceled)).toContainText('1');
-  await expect(stat(page, L.newSales, messages.paneToday)).toContainText('1');
+  await expect(stat(page, L.newSales, messages.today)).toContainText('1');
   await expect(stat(page, L.newSales, messages.last7Days)).toContainText('1');
   await expect(stat(page, L.newSales, messages.last30Days)).toContainText('3');
 
-  const today = page.getByRole('region', { name: L.revenue(messages.paneToday) });
+  const today = page.getByRole('region', { name: L.revenue(messages.today) });
   await expect(today).toContainText(`${L.newClients}${formatBRL(10000)}`);
   await expect(today).toContainText(`${L.recurrences}${formatBRL(5000)}`);
   await expect(today).toContainText(`${L.refunds}${formatBRL(5000)}`);

@@ -51,7 +51,7 @@ test('create, duplicate, export, import (and its refusals), delete', { tag: '@ph
   await page.getByRole('button', { name: 'Novo fluxo' }).click();
   const create = page.getByRole('dialog', { name: 'Novo fluxo' });
   await create.getByRole('button', { name: 'Criar' }).click();
-  await expect(create.getByText(messages.tagNameRequired)).toBeVisible();
+  await expect(create.getByText(messages.nameRequired)).toBeVisible();
   await look(page, 'create-error');
   await create.getByLabel('Nome').fill(name);
   await create.getByRole('button', { name: 'Criar' }).click();
@@ -76,7 +76,7 @@ test('create, duplicate, export, import (and its refusals), delete', { tag: '@ph
   await expect(newName).toHaveValue(`${name} (cópia)`);
   await newName.fill('');
   await duplicate.getByRole('button', { name: 'Duplicar' }).click();
-  await expect(duplicate.getByText(messages.tagNameRequired)).toBeVisible();
+  await expect(duplicate.getByText(messages.nameRequired)).toBeVisible();
   await newName.fill(copy);
   await look(page, 'duplicate');
   await duplicate.getByRole('button', { name: 'Duplicar' }).click();

@@ -153,7 +153,7 @@ test.describe('a follow-up arrives', () => {
     await expect(pane.getByRole('heading', { name: 'Rita Follow' })).toBeVisible();
     await expect(
       pane
-        .getByRole('list', { name: messages.paneMessages })
+        .getByRole('list', { name: messages.messagesTitle })
         .getByRole('listitem')
         .filter({ hasText: 'Ainda está por aí?' }),
     ).toBeVisible();

@@ -148,7 +148,7 @@ test("no 'Nova conversa' toast for the conversation one starts; a customer's doe
     if (!isPhone()) return;
     // On a phone: the pane is open on the new conversation; a customer's 'Nova conversa' leaves its back
     // and menu buttons free, and a dialog's close button too.
-    const back = page.getByRole('button', { name: messages.paneBack });
+    const back = page.getByRole('button', { name: messages.back });
     await expect(back).toBeVisible();
     await page.getByRole('button', { name: messages.paneMenu }).click();
     await page.getByRole('menuitem', { name: messages.paneAssignTags }).click();
@@ -176,7 +176,7 @@ test("no 'Nova conversa' toast for the conversation one starts; a customer's doe
     expect(noticeBox && composerBox && !overlaps(noticeBox, composerBox)).toBe(true);
     // With the composer empty the send button is the microphone (issue 33 item 20).
     const sendBox = await page
-      .getByRole('button', { name: messages.recorderSend })
+      .getByRole('button', { name: messages.send })
       .or(page.getByRole('button', { name: messages.recorderTitle, exact: true }))
       .last()
       .boundingBox();
@@ -255,14 +255,14 @@ test('back and Escape close only the top layer: menu, filter sheet, confirmation
     // Escape on the contact drawer over the conversation closes the drawer only.
     await pane.getByRole('button', { name: messages.paneMenu }).click();
     await page.getByRole('menuitem', { name: 'Dados do contato' }).click();
-    const drawer = page.getByRole('dialog', { name: messages.paneContactDrawer });
+    const drawer = page.getByRole('dialog', { name: messages.contactData });
     await expect(drawer).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await expect(pane.getByRole('heading', { name })).toBeVisible();
 
     const openLibrary = async () => {
-      await pane.getByRole('button', { name: messages.paneAttach }).click();
+      await pane.getByRole('button', { name: messages.attach }).click();
       await page.getByRole('menuitem', { name: messages.mediaLibraryTitle }).click();
       const library = page.getByRole('dialog', { name: messages.mediaLibraryTitle });
       await expect(library).toBeVisible();

@@ -55,7 +55,7 @@ async function openPane(page: Page, server: AppServer, conversationId: string, n
 }
 
 async function attachMenu(page: Page, pane: Locator, entry: string) {
-  await pane.getByRole('button', { name: messages.paneAttach }).click();
+  await pane.getByRole('button', { name: messages.attach }).click();
   await page.getByRole('menuitem', { name: entry }).click();
   const dialog = page.getByRole('dialog', { name: entry });
   await expect(dialog).toBeVisible();
@@ -65,7 +65,7 @@ async function attachMenu(page: Page, pane: Locator, entry: string) {
 const toast = (page: Page, text: string) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text });
 const bubbles = (pane: Locator) =>
-  pane.getByRole('list', { name: messages.paneMessages }).getByRole('listitem');
+  pane.getByRole('list', { name: messages.messagesTitle }).getByRole('listitem');
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAIklEQVR42mNk+M9AEmAcVTCqYFTBqIJRBaMKRhWMKiBDAQAE9wgRzE4c0QAAAABJRU5ErkJggg==',
@@ -137,11 +137,11 @@ test('media library: upload needs a file and a name, refuses by content, sends a
     await shot(page, 'library-images');
     await library
       .getByRole('listitem', { name: 'Logo da loja' })
-      .getByRole('button', { name: messages.recorderSend })
+      .getByRole('button', { name: messages.send })
       .click();
     await expect(library).toBeHidden();
     const sent = bubbles(pane).filter({ has: page.getByRole('img', { name: 'Logo da loja' }) });
-    await expect(sent.getByRole('img', { name: messages.paneStatusSent })).toBeVisible();
+    await expect(sent.getByRole('img', { name: messages.statusSent })).toBeVisible();
     let received: { from_me: boolean; type: string; media_url: string | null } | undefined;
     await expect
       .poll(async () => {
@@ -204,7 +204,7 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
     const recorder = await attachMenu(page, pane, messages.recorderTitle);
     await shot(page, 'recorder-idle');
     // Nothing recorded yet: Enviar waits for a recording.
-    await expect(recorder.getByRole('button', { name: messages.recorderSend })).toBeDisabled();
+    await expect(recorder.getByRole('button', { name: messages.send })).toBeDisabled();
 
     // Record, cancel: back to idle with nothing kept.
     await recorder.getByRole('button', { name: messages.recorderStart, exact: true }).click();
@@ -218,7 +218,7 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
     await expect(elapsed).toHaveText('00:02', { timeout: 10_000 });
     await shot(page, 'recorder-recording');
     await page.waitForTimeout(500);
-    await recorder.getByRole('button', { name: messages.recorderStop }).click();
+    await recorder.getByRole('button', { name: messages.stop }).click();
     const player = recorder.locator('audio');
     await expect(player).toBeVisible({ timeout: 20_000 });
     // Playable in the dialog: the browser reads its length.
@@ -250,14 +250,14 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
     page.on('request', (r) => {
       if (r.url().includes('/api/upload-file')) uploads.push(r.url());
     });
-    await recorder.getByRole('button', { name: messages.recorderSend }).click();
+    await recorder.getByRole('button', { name: messages.send }).click();
     await expect(recorder).toBeHidden();
     const sent = bubbles(pane)
       .filter({ has: page.locator('audio') })
       .last();
     // The customer's page is open: it may already show as read.
     await expect(
-      sent.getByRole('img', { name: new RegExp(`${messages.paneStatusSent}|${messages.paneStatusRead}`) }),
+      sent.getByRole('img', { name: new RegExp(`${messages.statusSent}|${messages.paneStatusRead}`) }),
     ).toBeVisible();
     // A voice note: the microphone mark beside the player, on the team's side and on the customer's phone.
     await expect(sent.getByRole('img', { name: messages.paneVoiceNote })).toBeVisible();
@@ -316,14 +316,14 @@ test('audio: recorded with the microphone, MP3 at 128 kbps, sent as a voice note
     await box.fill('Um momento');
     await expect(pane.getByRole('button', { name: messages.recorderTitle })).toHaveCount(0);
     await box.fill('');
-    await expect(pane.getByRole('button', { name: messages.recorderSend })).toHaveCount(0);
+    await expect(pane.getByRole('button', { name: messages.send })).toHaveCount(0);
     await pane.getByRole('button', { name: messages.recorderTitle }).click();
     const fresh = page.getByRole('dialog', { name: messages.recorderTitle });
     await expect(fresh.getByLabel('Tempo de gravação')).toHaveText('00:01', { timeout: 10_000 });
-    await expect(fresh.getByRole('button', { name: messages.recorderSend })).toBeDisabled();
-    await fresh.getByRole('button', { name: messages.recorderStop }).click();
+    await expect(fresh.getByRole('button', { name: messages.send })).toBeDisabled();
+    await fresh.getByRole('button', { name: messages.stop }).click();
     await expect(fresh.locator('audio')).toBeVisible({ timeout: 20_000 });
-    await fresh.getByRole('button', { name: messages.recorderSend }).click();
+    await fresh.getByRole('button', { name: messages.send }).click();
     await expect(fresh).toBeHidden();
     await expect(bubbles(pane).getByRole('img', { name: messages.paneVoiceNote })).toHaveCount(2);
     await expect(phoneList.getByRole('img', { name: messages.paneVoiceNote })).toHaveCount(2);
@@ -383,11 +383,11 @@ test('an image whose upload is refused says so in the spec’s words', async ({ 
   await page.route('**/api/upload-file', (route) =>
     route.fulfill({ status: 200, json: { error: true, message: 'Arquivo recusado pelo servidor.' } }),
   );
-  await pane.getByRole('button', { name: messages.paneAttach }).click();
+  await pane.getByRole('button', { name: messages.attach }).click();
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('menuitem', { name: messages.previewImage }).click();
+  await page.getByRole('menuitem', { name: messages.image }).click();
   await (await chooser).setFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
-  await pane.getByRole('button', { name: messages.recorderSend }).click();
+  await pane.getByRole('button', { name: messages.send }).click();
   await expect(toast(page, messages.imageUploadFailed)).toBeVisible();
   await expect(bubbles(pane).filter({ has: page.locator('img') })).toHaveCount(0);
 });

@@ -127,7 +127,7 @@ test('200 messages through 20+ network drops and 3 server kills: each once, in o
     if (await toEnd.isVisible()) await toEnd.click();
     await page.screenshot({ path: '/tmp/shots/reliability-end-desktop.png' });
     const lastBubbles = pane
-      .getByRole('list', { name: messages.paneMessages })
+      .getByRole('list', { name: messages.messagesTitle })
       .getByRole('listitem')
       .filter({ hasText: label(TOTAL) });
     await expect(lastBubbles).toHaveCount(1);

@@ -29,7 +29,7 @@ const phoneDigits = () =>
 
 const composer = (pane: Locator) => pane.getByRole('textbox', { name: labels.common.message, exact: true });
 const bubbles = (pane: Locator) =>
-  pane.getByRole('list', { name: messages.paneMessages }).getByRole('listitem');
+  pane.getByRole('list', { name: messages.messagesTitle }).getByRole('listitem');
 const conversationList = (page: Page) => page.getByRole('list', { name: labels.common.conversations });
 
 test('offline after one visit: the list, the messages seen, a search, an answer that waits and goes once, and the catch-up', {
@@ -78,7 +78,7 @@ test('offline after one visit: the list, the messages seen, a search, an answer 
   await expect(menu.getByRole('menuitem', { name: 'Transferência' })).toBeDisabled();
   await expect(menu.getByRole('menuitem', { name: 'Dados do contato' })).toBeEnabled();
   await menu.getByRole('menuitem', { name: 'Dados do contato' }).click();
-  const drawer = page.getByRole('dialog', { name: messages.paneContactDrawer });
+  const drawer = page.getByRole('dialog', { name: messages.contactData });
   await expect(drawer).toBeVisible();
   expect(drawerChunk).toEqual([true]);
   await page.keyboard.press('Escape');
@@ -89,11 +89,11 @@ test('offline after one visit: the list, the messages seen, a search, an answer 
   // An answer written offline: at once in the pane, pending, and counted in the top bar.
   const box = composer(cached);
   await box.fill('Saiu hoje cedo, chega quinta.');
-  if (isPhone()) await cached.getByRole('button', { name: messages.recorderSend }).click();
+  if (isPhone()) await cached.getByRole('button', { name: messages.send }).click();
   else await box.press('Enter');
   const answer = bubbles(cached).filter({ hasText: 'Saiu hoje cedo' });
   await expect(answer).toBeVisible();
-  await expect(answer.getByRole('img', { name: messages.paneStatusPending })).toBeVisible();
+  await expect(answer.getByRole('img', { name: messages.statusSending })).toBeVisible();
   await expect(page.getByTestId('offline-indicator')).toHaveText('1');
   await expect(page.getByTestId('offline-indicator')).toHaveAttribute(
     'aria-label',
@@ -408,7 +408,7 @@ test('with no page open, the service worker’s Background Sync sends what waits
   await composer(pane).fill('Abrimos sim, das 8h às 12h.');
   await composer(pane).press('Enter');
   await expect(
-    bubbles(pane).filter({ hasText: 'das 8h às 12h' }).getByRole('img', { name: messages.paneStatusPending }),
+    bubbles(pane).filter({ hasText: 'das 8h às 12h' }).getByRole('img', { name: messages.statusSending }),
   ).toBeVisible();
   expect(await deviceCount(page, 'outbox')).toBe(1);
   const blank = await context.newPage();
@@ -435,9 +435,7 @@ test('with no page open, the service worker’s Background Sync sends what waits
   const reopened = again.getByRole('region', { name });
   await expect(bubbles(reopened).filter({ hasText: 'das 8h às 12h' })).toHaveCount(1);
   await expect(
-    bubbles(reopened)
-      .filter({ hasText: 'das 8h às 12h' })
-      .getByRole('img', { name: messages.paneStatusPending }),
+    bubbles(reopened).filter({ hasText: 'das 8h às 12h' }).getByRole('img', { name: messages.statusSending }),
   ).toHaveCount(0);
   expect(await deviceCount(again, 'outbox')).toBe(0);
   expect(await sent()).toHaveLength(1);

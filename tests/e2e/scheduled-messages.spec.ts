@@ -89,7 +89,7 @@ test('a message scheduled a few seconds ahead reaches the customer and turns to 
     await page.goto('/agendamento');
     await expect(page.getByRole('heading', { name: 'Agendamento', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Agendar mensagem' }).click();
-    const dialog = page.getByRole('dialog', { name: messages.paneSchedule });
+    const dialog = page.getByRole('dialog', { name: messages.scheduleMessage });
     await expect(dialog).toBeVisible();
     const submit = dialog.getByRole('button', { name: 'Agendar' });
 
@@ -222,8 +222,8 @@ test('Agendar mensagem in a conversation opens the same dialog with its chip and
     await page.goto(`/atendimento?c=${conversation._id}`);
     const pane = page.getByRole('region', { name: 'Cliente Menu' });
     await pane.getByRole('button', { name: messages.paneMenu }).click();
-    await page.getByRole('menuitem', { name: messages.paneSchedule }).click();
-    const dialog = page.getByRole('dialog', { name: messages.paneSchedule });
+    await page.getByRole('menuitem', { name: messages.scheduleMessage }).click();
+    const dialog = page.getByRole('dialog', { name: messages.scheduleMessage });
     await expect(dialog.getByRole('combobox', { name: 'Chip de envio' })).toHaveValue(chip.name);
     await expect(dialog.getByLabel('Código do país')).toHaveValue('55');
     await expect(dialog.getByLabel('Número de destino')).toHaveValue(number);
@@ -250,6 +250,6 @@ test('a chip list that fails to load says so in the dialog', async ({ page, serv
   await signedIn(page, server, OWNER);
   await page.goto('/agendamento');
   await page.getByRole('button', { name: 'Agendar mensagem' }).click();
-  const dialog = page.getByRole('dialog', { name: messages.paneSchedule });
+  const dialog = page.getByRole('dialog', { name: messages.scheduleMessage });
   await expect(dialog.getByText(messages.chipsLoadFailed)).toBeVisible();
 });

@@ -257,10 +257,8 @@ test('touch targets are at least 44×44 px on a phone, wherever they look smalle
     .getByRole('button')
     .first()
     .click();
-  const pane = page
-    .getByRole('dialog')
-    .filter({ has: page.getByRole('button', { name: messages.paneBack }) });
-  await touchable('voltar', pane.getByRole('button', { name: messages.paneBack }));
+  const pane = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: messages.back }) });
+  await touchable('voltar', pane.getByRole('button', { name: messages.back }));
   await touchable('menu da conversa', pane.getByRole('button', { name: messages.paneMenu }));
   await pane.getByRole('button', { name: messages.paneMenu }).click();
   await touchable('item do menu da conversa', page.getByRole('menuitem').first());

@@ -250,7 +250,7 @@ test("a flow's typing time shows 'digitando…' in the simulator's header until 
   followSocket(page);
   await chooseCustomer(page, project() === 'phone' ? '11 97000-1103' : '11 97000-1104', 'Cliente Digitando');
   await realtimeReady(page);
-  const status = page.locator('header').getByText(messages.paneTyping);
+  const status = page.locator('header').getByText(messages.typing);
   await write(page, 'Oi');
   await expect(status).toBeVisible();
   await look(page, 'typing');

@@ -81,7 +81,7 @@ test('templates of an official number: create with the rules, approved live, del
     await expect(dialog).toBeVisible();
     const save = dialog.getByRole('button', { name: 'Salvar' });
     await save.click();
-    await expect(dialog.getByText(messages.tagNameRequired)).toBeVisible();
+    await expect(dialog.getByText(messages.nameRequired)).toBeVisible();
     // The Meta name is derived from what was typed, accents and all, and shown.
     await dialog.getByLabel(labels.common.name).fill('Boas Vindas à Loja');
     await expect(dialog.getByText(L.nameSavedAs('boas_vindas_a_loja'))).toBeVisible();
@@ -148,7 +148,7 @@ test('templates of an official number: create with the rules, approved live, del
     await page.getByRole('button', { name: L.newTemplate }).click();
     await expect(dialog).toBeVisible();
     await dialog.getByLabel(labels.common.name).fill('oferta_imagem');
-    await dialog.getByRole('radio', { name: messages.previewImage }).check();
+    await dialog.getByRole('radio', { name: messages.image }).check();
     await save.click();
     await expect(dialog.getByText(tm.templateHeaderImageRequired)).toBeVisible();
     const chooser = page.waitForEvent('filechooser');

@@ -68,7 +68,7 @@ test('build a webhook from a received test event and map its fields', async ({ p
   // Waiting for a test event, then stopping; then waiting again while the store posts.
   await page.getByRole('button', { name: L.receiveTestEvent }).click();
   await expect(page.getByText(L.waitingEvent)).toBeVisible();
-  await page.getByRole('button', { name: messages.recorderStop }).click();
+  await page.getByRole('button', { name: messages.stop }).click();
   await expect(page.getByText(L.waitingEvent)).toBeHidden();
   await page.getByRole('button', { name: L.receiveTestEvent }).click();
   await expect(page.getByText(L.waitingEvent)).toBeVisible();
@@ -152,7 +152,7 @@ test('build a webhook from a received test event and map its fields', async ({ p
   await expect(page.getByLabel(L.jsonReceived)).not.toHaveAttribute('aria-invalid', 'true');
 
   // The list: name, chip, status; back from the page.
-  await page.getByRole('button', { name: messages.paneBack }).click();
+  await page.getByRole('button', { name: messages.back }).click();
   await expect(page).toHaveURL(/\/webhooks$/);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText(L.statusLabels.inactive);

@@ -60,11 +60,11 @@ describe('offers', () => {
   it('refuses a missing name, bad limits and a Guru offer id already used, storing nothing', async () => {
     const token = await admin();
     expect(await refusal('create-guru-offer', { ...proOffer, name: '  ' }, token)).toMatchObject({
-      message: messages.tagNameRequired,
+      message: messages.nameRequired,
       field: 'name',
     });
     const { name: _n, ...noName } = proOffer;
-    expect((await refusal('create-guru-offer', noName, token)).message).toBe(messages.tagNameRequired);
+    expect((await refusal('create-guru-offer', noName, token)).message).toBe(messages.nameRequired);
     expect(await refusal('create-guru-offer', { ...proOffer, max_users: -1 }, token)).toMatchObject({
       message: messages.maxUsersInvalid,
       field: 'max_users',

@@ -527,7 +527,7 @@ describe('the sending job', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(sheet.content_base64, 'base64') as unknown as ArrayBuffer);
     const statuses = (wb.worksheets[0]?.getColumn(4).values ?? []).slice(2);
-    expect(statuses.filter((v) => v === texts.paneStatusSent)).toHaveLength(sent);
+    expect(statuses.filter((v) => v === texts.statusSent)).toHaveLength(sent);
     expect(statuses.filter((v) => v === campaignReportLabels.status.skipped)).toHaveLength(10 - sent);
     expect(statuses).not.toContain(campaignLabels.campaigns.waiting);
   });

@@ -51,7 +51,7 @@ describe('tags', () => {
   it('gives every validation message of spec 1 §5', async () => {
     const token = await as('gerente@demo.com');
     const cases: [object, string, string][] = [
-      [{ name: '', color: '#00FF00' }, messages.tagNameRequired, 'name'],
+      [{ name: '', color: '#00FF00' }, messages.nameRequired, 'name'],
       [{ name: 'A', color: '' }, messages.tagColorRequired, 'color'],
       [
         { name: 'A', color: '#00FF00', auto_tag: true, keywords: [] },
@@ -91,7 +91,7 @@ describe('departments and quick messages', () => {
     const before = await s.t.call('get-departments-by-user', {}, token);
     expect(before.map((d) => d.name).sort()).toEqual(['Suporte', 'Vendas']);
     const empty = await s.t.post('create-or-update-department', { name: ' ', description: 'x' }, token);
-    expect(empty.body).toEqual({ error: true, message: messages.tagNameRequired, field: 'name' });
+    expect(empty.body).toEqual({ error: true, message: messages.nameRequired, field: 'name' });
     const created = await s.t.call(
       'create-or-update-department',
       { name: 'Financeiro', description: '' },

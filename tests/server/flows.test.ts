@@ -133,7 +133,7 @@ describe('flow calls', () => {
     const owner = await s.t.login('dono@demo.com');
     const source = await s.t.call('get-flow', { _id: (await demoFlow(owner))._id }, owner);
     expect(await refusal('duplicate-flow', { _id: source._id, name: '  ' }, owner)).toMatchObject({
-      message: texts.tagNameRequired,
+      message: texts.nameRequired,
       field: 'name',
     });
     const copy = await s.t.call('duplicate-flow', { _id: source._id, name: 'Cópia' }, owner);
@@ -186,13 +186,13 @@ describe('flow calls', () => {
   it('refuses each broken input with its message and changes nothing', async () => {
     const owner = await s.t.login('dono@demo.com');
     expect(await refusal('create-or-update-flow', { name: ' ' }, owner)).toMatchObject({
-      message: texts.tagNameRequired,
+      message: texts.nameRequired,
       field: 'name',
     });
     expect(await refusal('create-or-update-flow', {}, owner)).toMatchObject({ field: 'name' });
     const flow = await s.t.call('create-or-update-flow', { name: 'Alvo' }, owner);
     expect(await refusal('create-or-update-flow', { _id: flow._id, name: '' }, owner)).toMatchObject({
-      message: texts.tagNameRequired,
+      message: texts.nameRequired,
       field: 'name',
     });
     expect(

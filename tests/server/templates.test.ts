@@ -301,7 +301,7 @@ describe('template lifecycle', () => {
 
 describe('template save rules', () => {
   const cases: [string, Partial<TemplateFields>, string][] = [
-    ['no name', { name: '  ' }, texts.tagNameRequired],
+    ['no name', { name: '  ' }, texts.nameRequired],
     ['a name Meta refuses', { name: 'Boas Vindas' }, tm.templateNameInvalid],
     ['no body', { body: ' ', body_examples: [] }, tm.templateBodyRequired],
     ['a body starting with a variable', { body: '{{1}} chegou' }, tm.templateBodyVariableAtEdge],

@@ -22,7 +22,7 @@ export function TagSelect({ value, onChange, onFocus, onBlur, ...props }: Props)
   const more = known.length - TAGS_SHOWN;
   return (
     <MultiSelect
-      placeholder={known.length ? undefined : messages.paneTagsPlaceholder}
+      placeholder={known.length ? undefined : messages.chooseTags}
       data={options}
       value={known}
       onChange={onChange}

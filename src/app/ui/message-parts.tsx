@@ -50,7 +50,7 @@ export function DocumentLink({ url, fileName }: { url: string | null; fileName: 
     >
       <IconFileText size={28} color="#e5533d" aria-hidden style={{ flexShrink: 0 }} />
       <Text size="sm" fw={500} lineClamp={2}>
-        {name ?? messages.previewDocument}
+        {name ?? messages.document}
       </Text>
     </a>
   );
@@ -69,7 +69,7 @@ export function LocationCard({ place, text }: { place: Place; text: string | nul
       <IconMapPin size={28} color="#e5533d" aria-hidden style={{ flexShrink: 0 }} />
       <div>
         <Text size="sm" fw={600}>
-          {place.name || text || messages.previewLocation}
+          {place.name || text || messages.location}
         </Text>
         <Text size="xs" c="dimmed">
           {place.latitude.toFixed(6)}, {place.longitude.toFixed(6)}

@@ -14,7 +14,7 @@ export function prepareDepartment(
   | { ok: true; department: { name: string; description: string | null; distribute: boolean } }
   | { ok: false; error: FieldError<'name'> } {
   const name = input.name.trim();
-  if (!name) return { ok: false, error: fieldError('name', messages.tagNameRequired) };
+  if (!name) return { ok: false, error: fieldError('name', messages.nameRequired) };
   return {
     ok: true,
     department: {

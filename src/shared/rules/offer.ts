@@ -52,7 +52,7 @@ export function prepareOffer(
   input: OfferInput,
 ): { ok: true; offer: OfferInput } | { ok: false; error: FieldError<OfferField> } {
   const name = input.name.trim();
-  if (!name) return { ok: false, error: fieldError('name', messages.tagNameRequired) };
+  if (!name) return { ok: false, error: fieldError('name', messages.nameRequired) };
   for (const field of OFFER_LIMITS)
     if (!validLimit(input[field])) return { ok: false, error: fieldError(field, M.limitInvalid[field]) };
   return { ok: true, offer: { ...input, name, offer_id: input.offer_id.trim() } };

@@ -33,7 +33,7 @@ export function prepareTag(
 ): { ok: true; tag: TagInput } | { ok: false; error: FieldError<TagField> } {
   const name = input.name.trim();
   const color = input.color.trim();
-  if (!name) return { ok: false, error: fieldError('name', messages.tagNameRequired) };
+  if (!name) return { ok: false, error: fieldError('name', messages.nameRequired) };
   if (!color) return { ok: false, error: fieldError('color', messages.tagColorRequired) };
   if (!/^#[0-9a-fA-F]{6}$/.test(color))
     return { ok: false, error: fieldError('color', messages.tagColorInvalid) };

@@ -169,7 +169,7 @@ export function templateProblems(f: TemplateRuleFields): TemplateProblem[] {
     if (!out.some((p) => p.field === field && p.message === message)) out.push({ field, message });
   };
   const name = (f.name ?? '').trim();
-  if (!name) add('name', messages.tagNameRequired);
+  if (!name) add('name', messages.nameRequired);
   else if (!TEMPLATE_NAME.test(name)) add('name', templateMessages.templateNameInvalid);
 
   const headerText = normaliseTemplateText((f.header_text ?? '').trim());

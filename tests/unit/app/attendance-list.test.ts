@@ -75,7 +75,7 @@ describe('a conversation item', () => {
     expect(Array.from(previewOf(message({ message: long }))).length).toBe(60);
     expect(previewOf(message({ message: 'b'.repeat(60) }))).toBe('b'.repeat(60));
     expect(previewOf(message({ message: 'linha 1\nlinha 2' }))).toBe('linha 1 linha 2');
-    expect(previewOf(message({ type: 'image', message: '' }))).toBe(messages.previewImage);
+    expect(previewOf(message({ type: 'image', message: '' }))).toBe(messages.image);
     expect(previewOf(message({ type: 'image', message: 'Olha isso' }))).toBe('Imagem: Olha isso');
     expect(previewOf(message({ type: 'document', message: '', file_name: 'nota.pdf' }))).toBe(
       'Documento: nota.pdf',
@@ -86,9 +86,7 @@ describe('a conversation item', () => {
     expect(previewOf(message({ type: 'audio', message: '', audio_seconds: 7 }))).toBe('Áudio (0:07)');
     expect(previewOf(message({ type: 'audio', message: '', audio_seconds: 65 }))).toBe('Áudio (1:05)');
     expect(previewOf(message({ type: 'audio', message: '', audio_seconds: 3723 }))).toBe('Áudio (1:02:03)');
-    expect(previewOf(message({ type: 'audio', message: '', audio_seconds: null }))).toBe(
-      messages.previewAudio,
-    );
+    expect(previewOf(message({ type: 'audio', message: '', audio_seconds: null }))).toBe(messages.audio);
   });
 
   it('marks a team message that was not sent (spec 2 §4), and only that', () => {

@@ -67,7 +67,7 @@ describe('rules answer the field with the message', () => {
   it('points the department, transfer and contact variable rules at their fields', () => {
     expect(prepareDepartment({ name: ' ' })).toEqual({
       ok: false,
-      error: { field: 'name', message: messages.tagNameRequired },
+      error: { field: 'name', message: messages.nameRequired },
     });
     expect(transferError({ type: 'department' })).toEqual({
       field: 'department',

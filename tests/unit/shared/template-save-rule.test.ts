@@ -39,7 +39,7 @@ describe('templateProblems', () => {
         ],
       }),
     ).toEqual([
-      { field: 'name', message: messages.tagNameRequired },
+      { field: 'name', message: messages.nameRequired },
       { field: 'header', message: tm.templateHeaderTextRequired },
       { field: 'body', message: tm.templateBodyRequired },
       { field: 'buttons', message: tm.templateOneUrlButton },

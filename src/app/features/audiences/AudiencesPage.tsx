@@ -53,7 +53,7 @@ function Audiences() {
           { label: labels.common.name, primary: true, render: (a) => a.name },
           { label: labels.common.contacts, render: (a) => count.format(a.people_count), wrap: 'never' },
           {
-            label: messages.paneVariables,
+            label: messages.variables,
             render: (a) => {
               const variables = a.props.filter((p) => p !== 'telefone');
               return variables.length ? (

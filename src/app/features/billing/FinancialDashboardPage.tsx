@@ -90,7 +90,7 @@ function Line({ label, value }: { label: string; value: string }) {
 
 function Cards({ d }: { d: FinancialDashboardData }) {
   const periods = [
-    { key: 'today', label: messages.paneToday },
+    { key: 'today', label: messages.today },
     { key: 'week', label: messages.last7Days },
     { key: 'month', label: messages.last30Days },
   ] as const;

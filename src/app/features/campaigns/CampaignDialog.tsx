@@ -280,7 +280,7 @@ function CampaignForm({ item, onDone }: { item: CampaignDialogItem | null; onDon
         <Select
           label={labels.common.flow}
           placeholder={messages.chooseFlow}
-          description={flows.data && flowChoices.length === 0 ? messages.paneNoFlows : undefined}
+          description={flows.data && flowChoices.length === 0 ? messages.noFlows : undefined}
           data={flowChoices}
           value={draft.flow}
           onChange={(v) => set('flow', v, 'flow')}

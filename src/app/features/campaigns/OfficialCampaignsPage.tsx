@@ -93,7 +93,7 @@ function OfficialCampaigns() {
         minWidth={900}
         columns={[
           { label: labels.common.name, primary: true, render: (c) => c.name },
-          { label: messages.paneChip, render: chipOf, wrap: 'never' },
+          { label: messages.chip, render: chipOf, wrap: 'never' },
           { label: campaignLabels.audiences.createdAt, render: (c) => formatDateTime(c.created) },
           {
             label: labels.common.schedule,

@@ -37,7 +37,7 @@ export function useCampaignRows(on: {
         danger: true,
         // 'Cancelar' would read as cancelling the campaign: the buttons say what they do.
         confirmLabel: L.cancelCampaign,
-        cancelLabel: messages.paneBack,
+        cancelLabel: messages.back,
       })
     )
       on.cancel(c);

@@ -246,7 +246,7 @@ export function ChatbotForm({ formRef, draft, onChange, checking, refusal, onSub
           />
         </Section>
 
-        <Section title={messages.paneTransfer}>
+        <Section title={messages.transfer}>
           <Radio.Group
             label={L.afterTransfer}
             value={draft.redirect}

@@ -65,7 +65,7 @@ export function ChatbotsPage() {
           query={chatbots}
           rowKey={(c) => c._id}
           sort={byName}
-          empty={messages.paneNoChatbots}
+          empty={messages.noChatbots}
           columns={[
             {
               label: labels.common.name,

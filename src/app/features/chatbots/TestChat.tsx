@@ -70,7 +70,7 @@ function Bubble({ entry }: { entry: TestEntry }) {
       style={{ alignSelf: customer ? 'flex-start' : 'flex-end', maxWidth: '85%' }}
     >
       <Text fz="xs" fw={600} c={customer ? 'dimmed' : 'teal.8'}>
-        {customer ? messages.paneCustomer : labels.common.chatbot}
+        {customer ? messages.customer : labels.common.chatbot}
       </Text>
       <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {entry.text}
@@ -190,7 +190,7 @@ export function TestChat({ draft, onInvalid }: Props) {
         ))}
         {pending && (
           <Text fz="xs" c="dimmed" fs="italic" style={{ alignSelf: 'flex-end' }}>
-            {messages.paneTyping}
+            {messages.typing}
           </Text>
         )}
         {silent && (
@@ -225,7 +225,7 @@ export function TestChat({ draft, onInvalid }: Props) {
         />
         <ActionIcon
           size="lg"
-          aria-label={messages.recorderSend}
+          aria-label={messages.send}
           onClick={() => void send()}
           loading={pending}
           disabled={!text.trim()}

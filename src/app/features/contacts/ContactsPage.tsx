@@ -168,7 +168,7 @@ export function ContactsPage() {
           {messages.contactsTags}
         </Menu.Item>
         <Menu.Item leftSection={<IconAddressBook size={16} aria-hidden />} onClick={() => setDrawer(c._id)}>
-          {messages.paneContactDrawer}
+          {messages.contactData}
         </Menu.Item>
         {canDelete && (
           <Menu.Item

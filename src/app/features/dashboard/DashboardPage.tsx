@@ -125,7 +125,7 @@ export function DashboardPage() {
           <IntervalControl value={interval} onChange={setPeriod} />
           <Select
             size="xs"
-            label={messages.paneChip}
+            label={messages.chip}
             data={chipOptions}
             value={selected}
             onChange={(v) => setChip(v ?? String(ALL))}
@@ -154,7 +154,7 @@ export function DashboardPage() {
           color="blue.8"
         />
         <StatCard
-          label={messages.filterTypeHuman}
+          label={messages.human}
           value={rt?.manual}
           icon={<IconUserCheck size={20} />}
           color="teal.8"

@@ -92,7 +92,7 @@ export function TechDashboardPage() {
         <StatCard row label={L.onlineUsers} value={online.data?.count} icon={<IconWorld size={20} />} />
       </SimpleGrid>
 
-      <SectionTitle>{messages.paneMessages}</SectionTitle>
+      <SectionTitle>{messages.messagesTitle}</SectionTitle>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing={8}>
         <StatCard
           row

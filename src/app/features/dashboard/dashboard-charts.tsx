@@ -127,7 +127,7 @@ export function AttendantCharts({ data, allChips }: { data: DashboardData; allCh
   const bars = data.interval.days <= 7;
   const evolutionSeries = [
     { name: 'chatbot', label: labels.common.chatbot, color: 'blue.6' },
-    { name: 'manual', label: messages.filterTypeHuman, color: 'teal.6' },
+    { name: 'manual', label: messages.human, color: 'teal.6' },
   ];
   const departmentSeries = data.departments.map((name, n) => ({
     name,
@@ -226,7 +226,7 @@ export function AttendantCharts({ data, allChips }: { data: DashboardData; allCh
 export function TechCharts({ data }: { data: AdminDashboardData }) {
   const area = data.interval.days > 30;
   const conversationSeries = [
-    { name: 'human', label: messages.filterTypeHuman, color: 'teal.6' },
+    { name: 'human', label: messages.human, color: 'teal.6' },
     { name: 'ai_chatbot', label: messages.aiChatbot, color: 'blue.6' },
     { name: 'flow_chatbot', label: labels.chips.flowChatbot, color: 'grape.6' },
   ];

@@ -240,7 +240,7 @@ export function FlowEditor({ flow }: { flow: Flow }) {
 
   async function save() {
     const flowName = name.trim();
-    if (!flowName) return showRed(messages.tagNameRequired);
+    if (!flowName) return showRed(messages.nameRequired);
     const problemOfTrigger = triggerProblem(trigger);
     if (problemOfTrigger) {
       // The drawer opens on its field, which shows the rule's text (a toast would cover its close button).

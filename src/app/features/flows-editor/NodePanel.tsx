@@ -519,7 +519,7 @@ function TagFields({
     <>
       <MultiSelect
         label={labels.common.tags}
-        placeholder={messages.paneTagsPlaceholder}
+        placeholder={messages.chooseTags}
         data={data}
         value={node.data.tags}
         searchable

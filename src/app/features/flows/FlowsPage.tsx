@@ -80,7 +80,7 @@ export function FlowsPage() {
         query={flows}
         rowKey={(f) => f._id}
         sort={byName}
-        empty={messages.paneNoFlows}
+        empty={messages.noFlows}
         columns={[
           {
             label: labels.common.name,

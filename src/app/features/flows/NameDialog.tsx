@@ -33,7 +33,7 @@ function NameForm({ label, initial, submitLabel, onClose, onSubmit }: Omit<Props
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!name.trim()) return setError(messages.tagNameRequired);
+    if (!name.trim()) return setError(messages.nameRequired);
     setSaving(true);
     try {
       await onSubmit(name.trim());

@@ -33,7 +33,7 @@ export function ScheduledMessagesPage() {
       <PageHeader title={labels.common.schedule}>
         <SaibaMais topic="agendamento" />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={dialog.openNew}>
-          {messages.paneSchedule}
+          {messages.scheduleMessage}
         </Button>
       </PageHeader>
       <ListTable

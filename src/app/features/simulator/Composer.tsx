@@ -25,10 +25,10 @@ const ACCEPT: Record<FileKind, string> = {
 };
 
 const ATTACHMENTS: { kind: FileKind; label: string; icon: typeof IconPhoto; color: string }[] = [
-  { kind: 'image', label: messages.previewImage, icon: IconPhoto, color: '#bf59cf' },
-  { kind: 'audio', label: messages.previewAudio, icon: IconHeadphones, color: '#e5533d' },
-  { kind: 'document', label: messages.previewDocument, icon: IconFileText, color: '#7f66ff' },
-  { kind: 'video', label: messages.previewVideo, icon: IconMovie, color: '#0795dc' },
+  { kind: 'image', label: messages.image, icon: IconPhoto, color: '#bf59cf' },
+  { kind: 'audio', label: messages.audio, icon: IconHeadphones, color: '#e5533d' },
+  { kind: 'document', label: messages.document, icon: IconFileText, color: '#7f66ff' },
+  { kind: 'video', label: messages.video, icon: IconMovie, color: '#0795dc' },
 ];
 
 interface Props {
@@ -81,7 +81,7 @@ export function Composer({ disabled, onSend }: Props) {
               color="gray"
               size={42}
               radius="xl"
-              aria-label={messages.paneAttach}
+              aria-label={messages.attach}
               disabled={disabled}
             >
               <IconPaperclip size={22} aria-hidden />
@@ -101,7 +101,7 @@ export function Composer({ disabled, onSend }: Props) {
               leftSection={<IconMapPin size={18} color="#02a698" aria-hidden />}
               onClick={() => setLocationOpen(true)}
             >
-              {messages.previewLocation}
+              {messages.location}
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
@@ -130,7 +130,7 @@ export function Composer({ disabled, onSend }: Props) {
           size={42}
           radius="xl"
           color="#00a884"
-          aria-label={messages.recorderSend}
+          aria-label={messages.send}
           disabled={disabled || !text.trim()}
         >
           <IconSend2 size={20} aria-hidden />

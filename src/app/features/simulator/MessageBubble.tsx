@@ -19,7 +19,7 @@ function Content({ message, onMediaLoad }: { message: SimulatorMessage; onMediaL
             <img
               className={classes.media}
               src={url}
-              alt={message.file_name ? withoutBidiControls(message.file_name) : messages.previewImage}
+              alt={message.file_name ? withoutBidiControls(message.file_name) : messages.image}
               onLoad={onMediaLoad}
             />
           )}
@@ -104,12 +104,12 @@ export function MessageBubble({ bubble, chipName, onRetry, onMediaLoad, onChoose
                 size={14}
                 color="var(--mantine-color-red-7)"
                 role="img"
-                aria-label={messages.paneStatusFailed}
+                aria-label={messages.statusNotSent}
               />
             ) : sending ? (
-              <IconClock size={13} role="img" aria-label={messages.paneStatusPending} />
+              <IconClock size={13} role="img" aria-label={messages.statusSending} />
             ) : (
-              <IconCheck size={14} role="img" aria-label={messages.paneStatusSent} />
+              <IconCheck size={14} role="img" aria-label={messages.statusSent} />
             ))}
         </div>
       </div>

@@ -31,8 +31,8 @@ function dayLabel(iso: string) {
   const today = new Date();
   const yesterday = new Date(today);
   yesterday.setDate(today.getDate() - 1);
-  if (d.toDateString() === today.toDateString()) return messages.paneToday;
-  if (d.toDateString() === yesterday.toDateString()) return messages.paneYesterday;
+  if (d.toDateString() === today.toDateString()) return messages.today;
+  if (d.toDateString() === yesterday.toDateString()) return messages.yesterday;
   return d.toLocaleDateString('pt-BR');
 }
 
@@ -115,7 +115,7 @@ export function SimulatorChat({
             {chipName}
           </Text>
           <Text fz="xs" lh={1.3} c={connected ? '#d9fdd3' : '#ffd8a8'}>
-            {connected ? (typing ? messages.paneTyping : 'online') : 'desconectado'}
+            {connected ? (typing ? messages.typing : 'online') : 'desconectado'}
           </Text>
         </Box>
       </header>
@@ -187,7 +187,7 @@ export function SimulatorChat({
               <Loader color="teal" aria-label={labels.common.loading} />
             </Center>
           ) : (
-            <ol className={classes.list} aria-label={messages.paneMessages}>
+            <ol className={classes.list} aria-label={messages.messagesTitle}>
               {loadError && (
                 <li className={classes.empty} role="alert">
                   {loadError}

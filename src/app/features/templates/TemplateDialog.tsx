@@ -156,7 +156,7 @@ export function TemplateDialog({ chip, onClose }: { chip: string; onClose(): voi
           <Group gap="md" mt={4}>
             <Radio value="NONE" label={L.headerNone} />
             <Radio value="TEXT" label={labels.schedule.text} />
-            <Radio value="IMAGE" label={messages.previewImage} />
+            <Radio value="IMAGE" label={messages.image} />
           </Group>
         </Radio.Group>
         {headerFormat === 'TEXT' && (

@@ -271,11 +271,11 @@ function WebhookForm({
   return (
     <form ref={formRef} onSubmit={submit} noValidate>
       <PageHeader title={draft.name.trim() || L.webhook}>
-        <Tooltip label={messages.paneBack} withArrow>
+        <Tooltip label={messages.back} withArrow>
           <ActionIcon
             variant="default"
             size="lg"
-            aria-label={messages.paneBack}
+            aria-label={messages.back}
             onClick={() => void navigate({ href: '/webhooks' })}
           >
             <IconArrowLeft size={18} aria-hidden />
@@ -418,7 +418,7 @@ function WebhookForm({
                   leftSection={<IconPlayerStop size={18} aria-hidden />}
                   onClick={test.stop}
                 >
-                  {messages.recorderStop}
+                  {messages.stop}
                 </Button>
               </>
             ) : (

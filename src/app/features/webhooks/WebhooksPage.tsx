@@ -93,7 +93,7 @@ function Webhooks() {
               </Anchor>
             ),
           },
-          { label: messages.paneChip, render: (w) => w.chip?.name ?? L.noChip, wrap: 'never' },
+          { label: messages.chip, render: (w) => w.chip?.name ?? L.noChip, wrap: 'never' },
           {
             label: labels.common.status,
             render: (w) => (

@@ -57,7 +57,7 @@ export function ContactDrawer({ contactId, opened, onClose, conversationId, onSa
       closeOnEscape={top}
       position="right"
       size={mobile ? '100%' : 'md'}
-      title={messages.paneContactDrawer}
+      title={messages.contactData}
     >
       {contactId && (
         <ContactDetailsView
@@ -220,7 +220,7 @@ function ContactForm({
       <Divider />
       <Stack gap="xs" component="section" aria-labelledby="contact-variables">
         <Title order={4} size="h5" id="contact-variables">
-          {messages.paneVariables}
+          {messages.variables}
         </Title>
         {variables.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -231,7 +231,7 @@ function ContactForm({
             gap={4}
             component="ul"
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
-            aria-label={messages.paneVariables}
+            aria-label={messages.variables}
           >
             {variables.map(([name, stored]) => (
               <Group key={name} component="li" gap="xs" wrap="nowrap" justify="space-between">

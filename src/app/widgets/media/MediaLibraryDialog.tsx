@@ -244,7 +244,7 @@ function MediaList({ type, onPick }: { type: MediaType; onPick?: Props['onPick']
           <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
             {onPick && (
               <Button size="xs" onClick={() => onPick(item)}>
-                {messages.recorderSend}
+                {messages.send}
               </Button>
             )}
             {armed === item._id ? (

@@ -40,7 +40,7 @@ export function ScheduleDialog({ opened, onClose, item, preset }: ScheduleDialog
     <Dialog
       opened={opened}
       onClose={onClose}
-      title={item ? labels.schedule.editSchedule : messages.paneSchedule}
+      title={item ? labels.schedule.editSchedule : messages.scheduleMessage}
       size="lg"
     >
       {opened && <ScheduleForm item={item} preset={preset} onDone={onClose} />}
@@ -202,7 +202,7 @@ function ScheduleForm({
           ) : (
             <Select
               label={labels.common.flow}
-              description={flows.data && flowChoices.length === 0 ? messages.paneNoFlows : undefined}
+              description={flows.data && flowChoices.length === 0 ? messages.noFlows : undefined}
               data={flowChoices}
               value={flow}
               onChange={(v) => {

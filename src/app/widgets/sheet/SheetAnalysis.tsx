@@ -95,7 +95,7 @@ export function SheetAnalysisSummary({ analysis }: { analysis: AudienceAnalysis 
           <Text fz="sm">{analysis.message}</Text>
           {variables.length > 0 && (
             <Group gap={6}>
-              <Text fz="sm">{messages.paneVariables}:</Text>
+              <Text fz="sm">{messages.variables}:</Text>
               <VariableBadges names={variables} />
             </Group>
           )}

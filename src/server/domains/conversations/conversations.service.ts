@@ -105,7 +105,7 @@ export async function sendConversationMessage(
 
   if (await conversationsRepo.messageIdTaken(db, ctx.actor, p.message_id))
     return stored(ctx, p.message_id, conversation.id);
-  if (conversation.finishedAt) throw new AppError(texts.paneComposerFinished);
+  if (conversation.finishedAt) throw new AppError(texts.conversationFinishedHint);
 
   let file: { mime: string } | null = null;
   if (p.media) {

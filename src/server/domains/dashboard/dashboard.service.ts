@@ -82,7 +82,7 @@ export async function getDashboardData(
       if (human) point.manual += n;
       else point.chatbot += n;
     }
-    const name = (r.department && nameOf.get(r.department)) || messages.paneNoDepartment;
+    const name = (r.department && nameOf.get(r.department)) || messages.noDepartment;
     departmentTotals.set(name, (departmentTotals.get(name) ?? 0) + n);
     const perDay = departmentByDay.get(name) ?? new Map<string, number>();
     perDay.set(day, (perDay.get(day) ?? 0) + n);
@@ -90,8 +90,8 @@ export async function getDashboardData(
   }
   // The departments, most conversations first (then by name); without one last.
   const departmentNames = [...departmentTotals.keys()].sort((a, b) => {
-    if (a === messages.paneNoDepartment) return 1;
-    if (b === messages.paneNoDepartment) return -1;
+    if (a === messages.noDepartment) return 1;
+    if (b === messages.noDepartment) return -1;
     return (departmentTotals.get(b) ?? 0) - (departmentTotals.get(a) ?? 0) || a.localeCompare(b, 'pt-BR');
   });
   const chartDepartments = days.map((d) => {

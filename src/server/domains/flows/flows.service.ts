@@ -180,7 +180,7 @@ export async function getFlow(services: Services, actor: Actor, id: string): Pro
 
 const requiredName = (name: string | undefined) => {
   const trimmed = (name ?? '').trim();
-  if (!trimmed) throw fieldFailure(fieldError('name', messages.tagNameRequired));
+  if (!trimmed) throw fieldFailure(fieldError('name', messages.nameRequired));
   return trimmed;
 };
 

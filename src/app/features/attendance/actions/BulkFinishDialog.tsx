@@ -72,7 +72,7 @@ function BulkFinishForm({ onDone }: { onDone(): void }) {
             {labels.common.cancel}
           </Button>
           <Button type="submit" color="red" loading={saving}>
-            {messages.paneBulkFinishSubmit}
+            {messages.finish}
           </Button>
         </Group>
       </Stack>

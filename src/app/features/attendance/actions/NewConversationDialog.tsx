@@ -79,7 +79,7 @@ function ContactPicker({ value, onChange }: { value: string | null; onChange(id:
           <Loader size="sm" aria-label={labels.common.loading} />
         </Center>
       ) : contacts.data?.contacts.length ? (
-        <Radio.Group label={messages.previewContact} value={value} onChange={onChange}>
+        <Radio.Group label={messages.contactLabel} value={value} onChange={onChange}>
           <Stack gap={6} mt={6}>
             {contacts.data.contacts.map((c) => (
               <Radio
@@ -179,7 +179,7 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
     <form onSubmit={submit} noValidate>
       <Stack>
         <Select
-          label={messages.paneChip}
+          label={messages.chip}
           placeholder={labels.common.chooseChip}
           data={chipOptions}
           value={chipId}
@@ -200,7 +200,7 @@ function NewConversationForm({ onClose, onStarted }: Omit<Props, 'opened'>) {
           }}
           data={[
             { value: 'phone', label: labels.attendance.newNumber },
-            { value: 'contact', label: messages.previewContact },
+            { value: 'contact', label: messages.contactLabel },
           ]}
         />
         {mode === 'contact' ? (

@@ -22,7 +22,7 @@ interface Props {
  */
 export function TransferDialog({ conversation, opened, onClose, onTransferred }: Props) {
   return (
-    <Dialog opened={opened} onClose={onClose} title={messages.paneTransfer}>
+    <Dialog opened={opened} onClose={onClose} title={messages.transfer}>
       <TransferForm conversation={conversation} onCancel={onClose} onTransferred={onTransferred} />
     </Dialog>
   );
@@ -102,7 +102,7 @@ function TransferForm({
         {type === 'chatbot' && (
           <Select
             label={labels.common.chatbot}
-            description={chatbots.data && chatbotChoices.length === 0 ? messages.paneNoChatbots : undefined}
+            description={chatbots.data && chatbotChoices.length === 0 ? messages.noChatbots : undefined}
             data={chatbotChoices}
             value={chatbot}
             onChange={(v) => {
@@ -115,7 +115,7 @@ function TransferForm({
         {type === 'flow' && (
           <Select
             label={labels.common.flow}
-            description={flows.data && flowChoices.length === 0 ? messages.paneNoFlows : undefined}
+            description={flows.data && flowChoices.length === 0 ? messages.noFlows : undefined}
             data={flowChoices}
             value={flow}
             onChange={(v) => {

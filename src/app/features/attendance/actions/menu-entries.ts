@@ -17,12 +17,12 @@ export type MenuEntry =
   | 'bulk-finish';
 
 export const MENU_LABELS: Record<MenuEntry, string> = {
-  'contact-data': messages.paneContactDrawer,
+  'contact-data': messages.contactData,
   'edit-name': messages.paneEditName,
   'mark-answered': messages.paneMarkAnswered,
-  schedule: messages.paneSchedule,
+  schedule: messages.scheduleMessage,
   'assign-tags': messages.paneAssignTags,
-  transfer: messages.paneTransfer,
+  transfer: messages.transfer,
   resume: messages.paneResume,
   'serve-as-human': messages.paneServeAsHuman,
   'disable-follow-up': messages.paneDisableFollowUp,

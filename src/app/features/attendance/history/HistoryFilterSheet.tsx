@@ -66,7 +66,7 @@ function FilterForm({ user, value, onApply }: Omit<Props, 'opened' | 'onClose'>)
         >
           <Group mt="xs">
             <Checkbox value="chatbot" label={labels.common.chatbot} />
-            <Checkbox value="human" label={messages.filterTypeHuman} />
+            <Checkbox value="human" label={messages.human} />
           </Group>
         </Checkbox.Group>
         <MultiSelect

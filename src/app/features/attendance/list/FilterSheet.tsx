@@ -95,7 +95,7 @@ function FilterForm({ user, value, fallback, onApply }: Omit<Props, 'opened' | '
         >
           <Group gap="lg" mt={6}>
             <Checkbox value="chatbot" label={labels.common.chatbot} />
-            <Checkbox value="human" label={messages.filterTypeHuman} />
+            <Checkbox value="human" label={messages.human} />
           </Group>
         </Checkbox.Group>
         <MultiSelect

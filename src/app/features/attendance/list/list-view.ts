@@ -13,12 +13,12 @@ export type ConversationFilter = Required<
 >;
 
 const TYPE_LABELS: Partial<Record<Message['type'], string>> = {
-  image: messages.previewImage,
-  audio: messages.previewAudio,
-  video: messages.previewVideo,
-  document: messages.previewDocument,
-  location: messages.previewLocation,
-  contact: messages.previewContact,
+  image: messages.image,
+  audio: messages.audio,
+  video: messages.video,
+  document: messages.document,
+  location: messages.location,
+  contact: messages.contactLabel,
   summary: messages.previewSummary,
 };
 

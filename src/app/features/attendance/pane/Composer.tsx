@@ -51,10 +51,10 @@ const ACCEPT: Record<MediaType, string> = {
 };
 
 const ATTACHMENTS: { type: MediaType; label: string; icon: typeof IconPhoto; color: string }[] = [
-  { type: 'image', label: messages.previewImage, icon: IconPhoto, color: '#bf59cf' },
-  { type: 'audio', label: messages.previewAudio, icon: IconHeadphones, color: '#e5533d' },
-  { type: 'video', label: messages.previewVideo, icon: IconMovie, color: '#0795dc' },
-  { type: 'document', label: messages.previewDocument, icon: IconFileText, color: '#7f66ff' },
+  { type: 'image', label: messages.image, icon: IconPhoto, color: '#bf59cf' },
+  { type: 'audio', label: messages.audio, icon: IconHeadphones, color: '#e5533d' },
+  { type: 'video', label: messages.video, icon: IconMovie, color: '#0795dc' },
+  { type: 'document', label: messages.document, icon: IconFileText, color: '#7f66ff' },
 ];
 
 /** The shortcut being typed: '/' at the start and no space yet. */
@@ -270,7 +270,7 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
       <div className={classes.composerRow}>
         <Menu position="top-start" shadow="md" width={220}>
           <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" size={40} radius="xl" aria-label={messages.paneAttach}>
+            <ActionIcon variant="subtle" color="gray" size={40} radius="xl" aria-label={messages.attach}>
               <IconPaperclip size={22} aria-hidden />
             </ActionIcon>
           </Menu.Target>
@@ -414,13 +414,7 @@ export const Composer = memo(function Composer({ signature, onSend, conversation
             <IconMicrophone size={20} aria-hidden />
           </ActionIcon>
         ) : (
-          <ActionIcon
-            size={40}
-            radius="xl"
-            color="#00a884"
-            aria-label={messages.recorderSend}
-            onClick={submit}
-          >
+          <ActionIcon size={40} radius="xl" color="#00a884" aria-label={messages.send} onClick={submit}>
             <IconSend2 size={20} aria-hidden />
           </ActionIcon>
         )}

@@ -53,7 +53,7 @@ export function ConversationPane({ conversationId, onClose }: Props) {
       <div className={classes.pane}>
         <Stack p="md" align="flex-start">
           <Button variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={onClose}>
-            {messages.paneBack}
+            {messages.back}
           </Button>
           <Alert color="red" role="alert" w="100%">
             {conversation.isError ? errorMessage(conversation.error) : messages.notFound}
@@ -179,7 +179,7 @@ function Pane({ conversation, onClose }: { conversation: Conversation; onClose()
         <div className={classes.composer}>
           <Stack gap={6} align="center">
             <Text size="sm" c="dimmed" ta="center">
-              {messages.paneComposerFinished}
+              {messages.conversationFinishedHint}
             </Text>
             <Button
               size="xs"

@@ -21,7 +21,7 @@ export function ImageViewer({ image, onClose }: Props) {
     <Dialog
       opened={image !== null}
       onClose={onClose}
-      title={image?.alt || messages.previewImage}
+      title={image?.alt || messages.image}
       fullScreen
       classNames={{
         content: classes.viewerContent,

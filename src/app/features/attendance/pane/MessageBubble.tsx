@@ -36,7 +36,7 @@ function Content({ message, actions }: { message: PaneMessage; actions: BubbleAc
   const caption = <Text_ text={message.message} />;
   switch (message.type) {
     case 'image': {
-      const alt = message.file_name ? withoutBidiControls(message.file_name) : messages.previewImage;
+      const alt = message.file_name ? withoutBidiControls(message.file_name) : messages.image;
       return (
         <>
           {url && (
@@ -83,7 +83,7 @@ function Content({ message, actions }: { message: PaneMessage; actions: BubbleAc
           <IconUserCircle size={32} color="#6c7a84" aria-hidden style={{ flexShrink: 0 }} />
           <div>
             <Text size="xs" c="dimmed">
-              {messages.previewContact}
+              {messages.contactLabel}
             </Text>
             <Text size="sm" fw={600}>
               {withoutBidiControls(card.name)}
@@ -142,7 +142,7 @@ export const MessageBubble = memo(function MessageBubble({ message, me, actions 
     .join(' ');
   // An automatic message says which engine wrote it (older copies without a source say 'Chatbot').
   const automaticAuthor = message.source ? automaticAuthorLabels[message.source] : labels.common.chatbot;
-  const who = side === 'customer' ? messages.paneCustomer : chatbot ? automaticAuthor : messages.paneYou;
+  const who = side === 'customer' ? messages.customer : chatbot ? automaticAuthor : messages.paneYou;
   return (
     <div className={`${classes.row} ${classes[side]}`}>
       <div className={bubbleClass}>

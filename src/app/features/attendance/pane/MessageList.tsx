@@ -72,7 +72,7 @@ export const MessageList = memo(function MessageList({
           </Text>
         )}
         <ul
-          aria-label={messages.paneMessages}
+          aria-label={messages.messagesTitle}
           className={classes.list}
           style={{ height: virtualizer.getTotalSize() }}
         >
@@ -112,7 +112,7 @@ export const MessageList = memo(function MessageList({
         </ul>
       </div>
       <div role="status" aria-live="polite" className={classes.typingSlot}>
-        {typing && <span className={classes.typing}>{messages.paneTyping}</span>}
+        {typing && <span className={classes.typing}>{messages.typing}</span>}
       </div>
       {!atEnd && (
         <ActionIcon

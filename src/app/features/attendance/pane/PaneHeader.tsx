@@ -45,7 +45,7 @@ export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Pr
   return (
     <header className={classes.header}>
       {mobile && (
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={messages.paneBack} onClick={onClose}>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={messages.back} onClick={onClose}>
           <IconArrowLeft size={22} aria-hidden />
         </ActionIcon>
       )}
@@ -87,7 +87,7 @@ export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Pr
               size="xs"
               variant="light"
               color="teal"
-              title={messages.paneChip}
+              title={messages.chip}
               style={{ textTransform: 'none' }}
             >
               {chip.name}
@@ -100,7 +100,7 @@ export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Pr
             title={labels.common.department}
             style={{ textTransform: 'none' }}
           >
-            {department?.name ?? (conversation.department ? '…' : messages.paneNoDepartment)}
+            {department?.name ?? (conversation.department ? '…' : messages.noDepartment)}
           </Badge>
           <Badge
             size="xs"
@@ -109,7 +109,7 @@ export const PaneHeader = memo(function PaneHeader({ conversation, onClose }: Pr
             style={{ textTransform: 'none' }}
           >
             {conversation.is_manual
-              ? messages.filterTypeHuman
+              ? messages.human
               : conversation.chatbot_type === 'flow_chatbot'
                 ? withName(labels.common.flow, serving)
                 : withName(labels.common.chatbot, serving)}

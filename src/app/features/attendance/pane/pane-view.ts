@@ -13,10 +13,10 @@ const dayKey = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d
 export function dayLabel(iso: string, now: Date = new Date()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  if (dayKey(d) === dayKey(now)) return messages.paneToday;
+  if (dayKey(d) === dayKey(now)) return messages.today;
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
-  if (dayKey(d) === dayKey(yesterday)) return messages.paneYesterday;
+  if (dayKey(d) === dayKey(yesterday)) return messages.yesterday;
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
 }
 
@@ -85,9 +85,9 @@ export function tickOf(m: Pick<PaneMessage, 'status' | 'provisional'>): Tick {
 }
 
 export const TICK_LABELS: Record<Tick, string> = {
-  failed: messages.paneStatusFailed,
-  pending: messages.paneStatusPending,
-  sent: messages.paneStatusSent,
+  failed: messages.statusNotSent,
+  pending: messages.statusSending,
+  sent: messages.statusSent,
   delivered: messages.paneStatusDelivered,
   read: messages.paneStatusRead,
 };
@@ -105,12 +105,12 @@ export function contactCard(text: string): { name: string; phones: string[] } {
 }
 
 const MEDIA_LABELS: Partial<Record<Message['type'], string>> = {
-  image: messages.previewImage,
-  audio: messages.previewAudio,
-  video: messages.previewVideo,
-  document: messages.previewDocument,
-  location: messages.previewLocation,
-  contact: messages.previewContact,
+  image: messages.image,
+  audio: messages.audio,
+  video: messages.video,
+  document: messages.document,
+  location: messages.location,
+  contact: messages.contactLabel,
 };
 
 /** The quoted message of a reply, in one short line. */

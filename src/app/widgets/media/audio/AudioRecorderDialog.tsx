@@ -183,7 +183,7 @@ function Recorder({ onClose, onSend, autoStart }: Omit<Props, 'opened'>) {
               leftSection={<IconPlayerStopFilled size={18} aria-hidden />}
               onClick={() => void stop()}
             >
-              {messages.recorderStop}
+              {messages.stop}
             </Button>
           </Group>
         </Stack>
@@ -245,7 +245,7 @@ function Recorder({ onClose, onSend, autoStart }: Omit<Props, 'opened'>) {
           disabled={state.step !== 'recorded'}
           onClick={send}
         >
-          {messages.recorderSend}
+          {messages.send}
         </Button>
       </Group>
     </Stack>
