@@ -16,12 +16,10 @@ import { flowsRepo } from '../flows/flows.repo';
 import { queueFlowRun, startingFlow } from '../flows/start';
 import { tagsRepo } from '../tags/tags.repo';
 import { appendMessage } from './append-message';
-import { conversationViewsRepo } from './conversation-views.repo';
+import { type ConversationRow, conversationViewsRepo } from './conversation-views.repo';
 import { type ConversationChange, conversationsRepo, type FinishedConversation } from './conversations.repo';
 import { visibleConversation } from './conversations.service';
 import { conversationView, loadConversation, toMessage } from './present';
-
-type ConversationRow = Awaited<ReturnType<typeof visibleConversation>>['conversation'];
 
 export interface ListInput {
   filter: {
