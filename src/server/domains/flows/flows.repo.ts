@@ -1,12 +1,12 @@
 // The flows of an account (spec 3 §3 Flow). Every query is scoped to the actor's account, so another account's
 // flow id behaves as not found. A new flow (create, duplicate, import) is counted against the plan's max_flows
 // with the account row locked: two creations at once wait for each other and cannot both pass the limit.
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { newId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
 import type { Actor } from '../../access';
 import type { Db } from '../../db';
-import { accounts, chips, flows } from '../../db/schema';
+import { accounts, chips, conversations, flows } from '../../db/schema';
 import { AppError } from '../../http/errors';
 
 export type FlowRow = typeof flows.$inferSelect;
@@ -14,6 +14,16 @@ export type FlowFields = Omit<typeof flows.$inferInsert, 'id' | 'accountId' | 'c
 
 const scope = (actor: Actor, id: string) =>
   and(eq(flows.accountId, actor.accountId), eq(flows.id, id), eq(flows.filed, false));
+
+/** The change that makes a conversation flow-served from the beginning of a flow (conversation-actions' toFlow). */
+export const startingFlow = (flowId: string) => ({
+  isManual: false,
+  chatbotType: 'flow_chatbot' as const,
+  chatbotId: null,
+  flowId,
+  startFlow: true,
+  lastFlowContext: null,
+});
 
 export const flowsRepo = {
   /** The account's flows, newest first. */
@@ -92,5 +102,33 @@ export const flowsRepo = {
       .from(flows)
       .where(and(eq(flows.accountId, actor.accountId), inArray(flows.id, [...new Set(ids)])));
     return new Map(rows.map((r) => [r.id, { name: r.name, filed: r.filed }]));
+  },
+
+  /**
+   * The account and state of the conversation a flow is to start on, by its id: a start is asked for by id (a
+   * transfer, a keyword, a scheduled message, a campaign) before any actor is known.
+   */
+  async conversationToStart(db: Db, conversationId: string) {
+    const [row] = await db
+      .select({ accountId: conversations.accountId, finishedAt: conversations.finishedAt })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    return row ?? null;
+  },
+
+  /** Makes the open conversation flow-served from the flow's beginning; false when it is finished. */
+  async startOn(tx: Db, actor: Actor, conversationId: string, flowId: string): Promise<boolean> {
+    const rows = await tx
+      .update(conversations)
+      .set(startingFlow(flowId))
+      .where(
+        and(
+          eq(conversations.id, conversationId),
+          eq(conversations.accountId, actor.accountId),
+          isNull(conversations.finishedAt),
+        ),
+      )
+      .returning({ id: conversations.id });
+    return rows.length > 0;
   },
 };

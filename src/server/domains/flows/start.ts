@@ -2,15 +2,16 @@
 // startFlowRun, the one call that makes a conversation flow-served from the beginning of a flow (a transfer, a
 // keyword, a scheduled message or a campaign). Kept apart from the engine so that the conversation actions
 // can queue a run without importing the engine (which imports them).
-import { and, eq, isNull } from 'drizzle-orm';
 import { messages as texts } from '../../../shared/messages';
 import { systemActor } from '../../access';
 import type { Db } from '../../db';
-import { conversations } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';
 import { announceUpdated } from '../conversations/delivery';
 import { flowsRepo } from './flows.repo';
+
+// The change itself lives with the conversation's other writes, in the repository.
+export { startingFlow } from './flows.repo';
 
 /** The runner's job: run this conversation's flow until it waits or ends. */
 export const FLOW_RUN_JOB = 'flow-run';
@@ -48,37 +49,18 @@ export async function startFlowRun(
   alsoWrite?: (tx: Db) => Promise<unknown>,
 ) {
   const { db } = services;
-  const [conversation] = await db
-    .select({ accountId: conversations.accountId, finishedAt: conversations.finishedAt })
-    .from(conversations)
-    .where(eq(conversations.id, conversationId));
+  const conversation = await flowsRepo.conversationToStart(db, conversationId);
   if (!conversation) throw new AppError(texts.notFound);
-  if (conversation.finishedAt) throw new AppError(texts.paneComposerFinished);
-  if (!(await flowsRepo.find(db, systemActor(conversation.accountId, 'flows'), flowId)))
-    throw new AppError(texts.flowNotFound);
+  if (conversation.finishedAt) throw new AppError(texts.conversationFinishedHint);
+  const actor = systemActor(conversation.accountId, 'flows');
+  if (!(await flowsRepo.find(db, actor, flowId))) throw new AppError(texts.flowNotFound);
   const started = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(conversations)
-      .set(startingFlow(flowId))
-      .where(and(eq(conversations.id, conversationId), isNull(conversations.finishedAt)))
-      .returning({ id: conversations.id });
-    if (rows.length) {
-      await queueFlowRun(services, conversationId, { tx: tx as Db });
-      await alsoWrite?.(tx as Db);
-    }
-    return rows.length > 0;
+    if (!(await flowsRepo.startOn(tx as Db, actor, conversationId, flowId))) return false;
+    await queueFlowRun(services, conversationId, { tx: tx as Db });
+    await alsoWrite?.(tx as Db);
+    return true;
   });
-  if (!started) throw new AppError(texts.paneComposerFinished);
+  if (!started) throw new AppError(texts.conversationFinishedHint);
   services.jobs.wake(FLOW_RUN_JOB);
   await announceUpdated(services as Services, conversation.accountId, conversationId);
 }
-
-/** The change that makes a conversation flow-served from the beginning of a flow (conversation-actions' toFlow). */
-export const startingFlow = (flowId: string) => ({
-  isManual: false,
-  chatbotType: 'flow_chatbot' as const,
-  chatbotId: null,
-  flowId,
-  startFlow: true,
-  lastFlowContext: null,
-});
