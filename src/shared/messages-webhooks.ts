@@ -38,7 +38,6 @@ export const webhookMessages = {
   received: messages.eventReceived,
   testReceived: 'Evento teste recebido.',
   alreadyReceived: 'Evento já recebido: nada foi enviado de novo.',
-  endpointNotFound: 'Webhook não encontrado.',
   inactive: 'Este webhook está inativo: o evento não foi processado.',
   notJson: messages.invalidJson,
   tooLarge: (maxKb: number) => `O corpo da requisição passa do limite de ${maxKb} KB.`,

@@ -231,8 +231,8 @@ describe('the public endpoint', () => {
     await activate(w._id);
 
     const cases: [Response, number, string][] = [
-      [await post(newId(), '{}'), 404, M.endpointNotFound],
-      [await post('not-an-id', '{}'), 404, M.endpointNotFound],
+      [await post(newId(), '{}'), 404, M.notFound],
+      [await post('not-an-id', '{}'), 404, M.notFound],
       [
         await post(w._id, 'nome=Maria', { 'content-type': 'application/x-www-form-urlencoded' }),
         400,

@@ -124,9 +124,9 @@ export async function registerWebhookEndpoint(app: FastifyInstance, services: Se
       { bodyLimit: WEBHOOK_BODY_LIMIT },
       async (req, reply) => {
         const webhookId = req.params.webhookId;
-        if (!ID.test(webhookId)) return refuse(reply, 404, M.endpointNotFound);
+        if (!ID.test(webhookId)) return refuse(reply, 404, M.notFound);
         const hook = await webhooksRepo.byUrlId(services.db, webhookId);
-        if (!hook) return refuse(reply, 404, M.endpointNotFound);
+        if (!hook) return refuse(reply, 404, M.notFound);
         // The id in the URL is the webhook's key: whoever posts acts for its account, as the API key does.
         const actor = apiKeyActor(hook.accountId);
 
