@@ -19,27 +19,28 @@
 //   after the last try a person serves, with a system note. The customer's message stays in the conversation.
 // - chatbot-sweep (every minute): finishes conversations a chatbot serves after 48 h without messages (with
 //   the finish message), and queues an answer for any left with unanswered input and nobody on it.
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { ChatbotContext, ChatbotTurn } from '../../../shared/contract/chatbots';
 import { messages as texts } from '../../../shared/messages';
 import { CHATBOT_INACTIVE_HOURS } from '../../../shared/rules/chatbot';
 import { fillPlaceholders as fillContactPlaceholders } from '../../../shared/rules/placeholders';
-import { systemActor } from '../../access';
+import { platformJob, systemActor } from '../../access';
 import { type AiClient, createAiClient } from '../../ai/client';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { chatbots, contacts, conversations, messages } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';
 import { appendMessage } from '../conversations/append-message';
-import { claimConversation, customerInputAfter, leaseFor, releaseConversation } from '../conversations/claim';
+import { releaseConversation } from '../conversations/claim';
 import { finishOpen, toDepartment } from '../conversations/conversation-actions';
+import type { ConversationChange } from '../conversations/conversations.repo';
 import { chatbotSender, sendConversationMessage } from '../conversations/conversations.service';
+import type { ConversationRow, MessageRow } from '../conversations/messages.repo';
 import { loadConversation, toMessage } from '../conversations/present';
 import { showTyping } from '../conversations/typing';
 import { flowsRepo } from '../flows/flows.repo';
 import { queueFlowRun, startingFlow } from '../flows/start';
+import { chatbotRunsRepo } from './chatbot-runs.repo';
 import { type ChatbotRow, chatbotsRepo } from './chatbots.repo';
 import { draftOf } from './chatbots.service';
 import {
@@ -53,9 +54,6 @@ import {
   transferTool,
 } from './prompt';
 import { CHATBOT_REPLY_JOB, type ChatbotReplyJob, queueChatbotReply } from './start';
-
-type ConversationRow = typeof conversations.$inferSelect;
-type MessageRow = typeof messages.$inferSelect;
 
 /** Retries after 1×, 4× and 12× CHATBOT_RETRY_BASE_SECONDS; the failure after the last goes to a person. */
 export const RETRY_FACTORS = [1, 4, 12];
@@ -77,25 +75,16 @@ function clientFor(config: Config) {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const iso = (d: Date) => d.toISOString();
 
-/** Served by its AI chatbot: not taken by a person, open, naming a chatbot. */
-const chatbotServed = and(
-  eq(conversations.chatbotType, 'chatbot'),
-  eq(conversations.isManual, false),
-  isNull(conversations.finishedAt),
-  sql`${conversations.chatbotId} is not null`,
-);
+/** Served by its AI chatbot: not taken by a person, open, naming a chatbot (chatbot-runs.repo.ts asks it in SQL). */
 export const isChatbotServed = (c: ConversationRow) =>
   c.chatbotType === 'chatbot' && !c.isManual && !c.finishedAt && !!c.chatbotId;
 
-const newLease = (config: Config) => leaseFor(chatbotLeaseSeconds(config));
+/** A reply's job names only the conversation: its reads act as the platform's job until they know the account. */
+const engine = platformJob('chatbots');
+const actorOf = (c: Pick<ConversationRow, 'accountId'>) => systemActor(c.accountId, 'chatbots');
+
 const claim = (services: Services, conversationId: string) =>
-  claimConversation(
-    services.db,
-    'chatbotLeaseUntil',
-    conversationId,
-    chatbotLeaseSeconds(services.config),
-    chatbotServed,
-  );
+  chatbotRunsRepo.claim(services.db, engine, conversationId, chatbotLeaseSeconds(services.config));
 const release = (db: Db, conversationId: string, lease: Date) =>
   releaseConversation(db, 'chatbotLeaseUntil', conversationId, lease);
 
@@ -125,12 +114,7 @@ export async function answerConversation(
 
 /** Whether the conversation's last message is the customer's, unanswered and due. */
 async function dueInput(services: Services, conversationId: string) {
-  const [row] = await services.db
-    .select({ conversation: conversations, last: messages, delay: chatbots.responseDelay })
-    .from(conversations)
-    .innerJoin(messages, eq(messages.id, conversations.lastMessageId))
-    .innerJoin(chatbots, eq(chatbots.id, conversations.chatbotId))
-    .where(and(eq(conversations.id, conversationId), chatbotServed));
+  const row = await chatbotRunsRepo.withLastMessage(services.db, engine, conversationId);
   if (row?.last.origin !== 'customer') return false;
   const ctx = row.conversation.chatbotContext;
   if (ctx?.input_after?.id === row.last.id) return false;
@@ -152,10 +136,7 @@ interface Turn {
 class Stopped extends Error {}
 
 async function readClaimed(services: Services, conversationId: string, holder: { lease: Date }) {
-  const [c] = await services.db
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.id, conversationId), eq(conversations.chatbotLeaseUntil, holder.lease)));
+  const c = await chatbotRunsRepo.claimed(services.db, engine, conversationId, holder.lease);
   return c && isChatbotServed(c) ? c : null;
 }
 
@@ -177,10 +158,10 @@ async function answerClaimed(
         ? stored
         : {
             chatbot: chatbot.id,
-            input_after: await answeredUpTo(services.db, conversation.id),
+            input_after: await answeredUpTo(services.db, conversation),
             attempts: 0,
           };
-    const input = await inputAfter(services.db, conversation.id, ctx.input_after);
+    const input = await inputAfter(services.db, conversation, ctx.input_after);
     const newest = input.at(-1);
     if (!newest) {
       if (ctx !== stored) await persist(services, conversation.id, holder, ctx).catch(stopped);
@@ -219,43 +200,14 @@ const stopped = (err: unknown) => {
 };
 
 /** The last customer message the conversation's team or chatbot answered (a message after it), or null. */
-async function answeredUpTo(db: Db, conversationId: string): Promise<ChatbotContext['input_after']> {
-  const [reply] = await db
-    .select({ at: messages.createdAt, id: messages.id })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        sql`${messages.origin} <> 'customer'`,
-        sql`${messages.type} not in ('system', 'summary')`,
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(1);
-  if (!reply) return null;
-  const [row] = await db
-    .select({ at: messages.createdAt, id: messages.id })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        eq(messages.origin, 'customer'),
-        sql`date_trunc('milliseconds', ${messages.createdAt}) <= ${iso(reply.at)}::timestamptz`,
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(1);
+async function answeredUpTo(db: Db, conversation: ConversationRow): Promise<ChatbotContext['input_after']> {
+  const row = await chatbotRunsRepo.answeredUpTo(db, actorOf(conversation), conversation.id);
   return row ? { at: iso(row.at), id: row.id } : null;
 }
 
 /** The customer's messages after `after`, oldest first (the last MAX_INPUT). */
-async function inputAfter(db: Db, conversationId: string, after: ChatbotContext['input_after']) {
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(customerInputAfter(conversationId, after))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(MAX_INPUT);
+async function inputAfter(db: Db, conversation: ConversationRow, after: ChatbotContext['input_after']) {
+  const rows = await chatbotRunsRepo.inputAfter(db, actorOf(conversation), conversation.id, after, MAX_INPUT);
   return rows.reverse();
 }
 
@@ -266,21 +218,19 @@ async function persist(
   holder: { lease: Date },
   ctx: ChatbotContext,
   tx: Db = services.db,
-  set: Partial<typeof conversations.$inferInsert> = {},
+  set: ConversationChange = {},
 ) {
-  const [row] = await tx
-    .update(conversations)
-    .set({ chatbotContext: ctx, ...set, chatbotLeaseUntil: newLease(services.config) })
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        eq(conversations.chatbotLeaseUntil, holder.lease),
-        chatbotServed,
-      ),
-    )
-    .returning({ lease: conversations.chatbotLeaseUntil });
-  if (!row?.lease) throw new Stopped();
-  holder.lease = row.lease;
+  const lease = await chatbotRunsRepo.advance(
+    tx,
+    engine,
+    conversationId,
+    holder.lease,
+    ctx,
+    set,
+    chatbotLeaseSeconds(services.config),
+  );
+  if (!lease) throw new Stopped();
+  holder.lease = lease;
 }
 
 const answeredCtx = (turn: Turn): ChatbotContext => ({
@@ -292,25 +242,20 @@ const answeredCtx = (turn: Turn): ChatbotContext => ({
 
 const replyId = (turn: Turn) => `ai-${turn.conversation.id}-${turn.newest.id}`;
 
-async function contactOf(db: Db, contactId: string): Promise<PromptContact> {
-  const [c] = await db.select().from(contacts).where(eq(contacts.id, contactId));
+async function contactOf(db: Db, conversation: ConversationRow): Promise<PromptContact> {
+  const c = await chatbotRunsRepo.contact(db, actorOf(conversation), conversation.contactId);
   return { name: c ? c.overrideName || c.name : '', data: c?.data ?? {} };
 }
 
 /** The conversation so far, up to the newest input, oldest first (system notes left out by linesOf). */
-async function history(db: Db, conversationId: string, newest: MessageRow) {
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        sql`${messages.type} not in ('system', 'summary')`,
-        sql`(date_trunc('milliseconds', ${messages.createdAt}), ${messages.id}) <= (${iso(newest.createdAt)}::timestamptz, ${newest.id})`,
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(PROMPT_MESSAGES);
+async function history(db: Db, conversation: ConversationRow, newest: MessageRow) {
+  const rows = await chatbotRunsRepo.history(
+    db,
+    actorOf(conversation),
+    conversation.id,
+    newest,
+    PROMPT_MESSAGES,
+  );
   return linesOf(rows.reverse());
 }
 
@@ -347,20 +292,16 @@ export async function decide(
 async function answer(turn: Turn, input: MessageRow[]) {
   const { services, conversation, chatbot, newest } = turn;
   // Answered already (a crash between the send and the position): only the position is written.
-  const [sent] = await services.db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.accountId, conversation.accountId), eq(messages.messageId, replyId(turn))))
-    .limit(1);
-  if (sent) return persist(services, conversation.id, turn.holder, answeredCtx(turn));
+  if (await chatbotRunsRepo.stored(services.db, actorOf(conversation), replyId(turn)))
+    return persist(services, conversation.id, turn.holder, answeredCtx(turn));
 
   if (chatbot.autoTransferIfMedia && input.some((m) => (MEDIA_TYPES as readonly string[]).includes(m.type)))
     return handOver(turn, { reason: texts.chatbotMediaReason });
   const ai = clientFor(services.config);
   if (!ai) return handOver(turn, { toHuman: true, note: texts.chatbotNotConfigured });
 
-  const contact = await contactOf(services.db, conversation.contactId);
-  const lines = await history(services.db, conversation.id, newest);
+  const contact = await contactOf(services.db, conversation);
+  const lines = await history(services.db, conversation, newest);
   // 'digitando…' runs while the model writes: the answer goes out after both.
   const typingSeconds = services.config.CHATBOT_TYPING_SECONDS;
   const typing = sleep(typingSeconds * 1000);
@@ -377,11 +318,11 @@ async function answer(turn: Turn, input: MessageRow[]) {
 
 function send(turn: Turn, messageId: string, text: string) {
   const { services, conversation } = turn;
-  return sendConversationMessage(
-    { services, actor: systemActor(conversation.accountId, 'chatbots') },
-    chatbotSender,
-    { conversation_id: conversation.id, message_id: messageId, text },
-  );
+  return sendConversationMessage({ services, actor: actorOf(conversation) }, chatbotSender, {
+    conversation_id: conversation.id,
+    message_id: messageId,
+    text,
+  });
 }
 
 /** A failed provider call: retried after a backoff; after the last try, a person serves. */
@@ -413,12 +354,12 @@ async function handOver(turn: Turn, opts: { reason?: string; toHuman?: boolean; 
   const { services, conversation, chatbot } = turn;
   const flow =
     !opts.toHuman && chatbot.redirect === 'flow_chatbot' && chatbot.flowId
-      ? await flowsRepo.find(services.db, systemActor(conversation.accountId, 'chatbots'), chatbot.flowId)
+      ? await flowsRepo.find(services.db, actorOf(conversation), chatbot.flowId)
       : null;
   // A text to the customer: a placeholder without a value reads as nothing (rules/placeholders.ts).
   const message = fillContactPlaceholders(
     chatbot.autoTransferMessage,
-    await contactOf(services.db, conversation.contactId),
+    await contactOf(services.db, conversation),
   ).trim();
   if (!flow && !opts.toHuman && message) {
     if (!(await readClaimed(services, conversation.id, turn.holder))) throw new Stopped();
@@ -437,7 +378,7 @@ async function handOver(turn: Turn, opts: { reason?: string; toHuman?: boolean; 
     if (flow) await queueFlowRun(services, conversation.id, { tx: tx as Db });
     const { row } = await appendMessage(
       { db: tx as Db, realtime: services.realtime },
-      systemActor(conversation.accountId, 'chatbots'),
+      actorOf(conversation),
       {
         conversation,
         effect: 'none',
@@ -483,12 +424,10 @@ export async function onChatbotCustomerMessage(
   conversationId: string,
   message: { id: string; createdAt?: Date },
   /** The conversation as the message's own append left it, when nothing changed it since. */
-  current?: typeof conversations.$inferSelect | null,
+  current?: ConversationRow | null,
 ) {
   try {
-    const [c] = current
-      ? [current]
-      : await services.db.select().from(conversations).where(eq(conversations.id, conversationId));
+    const c = current ?? (await chatbotRunsRepo.conversation(services.db, engine, conversationId));
     if (!c || !isChatbotServed(c) || !c.chatbotId) return;
     const chatbot = await chatbotsRepo.byId(services.db, c.chatbotId);
     if (!chatbot) return;
@@ -505,8 +444,6 @@ export async function onChatbotCustomerMessage(
 
 // --- The sweep -------------------------------------------------------------------------------------------
 
-const lastMessage = sql`(select m.origin || ':' || coalesce(m.message_id, '') from ${messages} m where m.id = ${conversations.lastMessageId})`;
-
 /**
  * Every minute and at each start: finishes the conversations a chatbot serves that had no message for
  * CHATBOT_INACTIVE_HOURS (a finish message interrupted by a crash is finished at once), and queues an answer
@@ -516,19 +453,7 @@ const lastMessage = sql`(select m.origin || ':' || coalesce(m.message_id, '') fr
 export async function sweepChatbots(services: Services, limit = 500) {
   const now = services.clock?.now() ?? new Date();
   const inactiveSince = new Date(now.getTime() - CHATBOT_INACTIVE_HOURS * 3600_000);
-  const idle = await services.db
-    .select()
-    .from(conversations)
-    .where(
-      and(
-        chatbotServed,
-        or(
-          lt(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`, inactiveSince),
-          sql`${lastMessage} like 'chatbot:ai-finish-%'`,
-        ),
-      ),
-    )
-    .limit(limit);
+  const idle = await chatbotRunsRepo.idle(services.db, engine, inactiveSince, limit);
   for (const c of idle) {
     try {
       await finishInactive(services, c);
@@ -536,23 +461,10 @@ export async function sweepChatbots(services: Services, limit = 500) {
       services.log.error({ err, conversation: c.id }, 'chatbot inactivity finish failed');
     }
   }
-  const lost = await services.db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(
-      and(
-        chatbotServed,
-        or(isNull(conversations.chatbotLeaseUntil), lt(conversations.chatbotLeaseUntil, sql`now()`)),
-        sql`${lastMessage} like 'customer:%'`,
-        // Its own job is due by then (the longest response delay is a minute): only a lost one is replaced.
-        lt(conversations.lastMessageAt, sql`now() - interval '90 seconds'`),
-        sql`coalesce((${conversations.chatbotContext}->>'retry_at')::timestamptz, '-infinity') <= now()`,
-      ),
-    )
-    .limit(limit);
+  const lost = await chatbotRunsRepo.lost(services.db, engine, limit);
   await services.jobs.sendMany<ChatbotReplyJob>(
     CHATBOT_REPLY_JOB,
-    lost.map((r) => ({ data: { conversation: r.id } })),
+    lost.map((id) => ({ data: { conversation: id } })),
   );
   return { finished: idle.length, queued: lost.length };
 }
@@ -560,20 +472,20 @@ export async function sweepChatbots(services: Services, limit = 500) {
 /** The finish message (once: its message_id names the last message before it), a note, then the finish. */
 async function finishInactive(services: Services, c: ConversationRow) {
   const chatbot = c.chatbotId ? await chatbotsRepo.byId(services.db, c.chatbotId) : null;
-  const [last] = c.lastMessageId
-    ? await services.db.select().from(messages).where(eq(messages.id, c.lastMessageId))
-    : [];
+  const last = c.lastMessageId
+    ? await chatbotRunsRepo.message(services.db, actorOf(c), c.lastMessageId)
+    : undefined;
   const alreadySent = last?.messageId?.startsWith('ai-finish-');
   const text = chatbot
-    ? fillContactPlaceholders(chatbot.finishMessage, await contactOf(services.db, c.contactId)).trim()
+    ? fillContactPlaceholders(chatbot.finishMessage, await contactOf(services.db, c)).trim()
     : '';
   if (text && !alreadySent)
-    await sendConversationMessage({ services, actor: systemActor(c.accountId, 'chatbots') }, chatbotSender, {
+    await sendConversationMessage({ services, actor: actorOf(c) }, chatbotSender, {
       conversation_id: c.id,
       message_id: `ai-finish-${c.id}-${c.lastMessageId ?? 'none'}`,
       text,
     });
-  await appendMessage(services, systemActor(c.accountId, 'chatbots'), {
+  await appendMessage(services, actorOf(c), {
     conversation: c,
     effect: 'none',
     message: {

@@ -15,30 +15,29 @@
 //   transaction: it survives a restart. Jobs of an older run find another run (or none) and change nothing.
 // - 'Atender como humano', a transfer, or a finish make the conversation not flow-served: the run stops at
 //   its next step. An error in a node sends that conversation (only) to human service with a system note.
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import type { AnyFlowNode, FlowConnection, FlowContext, FlowNodeType } from '../../../shared/contract/flows';
 import { flowNodeData } from '../../../shared/contract/flows';
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { branchOf, isFlowNodeType } from '../../../shared/rules/flow';
-import { systemActor } from '../../access';
+import { platformJob, systemActor } from '../../access';
 import type { ChipRow } from '../../channels/adapter';
 import type { Db } from '../../db';
-import { prepared } from '../../db/prepared';
-import { accounts, contacts, conversations, flows, messages, tags } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';
 import { chatbotsRepo } from '../chatbots/chatbots.repo';
 import { queueChatbotReply, servingChatbot } from '../chatbots/start';
-import { tagsAfter } from '../contacts/contacts.repo';
 import { appendMessage } from '../conversations/append-message';
-import { claimConversation, customerInputAfter, leaseFor, releaseConversation } from '../conversations/claim';
+import { claimConversation, releaseConversation } from '../conversations/claim';
 import { accountDepartment, finishOpen, toDepartment } from '../conversations/conversation-actions';
+import type { ConversationChange } from '../conversations/conversations.repo';
 import { flowSender, type SendInput, sendConversationMessage } from '../conversations/conversations.service';
+import type { ConversationRow } from '../conversations/messages.repo';
 import { loadConversation, toMessage } from '../conversations/present';
 import { showTyping } from '../conversations/typing';
-import { flowsRepo } from './flows.repo';
+import { flowRunsRepo, type KeywordFlow } from './flow-runs.repo';
+import { type FlowRow, flowsRepo } from './flows.repo';
 import {
   acceptAnswer,
   type ContactView,
@@ -54,8 +53,7 @@ import {
 } from './nodes';
 import { FLOW_RUN_JOB, type FlowRunJob, queueFlowRun, startingFlow } from './start';
 
-type ConversationRow = typeof conversations.$inferSelect;
-type FlowRow = typeof flows.$inferSelect;
+export type { KeywordFlow };
 
 /** How long a claim holds a conversation: longer than the slowest step (30 s typing + a 30 s request). */
 export const FLOW_LEASE_SECONDS = 120;
@@ -66,17 +64,13 @@ const CLOCK_SLACK_MS = 1000;
 
 const now = (services: Pick<Services, 'clock'>) => services.clock?.now() ?? new Date();
 
-/** Served by its flow: a flow chatbot, not taken by a person, open. */
-const flowServed = and(
-  eq(conversations.chatbotType, 'flow_chatbot'),
-  eq(conversations.isManual, false),
-  isNull(conversations.finishedAt),
-  sql`${conversations.flowId} is not null`,
-);
+/** Served by its flow: a flow chatbot, not taken by a person, open (flow-runs.repo.ts asks it in SQL). */
 export const isFlowServed = (c: ConversationRow) =>
   c.chatbotType === 'flow_chatbot' && !c.isManual && !c.finishedAt && !!c.flowId;
 
-const newLease = () => leaseFor(FLOW_LEASE_SECONDS);
+/** The run's job names only the conversation: its reads act as the platform's job until they know the account. */
+const engine = platformJob('flows');
+const actorOf = (c: Pick<ConversationRow, 'accountId'>) => systemActor(c.accountId, 'flows');
 const claim = (db: Db, conversationId: string) =>
   claimConversation(db, 'flowLeaseUntil', conversationId, FLOW_LEASE_SECONDS);
 const release = (db: Db, conversationId: string, lease: Date) =>
@@ -103,14 +97,16 @@ export async function runConversation(services: Services, conversationId: string
 
 /** Whether the conversation's flow has something to do now (a start, a due time, a reply to read). */
 export async function hasWork(services: Services, conversationId: string) {
-  const [c] = await services.db.select().from(conversations).where(eq(conversations.id, conversationId));
+  const c = await flowRunsRepo.conversation(services.db, engine, conversationId);
   if (!c || !isFlowServed(c)) return false;
   if (c.startFlow) return true;
   const ctx = c.lastFlowContext;
   if (!ctx || ctx.ended) return false;
   if (!ctx.waiting) return true;
   if (ctx.until && new Date(ctx.until).getTime() - CLOCK_SLACK_MS <= now(services).getTime()) return true;
-  return ctx.waiting === 'reply' && !!(await nextInput(services.db, c.id, ctx.input_after));
+  return (
+    ctx.waiting === 'reply' && !!(await flowRunsRepo.nextInput(services.db, engine, c.id, ctx.input_after))
+  );
 }
 
 // --- The flow's graph, parsed once per claim -------------------------------------------------------------
@@ -153,11 +149,7 @@ interface Run {
 async function graphOf(run: Run, flowId: string) {
   let graph = run.graphs.get(flowId);
   if (!graph) {
-    const row = await flowsRepo.find(
-      run.services.db,
-      systemActor(run.conversation.accountId, 'flows'),
-      flowId,
-    );
+    const row = await flowsRepo.find(run.services.db, actorOf(run.conversation), flowId);
     if (!row) throw new FlowError(texts.flowFlowMissing);
     graph = parseGraph(row);
     run.graphs.set(flowId, graph);
@@ -172,10 +164,7 @@ async function runClaimed(services: Services, conversationId: string, holder: { 
   const graphs = new Map<string, Graph>();
   const cache: { contact?: Run['contact'] } = {};
   for (let steps = 0; ; steps++) {
-    const [conversation] = await services.db
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.id, conversationId), eq(conversations.flowLeaseUntil, holder.lease)));
+    const conversation = await flowRunsRepo.claimed(services.db, engine, conversationId, holder.lease);
     if (!conversation || !isFlowServed(conversation)) return;
     const run: Run = { services, holder, graphs, conversation, contact: cache.contact };
     try {
@@ -197,7 +186,7 @@ interface StepResult {
   /** Writes of the same change (contact variables, tags), before the conversation's (lock order). */
   also?: (tx: Db) => Promise<unknown>;
   /** The conversation's other changes (a redirect). */
-  set?: Partial<typeof conversations.$inferInsert>;
+  set?: ConversationChange;
   /** A runner job due at this time (a wait, a question's timeout). */
   wakeAt?: Date;
 }
@@ -207,59 +196,42 @@ async function persist(run: Run, result: StepResult) {
   if (result.also) run.contact = undefined;
   const lease = await services.db.transaction(async (tx) => {
     if (result.also) await result.also(tx as Db);
-    const [row] = await tx
-      .update(conversations)
-      .set({ lastFlowContext: result.ctx, startFlow: false, ...result.set, flowLeaseUntil: newLease() })
-      .where(
-        and(
-          eq(conversations.id, conversation.id),
-          eq(conversations.flowLeaseUntil, holder.lease),
-          flowServed,
-        ),
-      )
-      .returning({ lease: conversations.flowLeaseUntil });
-    if (!row?.lease) throw new Stopped();
+    const renewed = await flowRunsRepo.advance(
+      tx as Db,
+      actorOf(conversation),
+      conversation.id,
+      holder.lease,
+      result.ctx,
+      result.set,
+      FLOW_LEASE_SECONDS,
+    );
+    if (!renewed) throw new Stopped();
     if (result.wakeAt)
       await queueFlowRun(services, conversation.id, {
         tx: tx as Db,
         startAfter: result.wakeAt,
         key: `${conversation.id}:${result.ctx.run}:${result.ctx.step}`,
       });
-    return row.lease;
+    return renewed;
   });
   holder.lease = lease;
 }
 
 const iso = (d: Date) => d.toISOString();
 
-/** The first customer message after `after`, in order. */
-async function nextInput(db: Db, conversationId: string, after: FlowContext['input_after']) {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(customerInputAfter(conversationId, after))
-    .orderBy(messages.createdAt, messages.id)
-    .limit(1);
-  return row ?? null;
-}
-
 /** The latest customer message: what came before it is not a reply to what the flow sends next. */
-async function lastInput(db: Db, conversationId: string): Promise<FlowContext['input_after']> {
-  const [row] = await db
-    .select({ at: messages.createdAt, id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.origin, 'customer')))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(1);
+async function lastInput(run: Run): Promise<FlowContext['input_after']> {
+  const row = await flowRunsRepo.lastInput(run.services.db, actorOf(run.conversation), run.conversation.id);
   return row ? { at: iso(row.at), id: row.id } : null;
 }
 
 async function contactOf(run: Run): Promise<ContactView & { id: string }> {
   if (run.contact) return run.contact;
-  const [c] = await run.services.db
-    .select()
-    .from(contacts)
-    .where(eq(contacts.id, run.conversation.contactId));
+  const c = await flowRunsRepo.contact(
+    run.services.db,
+    actorOf(run.conversation),
+    run.conversation.contactId,
+  );
   if (!c) throw new FlowError(texts.notFound);
   run.contact = { id: c.id, name: c.overrideName || c.name, phone: c.phone, tags: c.tags, data: c.data };
   return run.contact;
@@ -273,15 +245,11 @@ async function send(
   input: Omit<SendInput, 'conversation_id' | 'message_id'>,
 ) {
   const { services, conversation } = run;
-  const message = await sendConversationMessage(
-    { services, actor: systemActor(conversation.accountId, 'flows') },
-    flowSender,
-    {
-      conversation_id: conversation.id,
-      message_id: `flow-${ctx.run}-${ctx.step}${index ? `-${index}` : ''}`,
-      ...input,
-    },
-  );
+  const message = await sendConversationMessage({ services, actor: actorOf(conversation) }, flowSender, {
+    conversation_id: conversation.id,
+    message_id: `flow-${ctx.run}-${ctx.step}${index ? `-${index}` : ''}`,
+    ...input,
+  });
   return message;
 }
 
@@ -299,7 +267,7 @@ async function newRun(run: Run, flowId: string): Promise<FlowContext> {
     waiting: null,
     until: null,
     attempts: 0,
-    input_after: await lastInput(run.services.db, run.conversation.id),
+    input_after: await lastInput(run),
     ended: null,
   };
 }
@@ -344,12 +312,17 @@ async function step(run: Run): Promise<boolean> {
     if (!due(services, ctx.until)) return false;
     // What the customer wrote during the pause is not an answer to what comes next.
     await persist(run, {
-      ctx: moveOn(graph, ctx, 'next', { input_after: await lastInput(services.db, conversation.id) }),
+      ctx: moveOn(graph, ctx, 'next', { input_after: await lastInput(run) }),
     });
     return true;
   }
   if (ctx.waiting === 'reply') {
-    const input = await nextInput(services.db, conversation.id, ctx.input_after);
+    const input = await flowRunsRepo.nextInput(
+      services.db,
+      actorOf(conversation),
+      conversation.id,
+      ctx.input_after,
+    );
     if (!input) {
       if (node.type === 'question' && ctx.until && due(services, ctx.until)) {
         await persist(run, { ctx: moveOn(graph, ctx, 'timeout') });
@@ -391,10 +364,9 @@ async function reply(
       ctx: moveOn(graph, handled, 'next'),
       also: variable
         ? (tx) =>
-            tx
-              .update(contacts)
-              .set({ data: sql`${contacts.data} || ${JSON.stringify({ [variable]: answer })}::jsonb` })
-              .where(eq(contacts.id, run.conversation.contactId))
+            flowRunsRepo.mergeData(tx, actorOf(run.conversation), run.conversation.contactId, {
+              [variable]: answer,
+            })
         : undefined,
     });
     return;
@@ -473,28 +445,19 @@ async function execute(run: Run, graph: Graph, node: AnyFlowNode, ctx: FlowConte
     case 'add_tag':
     case 'remove_tag': {
       const ids = node.data.tags.length
-        ? (
-            await db
-              .select({ id: tags.id })
-              .from(tags)
-              .where(
-                and(
-                  eq(tags.accountId, conversation.accountId),
-                  eq(tags.filed, false),
-                  inArray(tags.id, node.data.tags),
-                ),
-              )
-          ).map((t) => t.id)
+        ? await flowRunsRepo.liveTagIds(db, actorOf(conversation), node.data.tags)
         : [];
       return persist(run, {
         ctx: moveOn(graph, ctx, 'next'),
         also: ids.length
           ? (tx) =>
-              tx
-                .update(contacts)
-                // In SQL, like the pipeline's auto-tags: a concurrent change to the tags is kept.
-                .set({ tags: tagsAfter(node.type === 'add_tag' ? 'add' : 'remove', ids) })
-                .where(eq(contacts.id, conversation.contactId))
+              flowRunsRepo.changeTags(
+                tx,
+                actorOf(conversation),
+                conversation.contactId,
+                node.type === 'add_tag' ? 'add' : 'remove',
+                ids,
+              )
           : undefined,
       });
     }
@@ -508,11 +471,7 @@ async function execute(run: Run, graph: Graph, node: AnyFlowNode, ctx: FlowConte
     case 'opening_hours': {
       let zone = node.data.time_zone;
       if (!zone) {
-        const [account] = await db
-          .select({ zone: accounts.timeZone })
-          .from(accounts)
-          .where(eq(accounts.id, conversation.accountId));
-        zone = account?.zone || 'America/Sao_Paulo';
+        zone = (await flowRunsRepo.timeZone(db, actorOf(conversation))) || 'America/Sao_Paulo';
       }
       const open = isOpen(node.data, zone, now(services));
       return persist(run, { ctx: moveOn(graph, ctx, open ? 'open' : 'closed') });
@@ -558,11 +517,7 @@ async function execute(run: Run, graph: Graph, node: AnyFlowNode, ctx: FlowConte
       return persist(run, {
         ctx: moveOn(graph, ctx, branch),
         also: Object.keys(saved).length
-          ? (tx) =>
-              tx
-                .update(contacts)
-                .set({ data: sql`${contacts.data} || ${JSON.stringify(saved)}::jsonb` })
-                .where(eq(contacts.id, conversation.contactId))
+          ? (tx) => flowRunsRepo.mergeData(tx, actorOf(conversation), conversation.contactId, saved)
           : undefined,
       });
     }
@@ -596,7 +551,7 @@ async function redirect(
   }
   if (data.to === 'ai_chatbot') {
     const chatbot = data.value
-      ? await chatbotsRepo.find(services.db, systemActor(conversation.accountId, 'flows'), data.value)
+      ? await chatbotsRepo.find(services.db, actorOf(conversation), data.value)
       : null;
     if (!chatbot) throw new FlowError(texts.chatbotNotFound);
     // The chatbot answers the customer's last message if it was not answered (chatbots/engine.ts).
@@ -609,7 +564,7 @@ async function redirect(
     return;
   }
   // Human service: in the department named (a transfer to it), or in the conversation's own.
-  let set: Partial<typeof conversations.$inferInsert> = { isManual: true };
+  let set: ConversationChange = { isManual: true };
   if (data.value) {
     const department = await accountDepartment(services.db, conversation.accountId, data.value);
     if (!department) throw new FlowError(texts.flowDepartmentMissing);
@@ -641,25 +596,21 @@ async function failToHuman(run: Run, err: unknown) {
   const ctx = conversation.lastFlowContext;
   // The change and its note in one transaction: whoever sees the conversation with a person sees why.
   const note = await services.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(conversations)
-      .set({
+    const row = await flowRunsRepo.handToHuman(
+      tx as Db,
+      actorOf(conversation),
+      conversation.id,
+      holder.lease,
+      {
         isManual: true,
         startFlow: false,
         ...(ctx && { lastFlowContext: { ...ctx, waiting: null, until: null, ended: iso(new Date()) } }),
-      })
-      .where(
-        and(
-          eq(conversations.id, conversation.id),
-          eq(conversations.flowLeaseUntil, holder.lease),
-          flowServed,
-        ),
-      )
-      .returning();
+      },
+    );
     if (!row) return null;
     const { row: message } = await appendMessage(
       { db: tx as Db, realtime: services.realtime },
-      systemActor(conversation.accountId, 'flows'),
+      actorOf(conversation),
       {
         conversation: row,
         effect: 'none',
@@ -712,20 +663,14 @@ export async function onCustomerMessage(
 ): Promise<{ flowStarted: boolean }> {
   try {
     const { db } = services;
-    const [c] = current
-      ? [current]
-      : await db.select().from(conversations).where(eq(conversations.id, conversationId));
+    const c = current ?? (await flowRunsRepo.conversation(db, engine, conversationId));
     if (!c || c.finishedAt) return { flowStarted: false };
     const flow = await keywordFlow(services, chip, c, message.text, candidates);
     if (flow) {
       const started = await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(conversations)
-          .set(startingFlow(flow.id))
-          .where(and(eq(conversations.id, c.id), isNull(conversations.finishedAt)))
-          .returning({ id: conversations.id });
-        if (rows.length) await queueFlowRun(services, c.id, { tx: tx as Db, key: `message:${message.id}` });
-        return rows.length > 0;
+        const written = await flowRunsRepo.start(tx as Db, actorOf(c), c.id, startingFlow(flow.id));
+        if (written) await queueFlowRun(services, c.id, { tx: tx as Db, key: `message:${message.id}` });
+        return written;
       });
       if (started) await announce(services, c);
       return { flowStarted: started };
@@ -738,14 +683,6 @@ export async function onCustomerMessage(
 }
 
 /** The first triggered flow (oldest first) whose keyword the text names and that may start here. */
-/** A flow that starts by keyword, as the trigger check reads it. */
-export interface KeywordFlow {
-  id: string;
-  keywords: string[];
-  triggerHuman: boolean;
-  disabledChips: string[];
-}
-
 async function keywordFlow(
   services: Services,
   chip: Pick<ChipRow, 'id' | 'accountId'>,
@@ -755,26 +692,7 @@ async function keywordFlow(
 ) {
   if (!text.trim()) return null;
   const candidates: KeywordFlow[] =
-    known ??
-    (await prepared(services.db, 'keyword_flows', (d) =>
-      d
-        .select({
-          id: flows.id,
-          keywords: flows.keywords,
-          triggerHuman: flows.triggerHuman,
-          disabledChips: flows.disabledChips,
-        })
-        .from(flows)
-        .where(
-          and(
-            eq(flows.accountId, sql.placeholder('account')),
-            eq(flows.trigger, true),
-            eq(flows.filed, false),
-          ),
-        )
-        .orderBy(flows.createdAt, flows.id)
-        .prepare('keyword_flows'),
-    ).execute({ account: chip.accountId }));
+    known ?? (await flowRunsRepo.keywordFlows(services.db, systemActor(chip.accountId, 'flows')));
   const human = c.isManual || !c.chatbotType;
   for (const f of candidates) {
     if (f.disabledChips.includes(chip.id)) continue;
@@ -798,35 +716,10 @@ async function keywordFlow(
  * look, a job lost): each gets a run. Every minute and at each start.
  */
 export async function sweepFlows(services: Services, limit = 500) {
-  const ctx = sql`${conversations.lastFlowContext}`;
-  const rows = await services.db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(
-      and(
-        flowServed,
-        or(isNull(conversations.flowLeaseUntil), lt(conversations.flowLeaseUntil, sql`now()`)),
-        or(
-          eq(conversations.startFlow, true),
-          and(
-            sql`${ctx} is not null`,
-            sql`${ctx}->>'ended' is null`,
-            or(
-              sql`${ctx}->>'waiting' is null`,
-              sql`(${ctx}->>'until')::timestamptz <= now()`,
-              and(
-                sql`${ctx}->>'waiting' = 'reply'`,
-                sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id} and m.origin = 'customer' and (date_trunc('milliseconds', m.created_at), m.id) > (coalesce((${ctx}->'input_after'->>'at')::timestamptz, '-infinity'::timestamptz), coalesce(${ctx}->'input_after'->>'id', '')))`,
-              ),
-            ),
-          ),
-        ),
-      ),
-    )
-    .limit(limit);
+  const ids = await flowRunsRepo.unattended(services.db, engine, limit);
   await services.jobs.sendMany<FlowRunJob>(
     FLOW_RUN_JOB,
-    rows.map((r) => ({ data: { conversation: r.id } })),
+    ids.map((id) => ({ data: { conversation: id } })),
   );
-  return rows.length;
+  return ids.length;
 }
