@@ -3,6 +3,10 @@
 import type { ChipStatus, UserRole } from './constants';
 import { countOf } from './format';
 
+// Texts two keys of one object read (a key cannot read its sibling while the object is being written).
+const DISCONNECTED = 'Desconectado';
+const SENT = 'Enviada';
+
 export const messages = {
   // spec 1 §5: validation
   fillAllFields: 'Por favor, preencha todos os campos.',
@@ -101,8 +105,8 @@ export const messages = {
 
   // A chip's status as its list shows it, and a user's role.
   chipStatusLabels: {
-    new: 'Desconectado',
-    close: 'Desconectado',
+    new: DISCONNECTED,
+    close: DISCONNECTED,
     open: 'Conectado',
     connecting: 'Conectando',
     configuring: 'Configurar',
@@ -403,7 +407,7 @@ export const messages = {
   paneSeeOnMap: 'Ver no mapa',
   paneReplyTo: 'Em resposta a',
   statusSending: 'Enviando',
-  statusSent: 'Enviada',
+  statusSent: SENT,
   paneStatusDelivered: 'Entregue',
   paneStatusRead: 'Lida',
   statusNotSent: 'Não enviada',
@@ -482,7 +486,7 @@ export const messages = {
   scheduleDeleted: 'Agendamento apagado com sucesso.',
   scheduleNotEditable: 'Somente mensagens agendadas podem ser alteradas.',
   scheduleSendFailed: 'Não foi possível enviar a mensagem agendada.',
-  scheduleStatusLabels: { scheduled: 'Agendada', sent: 'Enviada', error: 'Erro' },
+  scheduleStatusLabels: { scheduled: 'Agendada', sent: SENT, error: 'Erro' },
   // Finished conversations (spec 2 §2.2).
   historyChannelDeleted: 'Canal apagado',
   historyChatbotDeleted: 'Chatbot apagado',
