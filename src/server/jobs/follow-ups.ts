@@ -30,11 +30,13 @@
 //
 // The follow-up is the system's message (origin 'chatbot', no attendant, no signature): the conversation
 // shows it as the bot's, like a flow's or an AI chatbot's answer.
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { type FollowUpMessage, followUpApplies, nextFollowUp } from '../../shared/rules/follow-up';
 import { systemActor } from '../access';
-import { accounts, conversations, followUpSettings } from '../db/schema';
 import { followUpSender, sendConversationMessage } from '../domains/conversations/conversations.service';
+import {
+  type FollowUpCandidate as Candidate,
+  followUpRunsRepo as runs,
+} from '../domains/follow-ups/follow-up-runs.repo';
 import { FOLLOW_UP_WAKE_JOB, wakeAt } from '../domains/follow-ups/wake';
 import { AppError } from '../http/errors';
 import type { Services } from '../services';
@@ -59,69 +61,12 @@ export const followUpMessageId = (conversationId: string, anchor: Date, step: nu
 const nowOf = (services: Services) => services.clock?.now() ?? new Date();
 const minuteMs = (services: Services) => services.config.FOLLOW_UP_MINUTE_SECONDS * 1000;
 
-/** The conversation's type in the setting's words, in SQL (followUpTypeOf's rule). */
-const typeOf = sql`case when ${conversations.isManual} then 'human' when ${conversations.chatbotType} = 'chatbot' then 'ai_chatbot' when ${conversations.chatbotType} = 'flow_chatbot' then 'flow_chatbot' end`;
-
-/** Open conversations still awaiting a follow-up the chip's setting serves. */
-const waiting = () =>
-  and(
-    sql`${conversations.followUpAnchor} is not null`,
-    isNull(conversations.finishedAt),
-    eq(conversations.autoFollowUp, true),
-    sql`${conversations.followUpStep} < 3`,
-    eq(followUpSettings.enabled, true),
-    sql`${followUpSettings.types} @> jsonb_build_array(${typeOf})`,
-  );
-
-/** Claims not held by anyone at `now`. */
-const unclaimed = (now: Date) =>
-  or(isNull(conversations.followUpLeaseUntil), lte(conversations.followUpLeaseUntil, now));
-
-async function candidates(services: Services, now: Date, limit: number) {
-  return services.db
-    .select({ conversation: conversations, setting: followUpSettings, timeZone: accounts.timeZone })
-    .from(conversations)
-    .innerJoin(followUpSettings, eq(followUpSettings.chipId, conversations.chipId))
-    .innerJoin(accounts, eq(accounts.id, conversations.accountId))
-    .where(
-      and(
-        waiting(),
-        or(isNull(conversations.followUpDueAt), lte(conversations.followUpDueAt, now)),
-        unclaimed(now),
-      ),
-    )
-    .orderBy(sql`${conversations.followUpDueAt} asc nulls first`, conversations.id)
-    .limit(limit);
-}
-
-type Candidate = Awaited<ReturnType<typeof candidates>>[number];
-
-/** Same anchor and step as when it was read: a reply, a new team message or another sender changed nothing. */
-const unchanged = (c: Candidate['conversation']) =>
-  and(
-    eq(conversations.id, c.id),
-    c.followUpAnchor ? eq(conversations.followUpAnchor, c.followUpAnchor) : undefined,
-    eq(conversations.followUpStep, c.followUpStep),
-  );
-
-/**
- * The engine's own bookkeeping leaves updated_at alone: nothing a screen shows changed, so the catch-up
- * (get-changes-since) does not send the conversation again for it.
- */
-const quietly = { updatedAt: sql`${conversations.updatedAt}` };
-
-async function cacheDue(services: Services, c: Candidate['conversation'], dueAt: Date) {
-  await services.db
-    .update(conversations)
-    .set({ followUpDueAt: dueAt, ...quietly })
-    .where(unchanged(c));
-}
-
 /** Works out one conversation's next follow-up; sends it when due at `now`. Answers whether it sent one. */
 async function handle(services: Services, r: Candidate, now: Date, o: typeof DEFAULTS): Promise<boolean> {
   const c = r.conversation;
   const anchor = c.followUpAnchor;
   if (!anchor) return false;
+  const actor = systemActor(c.accountId, 'follow-up');
   const view = {
     finished: c.finishedAt?.toISOString() ?? null,
     is_manual: c.isManual,
@@ -136,41 +81,19 @@ async function handle(services: Services, r: Candidate, now: Date, o: typeof DEF
     minuteMs(services),
   );
   if (!plan) {
-    await cacheDue(services, c, NEVER);
+    await runs.cacheDue(services.db, actor, c, NEVER);
     return false;
   }
   if (plan.dueAt > now) {
-    if (c.followUpDueAt?.getTime() !== plan.dueAt.getTime()) await cacheDue(services, c, plan.dueAt);
+    if (c.followUpDueAt?.getTime() !== plan.dueAt.getTime())
+      await runs.cacheDue(services.db, actor, c, plan.dueAt);
     await wakeAt(services, plan.dueAt);
     return false;
   }
   // Due: one process takes it, only while nothing changed since it was read.
-  const [claimed] = await services.db
-    .update(conversations)
-    .set({ followUpLeaseUntil: new Date(now.getTime() + o.leaseMs), ...quietly })
-    .where(
-      and(
-        unchanged(c),
-        isNull(conversations.finishedAt),
-        eq(conversations.autoFollowUp, true),
-        unclaimed(now),
-      ),
-    )
-    .returning({ id: conversations.id });
-  if (!claimed) return false;
+  if (!(await runs.claim(services.db, actor, c, now, o.leaseMs))) return false;
   await send(services, c.accountId, c.id, anchor, plan.step, plan.message);
-  // The step is recorded only for the anchor it belongs to: a reply meanwhile has cleared it, and a new team
-  // message has started another clock, which this must not touch.
-  await services.db
-    .update(conversations)
-    .set({
-      followUpStep: plan.step,
-      followUpLastAt: now,
-      followUpDueAt: null,
-      followUpLeaseUntil: null,
-      ...quietly,
-    })
-    .where(and(eq(conversations.id, c.id), eq(conversations.followUpAnchor, anchor)));
+  await runs.recordStep(services.db, actor, c.id, anchor, plan.step, now);
   return true;
 }
 
@@ -203,7 +126,7 @@ export async function runDueFollowUps(services: Services, now = nowOf(services),
   // Rounds until nothing is left at `now`: each row either gets a later due time, is sent, or is claimed
   // elsewhere (then skipped by the next round's claim test). A bounded number of rounds, whatever happens.
   for (let round = 0; round < 50; round++) {
-    const rows = await candidates(services, now, o.batch);
+    const rows = await runs.candidates(services.db, now, o.batch);
     let changed = 0;
     for (const r of rows) {
       try {
