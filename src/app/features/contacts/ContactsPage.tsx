@@ -52,17 +52,6 @@ import { labels, messages } from '@/shared/messages';
 import { downloadContacts, refreshContacts, useContactsPage } from './contacts-data';
 import { ImportDialog } from './ImportDialog';
 
-const DATE_ARIA_LABELS = {
-  previousMonth: messages.dateAriaLabels.previousMonth,
-  nextMonth: messages.dateAriaLabels.nextMonth,
-  previousYear: messages.dateAriaLabels.previousYear,
-  nextYear: messages.dateAriaLabels.nextYear,
-  previousDecade: messages.dateAriaLabels.previousDecade,
-  nextDecade: messages.dateAriaLabels.nextDecade,
-  monthLevelControl: messages.dateAriaLabels.monthLevelControl,
-  yearLevelControl: messages.dateAriaLabels.yearLevelControl,
-};
-
 export function ContactsPage() {
   const mobile = useIsMobile();
   const client = useQueryClient();
@@ -241,7 +230,7 @@ export function ContactsPage() {
           clearable
           allowSingleDateInRange
           getDayAriaLabel={(date) => dayjs(date).format('DD/MM/YYYY')}
-          ariaLabels={DATE_ARIA_LABELS}
+          ariaLabels={messages.dateAriaLabels}
           w={mobile ? '100%' : undefined}
         />
       </PtBrDates>

@@ -18,17 +18,6 @@ import type {
 import { messages } from '@/shared/messages';
 import { dashboardLabels as L } from '@/shared/messages-dashboard';
 
-const DATE_ARIA_LABELS = {
-  previousMonth: messages.dateAriaLabels.previousMonth,
-  nextMonth: messages.dateAriaLabels.nextMonth,
-  previousYear: messages.dateAriaLabels.previousYear,
-  nextYear: messages.dateAriaLabels.nextYear,
-  previousDecade: messages.dateAriaLabels.previousDecade,
-  nextDecade: messages.dateAriaLabels.nextDecade,
-  monthLevelControl: messages.dateAriaLabels.monthLevelControl,
-  yearLevelControl: messages.dateAriaLabels.yearLevelControl,
-};
-
 // The contract's interval buttons and default, checked against it at compile time: importing its values
 // would bring zod (its schemas) into this chunk for two constants.
 export const INTERVALS = [1, 7, 30, 90, 180, 365] as const satisfies typeof DASHBOARD_INTERVALS;
@@ -102,7 +91,7 @@ export function IntervalControl({
           clearable
           allowSingleDateInRange
           getDayAriaLabel={(date) => dayjs(date).format('DD/MM/YYYY')}
-          ariaLabels={DATE_ARIA_LABELS}
+          ariaLabels={messages.dateAriaLabels}
           w={mobile ? '100%' : 230}
         />
       </PtBrDates>
