@@ -15,18 +15,10 @@ import {
   messages,
   tags,
 } from '../../db/schema';
+import { hasAnyTag } from '../contacts/contacts.repo';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignFieldsRow = Omit<typeof campaigns.$inferInsert, 'id' | 'accountId' | 'userId'>;
-
-/** 'The contact has one of these tags' on contacts.tags (jsonb): false for no tags. */
-export function hasAnyTag(ids: readonly string[]): SQL {
-  if (!ids.length) return sql`false`;
-  return sql`${contacts.tags} ?| array[${sql.join(
-    ids.map((t) => sql`${t}`),
-    sql`, `,
-  )}]::text[]`;
-}
 
 /** The contacts a tags audience reaches: of the account, not deleted, with a tag and none of the skipped. */
 export const taggedContacts = (accountId: string, wanted: readonly string[], skip: readonly string[]) =>

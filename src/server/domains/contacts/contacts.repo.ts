@@ -40,6 +40,15 @@ export const dataAfter = (data: Readonly<Record<string, unknown>>) =>
 export const annotationAppended = (note: { user: string; created: string; text: string | undefined }) =>
   sql`${contacts.annotations} || jsonb_build_array(${JSON.stringify(note)}::jsonb)`;
 
+/** 'The contact has one of these tags' on contacts.tags (jsonb): false for no tags. */
+export function hasAnyTag(ids: readonly string[]): SQL {
+  if (!ids.length) return sql`false`;
+  return sql`${contacts.tags} ?| array[${sql.join(
+    ids.map((t) => sql`${t}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The contacts screen's filters as one condition, within what the actor reaches. */
@@ -59,13 +68,7 @@ function filterWhere(actor: Actor, f: ContactFilter): SQL {
       ),
     );
   }
-  if (f.tags.length)
-    parts.push(
-      sql`${contacts.tags} ?| array[${sql.join(
-        f.tags.map((t) => sql`${t}`),
-        sql`, `,
-      )}]::text[]`,
-    );
+  if (f.tags.length) parts.push(hasAnyTag(f.tags));
   if (f.created_from) parts.push(gte(contacts.createdAt, new Date(f.created_from)));
   if (f.created_to) parts.push(lte(contacts.createdAt, new Date(f.created_to)));
   return and(...parts) as SQL;

@@ -7,6 +7,7 @@ import type { AutoFollowUpSetting } from '../../../shared/rules/follow-up';
 import { type Actor, departmentCondition } from '../../access';
 import type { Db } from '../../db';
 import { contacts, conversations, followUpSettings, messages, users } from '../../db/schema';
+import { hasAnyTag } from '../contacts/contacts.repo';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
@@ -95,12 +96,7 @@ export const conversationViewsRepo = {
           f.manual !== null ? eq(conversations.isManual, f.manual) : undefined,
           f.chips.length ? inArray(conversations.chipId, f.chips) : undefined,
           f.assignedUser ? eq(conversations.assignedUserId, f.assignedUser) : undefined,
-          f.tags.length
-            ? sql`${contacts.tags} ?| array[${sql.join(
-                f.tags.map((t) => sql`${t}`),
-                sql`, `,
-              )}]::text[]`
-            : undefined,
+          f.tags.length ? hasAnyTag(f.tags) : undefined,
           f.text
             ? or(
                 sql`${contacts.name} ilike ${like}`,

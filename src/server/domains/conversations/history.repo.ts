@@ -6,6 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type Actor, actorSeesDepartment, contactReachCondition } from '../../access';
 import type { Db } from '../../db';
 import { chips, contacts, conversations, messages } from '../../db/schema';
+import { hasAnyTag } from '../contacts/contacts.repo';
 
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -97,12 +98,7 @@ export const historyRepo = {
       f.manual !== null ? eq(conversations.isManual, f.manual) : undefined,
       f.finished === true ? isNotNull(conversations.finishedAt) : undefined,
       f.finished === false ? isNull(conversations.finishedAt) : undefined,
-      f.tags.length
-        ? sql`${contacts.tags} ?| array[${sql.join(
-            f.tags.map((t) => sql`${t}`),
-            sql`, `,
-          )}]::text[]`
-        : undefined,
+      f.tags.length ? hasAnyTag(f.tags) : undefined,
       f.text ? contactMatch(f.text) : undefined,
     );
     const [rows, [total]] = await Promise.all([
