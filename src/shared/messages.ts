@@ -171,15 +171,19 @@ export const messages = {
   bodyTooLarge: 'O corpo da requisição é grande demais.',
   unsupportedContentType: 'Tipo de conteúdo não suportado. Envie JSON ou multipart/form-data.',
   invalidPayload: 'Dados inválidos.',
-  // The contracts' field checks (zod), for a value only a broken or hand-made request sends.
-  idInvalid: 'id inválido',
-  phoneNumberIdInvalid: 'phone_number_id inválido',
-  simulatorTokenInvalid: 'link do simulador inválido',
-  contactPhoneInvalid: 'Telefone inválido',
-  messageIdInvalid: 'message_id inválido',
+  // The contracts' field checks (zod), for a value only a broken or hand-made request sends. Each follows the
+  // field's name in the answer (describeZodError: 'Campo endpoint: endereço inválido'), so they are
+  // kept apart from the whole sentences, which are shown as they are.
+  fieldProblems: {
+    id: 'id inválido',
+    phoneNumberId: 'phone_number_id inválido',
+    simulatorToken: 'link do simulador inválido',
+    contactPhone: 'Telefone inválido',
+    messageId: 'message_id inválido',
+    pushEndpoint: 'endereço inválido',
+    pushKey: 'chave inválida',
+  },
   dateInvalid: 'Data inválida.',
-  pushEndpointInvalid: 'endereço inválido',
-  pushKeyInvalid: 'chave inválida',
   jsonTooDeep: (max: number) =>
     `O corpo da requisição tem níveis aninhados demais: o máximo é ${max} níveis de objetos e listas.`,
   nulCharacter: (field: string) =>

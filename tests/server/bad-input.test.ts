@@ -138,6 +138,14 @@ describe('bad input on every call', () => {
     expect(nonJson).toEqual({ error: true, message: messages.invalidJson });
     const empty = assertEnvelope(await send('send-password-recovery', '', 'application/json', false));
     expect(empty).toEqual({ error: true, message: messages.fillAllFields });
+    // A contract's field check is a fragment: the answer names the field before it (an id, a message_id).
+    const badId = assertEnvelope(
+      await send('get-contact-by-id', '{"contact_id":"nao-e-um-id"}', 'application/json', true),
+    );
+    expect(badId).toEqual({
+      error: true,
+      message: messages.fieldInvalid('contact_id', messages.fieldProblems.id),
+    });
     const notObject = assertEnvelope(await send('update-user', '[1,2]', 'application/json', true));
     expect(notObject.message).toMatch(/^Dados inválidos\./);
     const unknown = await send('nao-existe', '{}', 'application/json', true);

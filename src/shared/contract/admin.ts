@@ -17,7 +17,7 @@ const waba = z.string().trim().max(64);
 const phoneNumberId = z
   .string()
   .trim()
-  .regex(/^\d{1,32}$/, messages.phoneNumberIdInvalid);
+  .regex(/^\d{1,32}$/, messages.fieldProblems.phoneNumberId);
 
 export const adminAccount = z.object({
   _id: id,

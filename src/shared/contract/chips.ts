@@ -9,7 +9,7 @@ const manageChips = { roles: ['owner', 'manager'], area: 'chips' } as const;
 const text = (max: number) => z.string().max(max);
 
 /** The simulator link's token: 43 url-safe characters (256 bits). */
-const simulatorToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, messages.simulatorTokenInvalid);
+const simulatorToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, messages.fieldProblems.simulatorToken);
 /** A customer's phone as typed on the simulator page: digits with country and area code. */
 const simulatorPhone = z
   .string()
@@ -82,7 +82,7 @@ export const chipsCalls = {
       waba: text(64).nullish(),
       phone_number_id: z
         .string()
-        .regex(/^[0-9]{1,32}$/, messages.phoneNumberIdInvalid)
+        .regex(/^[0-9]{1,32}$/, messages.fieldProblems.phoneNumberId)
         .nullish(),
       display_phone_number: text(32).nullish(),
       filed: z.boolean().optional(),

@@ -12,7 +12,7 @@ import {
 import { withoutBidiControls } from '../format';
 import { messages } from '../messages';
 
-export const id = z.string().regex(/^[0-9A-Z]{28}$/, messages.idInvalid);
+export const id = z.string().regex(/^[0-9A-Z]{28}$/, messages.fieldProblems.id);
 /** A file's name as a client gives it, kept without bidi control characters (they only disguise a name). */
 export const fileName = (max: number) => z.string().max(max).overwrite(withoutBidiControls);
 export const noPayload = z.object({});

@@ -31,7 +31,7 @@ export type ContactFilter = z.input<typeof contactFilter>;
 
 /** One row of a spreadsheet: `telefone` and the other recognised columns (the contact's variables). */
 export const importPerson = z
-  .object({ telefone: z.string().regex(/^[0-9]{10,15}$/, messages.contactPhoneInvalid) })
+  .object({ telefone: z.string().regex(/^[0-9]{10,15}$/, messages.fieldProblems.contactPhone) })
   .catchall(z.string().max(4000));
 export type ImportPerson = z.infer<typeof importPerson>;
 

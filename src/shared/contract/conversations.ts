@@ -96,7 +96,7 @@ export const conversation = z.object({
 export type Conversation = z.infer<typeof conversation>;
 
 /** The app's own id for a message it sends: the key that makes a repeated send harmless. */
-const localMessageId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, messages.messageIdInvalid);
+const localMessageId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, messages.fieldProblems.messageId);
 
 export const conversationsCalls = {
   /** Open human conversations the caller can see (attendants: their departments only). */

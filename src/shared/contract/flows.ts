@@ -12,7 +12,7 @@ export const flowElementId = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, messages.idInvalid);
+  .regex(/^[A-Za-z0-9_-]+$/, messages.fieldProblems.id);
 
 export const FLOW_NODE_TYPES = [
   'start',

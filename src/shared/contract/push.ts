@@ -7,12 +7,12 @@ const endpoint = z
   .string()
   .max(2000)
   .url()
-  .refine((u) => /^https?:\/\//.test(u), messages.pushEndpointInvalid);
+  .refine((u) => /^https?:\/\//.test(u), messages.fieldProblems.pushEndpoint);
 const key = z
   .string()
   .min(8)
   .max(200)
-  .regex(/^[A-Za-z0-9_-]+=*$/, messages.pushKeyInvalid);
+  .regex(/^[A-Za-z0-9_-]+=*$/, messages.fieldProblems.pushKey);
 
 /**
  * What the server sends in a Web Push message (encrypted, as JSON) and the service worker reads: 'Nova
