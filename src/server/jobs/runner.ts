@@ -94,6 +94,18 @@ export function createJobRunner(deps: {
     deleteAfterDays: 7,
   });
   boss.on('error', (err: unknown) => log.warn({ err }, 'job runner error'));
+  // pg-boss records a batch's outcome after its handler returns without awaiting or catching it (manager.js
+  // onFetch calls complete() and fail() bare): a database restart at that moment was an unhandled rejection,
+  // and the process died. Caught here; an outcome not written leaves the job to its expiry, which runs it
+  // again, and every job is idempotent.
+  for (const method of ['complete', 'fail'] as const) {
+    const record = boss[method].bind(boss) as (...args: unknown[]) => Promise<unknown>;
+    (boss as unknown as Record<string, unknown>)[method] = (...args: unknown[]) =>
+      record(...args).catch((err: unknown) => {
+        log.warn({ err, method }, 'job outcome not recorded');
+        return undefined;
+      });
+  }
   const kinds = new Map<string, JobKind>();
   const workers = new Map<string, string[]>();
   let started = false;
