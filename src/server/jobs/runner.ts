@@ -11,6 +11,7 @@
 //   about is claimed or checked in SQL, and sends dedupe on their message_id.
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { ExecuteSql } from '../db';
 import { executeSqlOn } from '../db';
@@ -18,6 +19,29 @@ import type { Services } from '../services';
 import type { JobQueue } from './port';
 
 /** A kind of job: its queue, how it is retried, and what it does. */
+
+// pg-boss records a batch's outcome after its handler returns without awaiting or catching it (manager.js
+// onFetch calls this.complete() and this.fail() bare, on its internal Manager): a database restart at that
+// moment was an unhandled rejection, and the process died. The Manager's two methods are wrapped once, before
+// any boss exists, to report the failure as the boss's 'error' (logged) instead; an outcome not written leaves
+// the job to its expiry, which runs it again, and every job is idempotent.
+const manager = createRequire(import.meta.url)('pg-boss/src/manager.js') as {
+  prototype: Record<'complete' | 'fail', (...args: unknown[]) => Promise<unknown>> & {
+    emit(event: 'error', err: unknown): void;
+  };
+};
+for (const method of ['complete', 'fail'] as const) {
+  const record = manager.prototype[method];
+  manager.prototype[method] = async function (this: typeof manager.prototype, ...args: unknown[]) {
+    try {
+      return await record.apply(this, args);
+    } catch (err) {
+      this.emit('error', err);
+      return undefined;
+    }
+  };
+}
+
 export interface JobKind<T extends object = object> {
   name: string;
   /**
@@ -94,18 +118,6 @@ export function createJobRunner(deps: {
     deleteAfterDays: 7,
   });
   boss.on('error', (err: unknown) => log.warn({ err }, 'job runner error'));
-  // pg-boss records a batch's outcome after its handler returns without awaiting or catching it (manager.js
-  // onFetch calls complete() and fail() bare): a database restart at that moment was an unhandled rejection,
-  // and the process died. Caught here; an outcome not written leaves the job to its expiry, which runs it
-  // again, and every job is idempotent.
-  for (const method of ['complete', 'fail'] as const) {
-    const record = boss[method].bind(boss) as (...args: unknown[]) => Promise<unknown>;
-    (boss as unknown as Record<string, unknown>)[method] = (...args: unknown[]) =>
-      record(...args).catch((err: unknown) => {
-        log.warn({ err, method }, 'job outcome not recorded');
-        return undefined;
-      });
-  }
   const kinds = new Map<string, JobKind>();
   const workers = new Map<string, string[]>();
   let started = false;
