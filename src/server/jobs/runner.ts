@@ -10,8 +10,8 @@
 //   A retried job may run again after a crash, so every handler is written to be safe to repeat: the row it is
 //   about is claimed or checked in SQL, and sends dedupe on their message_id.
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { createRequire } from 'node:module';
+import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { ExecuteSql } from '../db';
 import { executeSqlOn } from '../db';
