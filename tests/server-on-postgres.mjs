@@ -26,6 +26,7 @@ export const ON_POSTGRES = {
   'db-restart':
     'every connection ended under load (a restart, a failover): the pool, LISTEN and the job runner recover',
   dashboard: "the dashboards' aggregate SQL, planned by PostgreSQL",
+  'engine-runs-migration': "migration 0030 carrying the engines' live positions, on PostgreSQL's own SQL",
   distribution: 'equal distribution: 300 conversations through two processes, decided under an advisory lock',
   'flow-engine-restart': "a wait across a restart, and two processes running one flow's steps",
   'flow-engine': 'the flow engine: steps claimed under the job runner',

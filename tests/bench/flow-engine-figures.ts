@@ -6,7 +6,7 @@
 // Run: npm run bench:flows
 import { cpus, loadavg } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
-import { chips, contacts, conversations, messages } from '@/server/db/schema';
+import { chips, contacts, conversations, flowRuns, messages } from '@/server/db/schema';
 import { connectedSimulatorChip } from '../server/channel-helpers';
 import { insertFlow } from '../server/flow-helpers';
 import { startTestServer, type TestServer } from '../server/helpers';
@@ -101,11 +101,12 @@ async function main() {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(conversations)
+        .leftJoin(flowRuns, eq(flowRuns.conversationId, conversations.id))
         .where(
           and(
             eq(conversations.chipId, chip._id),
             node
-              ? sql`${conversations.lastFlowContext}->>'node' = ${node} and ${conversations.lastFlowContext}->>'waiting' = 'reply'`
+              ? sql`${flowRuns.position}->>'node' = ${node} and ${flowRuns.position}->>'waiting' = 'reply'`
               : sql`${conversations.finishedAt} is not null`,
           ),
         );
@@ -122,8 +123,9 @@ async function main() {
     };
     const steps = async () => {
       const [row] = await db
-        .select({ n: sql<number>`coalesce(sum((${conversations.lastFlowContext}->>'step')::int), 0)::int` })
+        .select({ n: sql<number>`coalesce(sum((${flowRuns.position}->>'step')::int), 0)::int` })
         .from(conversations)
+        .innerJoin(flowRuns, eq(flowRuns.conversationId, conversations.id))
         .where(eq(conversations.chipId, chip._id));
       return row?.n ?? 0;
     };

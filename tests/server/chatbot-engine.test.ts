@@ -10,7 +10,14 @@ import { receiveInbound } from '@/server/domains/conversations/pipeline';
 import { messages as texts } from '@/shared/messages';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/openai';
 import { connectedSimulatorChip, listen, until } from './channel-helpers';
-import { chatbotReplies, chatbotsSettled, systemNotes, validDraft, waitReplies } from './chatbot-helpers';
+import {
+  chatbotPosition,
+  chatbotReplies,
+  chatbotsSettled,
+  systemNotes,
+  validDraft,
+  waitReplies,
+} from './chatbot-helpers';
 import { conversationRow, insertFlow, openConversationOf, waitBot } from './flow-helpers';
 import { testServerPerFile } from './helpers';
 
@@ -350,18 +357,14 @@ describe('answers', () => {
     fake.garbage = 'not-json';
     await say(token, phone, 'Oi');
     const conversation = await openConversationOf(services(), phone);
-    await until(
-      async () => (await conversationRow(services(), conversation.id)).chatbotContext?.attempts === 1,
-    );
+    await until(async () => (await chatbotPosition(services(), conversation.id))?.attempts === 1);
     fake.garbage = 'empty';
-    await until(
-      async () => (await conversationRow(services(), conversation.id)).chatbotContext?.attempts === 2,
-    );
+    await until(async () => (await chatbotPosition(services(), conversation.id))?.attempts === 2);
     fake.garbage = null;
     const [reply] = await waitReplies(services(), conversation.id, 1);
     expect(reply?.message).toBe('Olá! Como posso ajudar?');
     await until(async () => {
-      const ctx = (await conversationRow(services(), conversation.id)).chatbotContext;
+      const ctx = await chatbotPosition(services(), conversation.id);
       return ctx?.attempts === 0 && ctx.retry_at === null;
     });
   });
@@ -418,7 +421,7 @@ describe('answers', () => {
     const [reply] = await waitReplies(services(), conversation.id, 1);
     expect(reply?.message).toBe('Olá! Como posso ajudar?');
     // The position is written right after the send.
-    const ctx = await until(async () => (await conversationRow(services(), conversation.id)).chatbotContext);
+    const ctx = await until(async () => await chatbotPosition(services(), conversation.id));
     expect(ctx).toMatchObject({ chatbot: chatbot._id, attempts: 0 });
   });
 

@@ -1,7 +1,7 @@
 // Helpers for the AI chatbots' tests: a draft the rules accept, what the chatbot sent, and waiting for the
 // engine to settle.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { conversations, messages } from '@/server/db/schema';
+import { chatbotRuns, flowRuns, messages } from '@/server/db/schema';
 import type { Services } from '@/server/services';
 import type { ChatbotDraft } from '@/shared/contract/chatbots';
 import { newChatbotDraft } from '@/shared/rules/chatbot';
@@ -69,13 +69,20 @@ export async function chatbotsSettled(services: Pick<Services, 'db'>, ms = 20_00
     const jobs = await services.db.execute(
       sql`select count(*)::int as n from pgboss.job where name in ('chatbot-reply', 'flow-run') and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
     );
-    const [lease] = await services.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(conversations)
-      .where(
-        sql`${conversations.chatbotLeaseUntil} is not null or ${conversations.flowLeaseUntil} is not null`,
-      );
+    const leases = await services.db.execute(
+      sql`select (select count(*) from ${chatbotRuns} where lease_until is not null)::int + (select count(*) from ${flowRuns} where lease_until is not null)::int as n`,
+    );
     const row = (jobs as unknown as { rows: { n: number }[] }).rows[0];
+    const lease = (leases as unknown as { rows: { n: number }[] }).rows[0];
     return (row?.n ?? 0) === 0 && (lease?.n ?? 0) === 0 ? true : undefined;
   }, ms);
+}
+
+/** Where the conversation's chatbot stands (chatbot_runs.position), or null before its first run. */
+export async function chatbotPosition(services: Pick<Services, 'db'>, conversationId: string) {
+  const [row] = await services.db
+    .select({ position: chatbotRuns.position })
+    .from(chatbotRuns)
+    .where(eq(chatbotRuns.conversationId, conversationId));
+  return row?.position ?? null;
 }

@@ -12,7 +12,7 @@ import { messages as texts } from '@/shared/messages';
 import { newChatbotDraft } from '@/shared/rules/chatbot';
 import { CHATBOT_MODELS } from '@/shared/rules/chatbot-models';
 import { connectedSimulatorChip, until } from './channel-helpers';
-import { validDraft } from './chatbot-helpers';
+import { chatbotPosition, validDraft } from './chatbot-helpers';
 import { testServerPerFile } from './helpers';
 
 const s = testServerPerFile();
@@ -295,10 +295,9 @@ describe('the places that name a chatbot', () => {
       chatbotType: 'chatbot',
       chatbotId: made._id,
       flowId: null,
-      lastFlowContext: null,
     });
     // A fresh position: none yet, or the new chatbot's own once its queued answer has already run.
-    expect(moved?.chatbotContext?.chatbot ?? made._id).toBe(made._id);
+    expect((await chatbotPosition(s.t.server.services, conversation.id))?.chatbot ?? made._id).toBe(made._id);
     const history = async () =>
       (
         await s.t.call(

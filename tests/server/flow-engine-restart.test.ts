@@ -6,14 +6,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { runConversation } from '@/server/domains/flows/engine';
 import { connectedSimulatorChip, until } from './channel-helpers';
-import {
-  botMessages,
-  conversationRow,
-  insertFlow,
-  openConversationOf,
-  setChipFlow,
-  waitBot,
-} from './flow-helpers';
+import { botMessages, flowRun, insertFlow, openConversationOf, setChipFlow, waitBot } from './flow-helpers';
 import { startTestServer, type TestServer } from './helpers';
 
 const dirs: string[] = [];
@@ -63,8 +56,8 @@ it('a wait node survives a restart: the message after it arrives once, after the
   const conversation = await openConversationOf(first.server.services, phone);
   await waitBot(first.server.services, conversation.id, 1);
   const waiting = await until(async () => {
-    const c = await conversationRow(first.server.services, conversation.id);
-    return c.lastFlowContext?.waiting === 'time' ? c.lastFlowContext : undefined;
+    const { position } = await flowRun(first.server.services, conversation.id);
+    return position?.waiting === 'time' ? position : undefined;
   });
   const until_ = new Date(waiting.until ?? '').getTime();
   const databaseUrl = first.databaseUrl;

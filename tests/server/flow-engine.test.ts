@@ -16,6 +16,7 @@ import { connected, connectedSimulatorChip, simulatorSocket, until } from './cha
 import {
   botMessages,
   conversationRow,
+  flowRun,
   flowsSettled,
   insertFlow,
   insertTag,
@@ -674,7 +675,7 @@ describe('the flow engine', () => {
     // The runner that asked still holds its claim for a moment after that commit; a run while it does finds
     // the claim taken and returns, so wait until it lets go.
     await expect
-      .poll(async () => (await conversationRow(services(), c.id)).flowLeaseUntil, { timeout: 10_000 })
+      .poll(async () => (await flowRun(services(), c.id)).leaseUntil, { timeout: 10_000 })
       .toBeNull();
     // Before its time the job's run changes nothing; five minutes later it takes the timeout branch.
     await runConversation(services(), c.id);

@@ -1,7 +1,7 @@
 // Helpers for the flow engine's tests: flows written straight into the flows table (the flows CRUD has its
 // own tests), a simulator chip whose first service is a flow, and reading what the flow sent.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { chips, contacts, conversations, flows, messages, tags } from '@/server/db/schema';
+import { chips, contacts, conversations, flowRuns, flows, messages, tags } from '@/server/db/schema';
 import type { Services } from '@/server/services';
 import type { FlowNodeType } from '@/shared/contract/flows';
 import { newId } from '@/shared/ids';
@@ -99,6 +99,12 @@ export async function conversationRow(services: Pick<Services, 'db'>, id: string
   return row;
 }
 
+/** The flow engine's row for the conversation (flow_runs): its position and claim, or nulls before any run. */
+export async function flowRun(services: Pick<Services, 'db'>, id: string) {
+  const [row] = await services.db.select().from(flowRuns).where(eq(flowRuns.conversationId, id));
+  return { position: row?.position ?? null, leaseUntil: row?.leaseUntil ?? null };
+}
+
 /**
  * Waits until no flow run is due or running (a test's flows have settled): the next test's reset empties
  * every table, which must not meet a run in the middle of a step (PostgreSQL would find a deadlock).
@@ -110,8 +116,8 @@ export async function flowsSettled(services: Pick<Services, 'db'>, ms = 15_000) 
     );
     const [lease] = await services.db
       .select({ n: sql<number>`count(*)::int` })
-      .from(conversations)
-      .where(sql`${conversations.flowLeaseUntil} is not null`);
+      .from(flowRuns)
+      .where(sql`${flowRuns.leaseUntil} is not null`);
     const row = (jobs as unknown as { rows: { n: number }[] }).rows[0];
     return (row?.n ?? 0) === 0 && (lease?.n ?? 0) === 0 ? true : undefined;
   }, ms);

@@ -12,6 +12,7 @@ import { ACCESS_AREAS } from '@/shared/constants';
 import type { Flow } from '@/shared/contract/flows';
 import { labels, messages as texts } from '@/shared/messages';
 import { connectedSimulatorChip, until } from './channel-helpers';
+import { flowRun } from './flow-helpers';
 import { testServerPerFile } from './helpers';
 
 const s = testServerPerFile();
@@ -606,11 +607,10 @@ describe('the places that name a flow', () => {
       departmentId: s.seed.departments.support,
     });
     // From the start: a fresh run of the flow (the engine's job may already have taken its first step).
-    expect(
-      moved?.startFlow
-        ? moved.lastFlowContext
-        : { flow: moved?.lastFlowContext?.flow, step: moved?.lastFlowContext?.step },
-    ).toEqual(moved?.startFlow ? null : { flow: demo._id, step: 1 });
+    const { position } = await flowRun(s.t.server.services, conversation.id);
+    expect(moved?.startFlow ? moved.startFlow : { flow: position?.flow, step: position?.step }).toEqual(
+      moved?.startFlow ? true : { flow: demo._id, step: 1 },
+    );
 
     const history = async () =>
       (

@@ -1,13 +1,13 @@
-// Follow-ups across restarts: the state lives on the conversation and the send dedupes on a message_id made
-// of (conversation, anchor, step), so a process that died after sending and before recording the step never
+// Follow-ups across restarts: the state lives in the database (the anchor on the conversation, the engine's
+// follow_up_runs row) and the send dedupes on a message_id made of (conversation, anchor, step), so a process that died after sending and before recording the step never
 // makes a restarted one send it twice, and a follow-up that fell due while no server ran goes out once at start.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { systemActor } from '@/server/access';
-import { conversations, messages } from '@/server/db/schema';
+import { conversations, followUpRuns, messages } from '@/server/db/schema';
 import {
   followUpSender,
   sendConversationMessage,
@@ -88,13 +88,22 @@ it('a process that died after sending, before recording the step: the restarted 
   const first = await startTestServer({}, dir);
   const { conversationId, anchor } = await answered(first, '5511955551001');
   const due = new Date(anchor.getTime() + 2 * 60_000);
-  // What the engine does up to the crash: the claim (a 90 s lease), then the send; the step is never recorded.
-  await first.server.services.db
-    .update(conversations)
-    .set({ followUpLeaseUntil: new Date(due.getTime() + 90_000) })
-    .where(eq(conversations.id, conversationId));
   const { services } = first.server;
   const [owning] = await services.db.select().from(conversations).where(eq(conversations.id, conversationId));
+  // What the engine does up to the crash: the claim, then the send; the step is never recorded. The claim is
+  // on the database's clock (the engine skeleton's), which the test cannot move: one of 15 s, not 90.
+  await services.db
+    .insert(followUpRuns)
+    .values({
+      conversationId,
+      accountId: owning?.accountId ?? '',
+      position: { anchor: anchor.toISOString(), step: 0, last_at: null },
+      leaseUntil: sql`now() + interval '15 seconds'`,
+    })
+    .onConflictDoUpdate({
+      target: followUpRuns.conversationId,
+      set: { leaseUntil: sql`now() + interval '15 seconds'` },
+    });
   await sendConversationMessage(
     { services, actor: systemActor(owning?.accountId ?? '', 'follow-up') },
     followUpSender,
@@ -110,14 +119,19 @@ it('a process that died after sending, before recording the step: the restarted 
   const second = await startTestServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {}, dir);
   try {
     // The dead process's claim holds until it runs out; then the step is taken again, found sent, recorded.
+    const { db } = second.server.services;
     expect(await runDueFollowUps(second.server.services, new Date(due.getTime() + 30_000))).toBe(0);
+    await until(async () => {
+      const [out] = await db
+        .select({ id: followUpRuns.conversationId })
+        .from(followUpRuns)
+        .where(and(eq(followUpRuns.conversationId, conversationId), sql`${followUpRuns.leaseUntil} < now()`));
+      return out;
+    }, 30_000);
     await runDueFollowUps(second.server.services, new Date(due.getTime() + 91_000));
-    const [row] = await second.server.services.db
-      .select()
-      .from(conversations)
-      .where(eq(conversations.id, conversationId));
-    expect(row?.followUpStep).toBe(1);
-    expect(row?.followUpLeaseUntil).toBeNull();
+    const [row] = await db.select().from(followUpRuns).where(eq(followUpRuns.conversationId, conversationId));
+    expect(row?.position?.step).toBe(1);
+    expect(row?.leaseUntil).toBeNull();
     expect((await sentFollowUps(second, conversationId)).map((m) => m.message)).toEqual(['Ainda por aí?']);
     expect(await runDueFollowUps(second.server.services, new Date(due.getTime() + 10 * 3600_000))).toBe(0);
     expect(await sentFollowUps(second, conversationId)).toHaveLength(1);

@@ -3,7 +3,7 @@
 // stop at the customer's reply and at 'Desativar follow-up automático', and follow_up_applies.
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, conversations, messages, users } from '@/server/db/schema';
+import { accounts, conversations, followUpRuns, messages, users } from '@/server/db/schema';
 import { followUpMessageId, NEVER, runDueFollowUps } from '@/server/jobs/follow-ups';
 import { ACCESS_AREAS } from '@/shared/constants';
 import { messages as texts } from '@/shared/messages';
@@ -70,6 +70,15 @@ async function answeredConversation(phone: string, follow: FollowUpSettingInput 
 const row = async (id: string) => {
   const [r] = await ctx.t.server.services.db.select().from(conversations).where(eq(conversations.id, id));
   if (!r) throw new Error('no conversation');
+  return r;
+};
+
+/** The engine's run of the conversation (follow_up_runs): its position, cached due time (wake_at) and claim. */
+const runOf = async (id: string) => {
+  const [r] = await ctx.t.server.services.db
+    .select()
+    .from(followUpRuns)
+    .where(eq(followUpRuns.conversationId, id));
   return r;
 };
 
@@ -183,7 +192,7 @@ describe('follow-up engine', () => {
     const at = (ms: number) => new Date(anchor.getTime() + ms);
     expect(await run(at(2 * MIN - 1000))).toBe(0);
     expect(await followUps(conversationId)).toHaveLength(0);
-    expect((await row(conversationId)).followUpDueAt?.getTime()).toBe(anchor.getTime() + 2 * MIN);
+    expect((await runOf(conversationId))?.wakeAt?.getTime()).toBe(anchor.getTime() + 2 * MIN);
 
     const firstAt = at(2 * MIN + 5000);
     expect(await run(firstAt)).toBe(1);
@@ -202,7 +211,7 @@ describe('follow-up engine', () => {
     // None left: nothing more, ever, for this anchor.
     expect(await run(new Date(firstAt.getTime() + 100 * 60 * MIN))).toBe(0);
     expect(await followUps(conversationId)).toHaveLength(2);
-    expect((await row(conversationId)).followUpStep).toBe(3);
+    expect((await runOf(conversationId))?.position?.step).toBe(3);
   });
 
   it('a follow-up answers no one: a customer still waiting stays waiting (spec 2 §4)', async () => {
@@ -226,7 +235,7 @@ describe('follow-up engine', () => {
     );
     expect(await run(new Date(anchor.getTime() + 2 * MIN))).toBe(1);
     expect(await run(new Date(anchor.getTime() + 100 * 60 * MIN))).toBe(0);
-    expect((await row(conversationId)).followUpDueAt?.getTime()).toBe(NEVER.getTime());
+    expect((await runOf(conversationId))?.wakeAt?.getTime()).toBe(NEVER.getTime());
   });
 
   // The Brazilian zones (none has daylight saving now): the window is the account's, not the server's.
@@ -253,7 +262,7 @@ describe('follow-up engine', () => {
       );
       const due = new Date(anchor.getTime() + 2 * MIN);
       expect(await run(new Date(due.getTime() + 1000))).toBe(0);
-      const cached = (await row(conversationId)).followUpDueAt;
+      const cached = (await runOf(conversationId))?.wakeAt;
       // The next opening: start:00 there, 2 to 3 hours after the due time.
       expect(cached).toBeInstanceOf(Date);
       const opening = cached as Date;

@@ -383,25 +383,15 @@ export const conversations = pgTable(
     channelType: text('channel_type'),
     /** Deadline of the provider's reply window (official channels). */
     contextWindow: timestamp('context_window', { withTimezone: true }),
+    /** A flow run is to begin from its start node (the flow engine's next step starts a new run). */
     startFlow: boolean('start_flow').notNull().default(false),
-    lastFlowContext: jsonb('last_flow_context').$type<FlowContext>(),
-    /** The flow engine's claim on this conversation: one process runs its steps at a time (flows/engine.ts). */
-    flowLeaseUntil: timestamp('flow_lease_until', { withTimezone: true }),
-    /** Where the AI chatbot stands (the last customer message answered, failed tries): chatbots/engine.ts. */
-    chatbotContext: jsonb('chatbot_context').$type<ChatbotContext>(),
-    /** The AI chatbot engine's claim, separate from the flow engine's: one process answers at a time. */
-    chatbotLeaseUntil: timestamp('chatbot_lease_until', { withTimezone: true }),
     lastMessageId: id('last_message_id'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
-    // The automatic follow-up's state (jobs/follow-ups.ts). The anchor is when the business's last message,
-    // still unanswered, was stored (null: nothing awaits a reply); the step is the last follow-up sent for
-    // that anchor (0 to 3) and lastAt when; dueAt caches when the next one is due (null: to be worked out);
-    // the lease is the claim of the process sending it.
+    /**
+     * When the business's last message, still unanswered, was stored (null: nothing awaits a reply): written
+     * with the message (append.repo.ts). The follow-up engine's own state is in follow_up_runs.
+     */
     followUpAnchor: timestamp('follow_up_anchor', { withTimezone: true }),
-    followUpStep: integer('follow_up_step').notNull().default(0),
-    followUpLastAt: timestamp('follow_up_last_at', { withTimezone: true }),
-    followUpDueAt: timestamp('follow_up_due_at', { withTimezone: true }),
-    followUpLeaseUntil: timestamp('follow_up_lease_until', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /**
      * When it first went to human service (is_manual), never cleared: the dashboards count it as human. Kept
@@ -429,7 +419,7 @@ export const conversations = pgTable(
       .where(sql`${t.finishedAt} is null and ${t.assignedUserId} is not null`),
     uniqueIndex('conversations_open_unique').on(t.chipId, t.contactId).where(sql`${t.finishedAt} is null`),
     index('conversations_follow_up_idx')
-      .on(t.followUpDueAt)
+      .on(t.followUpAnchor)
       .where(sql`${t.followUpAnchor} is not null and ${t.finishedAt} is null`),
     // The dashboards (domains/dashboard): one account's interval, and every account's (technical dashboard).
     index('conversations_account_created_idx').on(t.accountId, t.createdAt),
@@ -612,6 +602,42 @@ export const aiUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.month] })],
 );
+
+/**
+ * An engine's state for one conversation (issue 36 item 4; domains/conversations/engine-run.ts runs all three):
+ * where it stands (`position`), the claim of the process running it (`lease_until`: one runner at a time,
+ * across processes; its value names the holder) and when it wants to run again (`wake_at`, which its sweep
+ * reads). One table per engine, of one shape; a row appears on the engine's first claim.
+ */
+const engineRuns = <P>(name: string) =>
+  pgTable(
+    name,
+    {
+      conversationId: id('conversation_id')
+        .primaryKey()
+        .references(() => conversations.id),
+      accountId: id('account_id')
+        .notNull()
+        .references(() => accounts.id),
+      position: jsonb('position').$type<P>(),
+      leaseUntil: timestamp('lease_until', { withTimezone: true }),
+      wakeAt: timestamp('wake_at', { withTimezone: true }),
+    },
+    (t) => [index(`${name}_wake_idx`).on(t.wakeAt)],
+  );
+
+/** The flow engine's position in its run (the node, the step, what it waits for). */
+export const flowRuns = engineRuns<FlowContext>('flow_runs');
+/** Where the AI chatbot stands: the last customer message answered, failed tries. */
+export const chatbotRuns = engineRuns<ChatbotContext>('chatbot_runs');
+/** The follow-up engine's position: the anchor it counts from (ISO, to the millisecond), the last step sent (0 to 3) and when. */
+export interface FollowUpPosition {
+  anchor: string;
+  step: number;
+  last_at: string | null;
+}
+/** The last follow-up sent for the conversation's anchor; wake_at caches when the next one is due. */
+export const followUpRuns = engineRuns<FollowUpPosition>('follow_up_runs');
 
 /**
  * An AI request running for a conversation ('summary' or 'follow_up'): the primary key lets one run at a

@@ -1,16 +1,17 @@
 // The automatic follow-up engine (spec 3 §2.12, §3 Auto follow-up per chip, §9; issue 20).
 //
-// WHY a sweep over columns of the conversation, not one pg-boss job per follow-up: when a follow-up falls due
-// depends on things that change after the business's message (the chip's setting, the hours window, the
-// customer's reply, 'Desativar follow-up automático', a finish), and pg-boss's startAfter reads the
-// database's clock, which tests cannot move. So the state lives on the conversation, written with the message
-// that changes it (append-message.ts, one transaction):
-// - follow_up_anchor: when the business's last message, still unanswered, was stored. A team message (an
-//   attendant, a chatbot, a flow) sets it and resets the rest; the customer's message clears it (the follow-up
-//   stops at the reply); a follow-up itself leaves it alone.
-// - follow_up_step / follow_up_last_at: the last follow-up sent for that anchor (0 to 3) and when.
-// - follow_up_due_at: when the next one is due, cached by this engine (null: to be worked out; NEVER: none
-//   left). Saving a setting clears the chip's cached times.
+// WHY a sweep over the conversations, not one pg-boss job per follow-up: when a follow-up falls due depends on
+// things that change after the business's message (the chip's setting, the hours window, the customer's
+// reply, 'Desativar follow-up automático', a finish), and pg-boss's startAfter reads the database's clock,
+// which tests cannot move. The state:
+// - conversations.follow_up_anchor: when the business's last message, still unanswered, was stored, written
+//   with the message (append.repo.ts): a team message (an attendant, a chatbot, a flow) sets it, the
+//   customer's clears it (the follow-up stops at the reply), a follow-up leaves it alone.
+// - the engine's follow_up_runs row (the skeleton's, conversations/claim.ts): position { anchor, step, last_at }
+//   (the last follow-up sent for that anchor, 0 to 3, and when), wake_at (when the next one is due, cached:
+//   null to be worked out, NEVER none left; saving a setting clears the chip's) and the claim. A row of
+//   another anchor (or none) is step 0 with nothing cached: a new team message starts the count afresh
+//   without touching this table.
 // runDueFollowUps(services, now) works out due times and sends what is due at `now`, which defaults to
 // services.clock (tests move it). It runs from a sweep every minute and at start, and from a wake-up job
 // queued for the exact due time (and at once after a team message), so a follow-up goes out on time.
@@ -22,19 +23,30 @@
 // A follow-up is sent only while the conversation is open, its auto_follow_up is on, the chip's setting is
 // enabled and serves the conversation's type (followUpApplies), and the customer has not replied.
 //
-// Exactly once: the conversation is claimed in one UPDATE (a lease, only if its anchor and step are still the
-// ones planned), the message goes through the attendants' send path with the message_id
+// Exactly once: a follow-up due at `now` is run by the skeleton, which claims the conversation's run (one
+// runner across processes, on the database's clock) and works the plan out again from the conversation and
+// position as the claim holds them; the message goes through the attendants' send path with the message_id
 // `fu-<conversation>-<anchor ms>-<step>` (one message per id, however often retried), and the step is then
-// recorded. A process killed between the send and the record leaves the lease to run out; the next claim sends
-// the same message_id again, finds it stored and only records the step: never a second message.
+// recorded. A process killed between the send and the record leaves its claim to run out; the next claim
+// sends the same message_id again, finds it stored and only records the step: never a second message. A
+// follow-up not due yet only gets its due time cached, with no claim (see handle).
 //
 // The follow-up is the system's message (origin 'chatbot', no attendant, no signature): the conversation
 // shows it as the bot's, like a flow's or an AI chatbot's answer.
-import { type FollowUpMessage, followUpApplies, nextFollowUp } from '../../shared/rules/follow-up';
+import {
+  type FollowUpMessage,
+  followUpApplies,
+  MAX_FOLLOW_UP_MESSAGES,
+  nextFollowUp,
+} from '../../shared/rules/follow-up';
 import { systemActor } from '../access';
+import { defineEngine } from '../domains/conversations/claim';
 import { followUpSender, sendConversationMessage } from '../domains/conversations/conversations.service';
 import {
-  type FollowUpCandidate as Candidate,
+  type FollowUpCandidate,
+  type FollowUpPosition,
+  type FollowUpSetting,
+  followUpServes,
   followUpRunsRepo as runs,
 } from '../domains/follow-ups/follow-up-runs.repo';
 import { FOLLOW_UP_WAKE_JOB, wakeAt } from '../domains/follow-ups/wake';
@@ -43,13 +55,14 @@ import type { Services } from '../services';
 import type { JobKind } from './runner';
 
 export interface FollowUpOptions {
-  /** How long a claim holds a conversation: after it, another claim may take it again. */
-  leaseMs?: number;
   /** Conversations looked at per round. */
   batch?: number;
 }
 
-const DEFAULTS = { leaseMs: 90_000, batch: 100 } satisfies FollowUpOptions;
+const DEFAULTS = { batch: 100 } satisfies FollowUpOptions;
+
+/** How long a claim holds a conversation (longer than a send): after it, another claim may take it again. */
+const LEASE_SECONDS = 90;
 
 /** The cached due time of a conversation with no follow-up left for its anchor (until a new anchor or a save). */
 export const NEVER = new Date('9999-12-31T00:00:00Z');
@@ -61,40 +74,93 @@ export const followUpMessageId = (conversationId: string, anchor: Date, step: nu
 const nowOf = (services: Services) => services.clock?.now() ?? new Date();
 const minuteMs = (services: Services) => services.config.FOLLOW_UP_MINUTE_SECONDS * 1000;
 
-/** Works out one conversation's next follow-up; sends it when due at `now`. Answers whether it sent one. */
-async function handle(services: Services, r: Candidate, now: Date, o: typeof DEFAULTS): Promise<boolean> {
-  const c = r.conversation;
+/** What a run is asked with: the clock, the chip's setting and zone as the sweep read them, a tally of sends. */
+interface Tick {
+  now: Date;
+  setting: FollowUpSetting;
+  timeZone: string;
+  sent: { count: number };
+}
+
+/**
+ * Where the follow-up of the conversation's current anchor stands and what comes next (`next` null: none
+ * left); null when no follow-up applies. A position of another anchor (a team message since) counts for
+ * nothing: step 0 for this one.
+ */
+function planOf(services: Services, c: Reading, stood: FollowUpPosition | null, tick: Tick) {
   const anchor = c.followUpAnchor;
-  if (!anchor) return false;
-  const actor = systemActor(c.accountId, 'follow-up');
+  if (!anchor) return null;
   const view = {
     finished: c.finishedAt?.toISOString() ?? null,
     is_manual: c.isManual,
     chatbot_type: c.chatbotType,
   };
-  const setting = r.setting;
-  if (!followUpApplies(view, setting)) return false;
-  const plan = nextFollowUp(
+  const { setting } = tick;
+  if (!followUpApplies(view, setting)) return null;
+  const same = stood !== null && new Date(stood.anchor).getTime() === anchor.getTime();
+  const position: FollowUpPosition = same ? stood : { anchor: anchor.toISOString(), step: 0, last_at: null };
+  const next = nextFollowUp(
     { start_time: setting.startTime, end_time: setting.endTime, messages: setting.messages },
-    { anchor, step: c.followUpStep, lastAt: c.followUpLastAt },
-    r.timeZone,
+    { anchor, step: position.step, lastAt: position.last_at ? new Date(position.last_at) : null },
+    tick.timeZone,
     minuteMs(services),
   );
-  if (!plan) {
-    await runs.cacheDue(services.db, actor, c, NEVER);
-    return false;
+  return { anchor, same, position, next };
+}
+type Reading = FollowUpCandidate['conversation'];
+const isDue = (p: ReturnType<typeof planOf>, now: Date) => Boolean(p?.next && p.next.dueAt <= now);
+
+const followUpEngine = defineEngine<FollowUpPosition, Tick>({
+  name: 'follow-ups',
+  leaseSeconds: () => LEASE_SECONDS,
+  serves: followUpServes,
+  maxRounds: 3,
+  /**
+   * With the claim: works out the follow-up again from the run as held; sends it when due at `now` and records
+   * it, then (the next step) caches when the one after is due.
+   */
+  async step(held, tick, steps) {
+    const p = planOf(held.services, held.conversation, held.run.position, tick);
+    if (!p || steps > MAX_FOLLOW_UP_MESSAGES) return false;
+    const { next } = p;
+    if (!next || next.dueAt > tick.now) {
+      const due = next?.dueAt ?? NEVER;
+      if (!p.same || held.run.wakeAt?.getTime() !== due.getTime())
+        await held.persist({ position: p.position, wakeAt: due });
+      if (next) await wakeAt(held.services, next.dueAt);
+      return false;
+    }
+    const c = held.conversation;
+    await send(held.services, c.accountId, c.id, p.anchor, next.step, next.message);
+    await held.persist({
+      position: { anchor: p.position.anchor, step: next.step, last_at: tick.now.toISOString() },
+      wakeAt: null,
+    });
+    tick.sent.count++;
+    return true;
+  },
+  // A follow-up due meanwhile (a team message while the claim was held: a new anchor) is sent by the same
+  // runner; one not due is left to handle's cache (the sweep, a wake-up).
+  async hasWork(services, conversationId, tick) {
+    const r = await runs.candidate(services.db, conversationId, tick.now);
+    return Boolean(r && isDue(planOf(services, r.conversation, r.run?.position ?? null, tick), tick.now));
+  },
+});
+
+/**
+ * One candidate: a follow-up due at `now` is run by the engine (claim, send, record); one not due yet only
+ * gets its due time cached and a wake-up queued, without a claim, as the old engine did: a claim taken just
+ * to cache would keep a run with a later `now` (the sweep, a wake-up, a test's clock) from sending a due one.
+ */
+async function handle(services: Services, r: FollowUpCandidate, tick: Tick) {
+  const p = planOf(services, r.conversation, r.run?.position ?? null, tick);
+  if (!p) return;
+  if (isDue(p, tick.now)) {
+    await followUpEngine.run(services, r.conversation.id, tick);
+    return;
   }
-  if (plan.dueAt > now) {
-    if (c.followUpDueAt?.getTime() !== plan.dueAt.getTime())
-      await runs.cacheDue(services.db, actor, c, plan.dueAt);
-    await wakeAt(services, plan.dueAt);
-    return false;
-  }
-  // Due: one process takes it, only while nothing changed since it was read.
-  if (!(await runs.claim(services.db, actor, c, now, o.leaseMs))) return false;
-  await send(services, c.accountId, c.id, anchor, plan.step, plan.message);
-  await runs.recordStep(services.db, actor, c.id, anchor, plan.step, now);
-  return true;
+  await runs.cacheDue(services.db, r.conversation, r.run, p.position, p.next?.dueAt ?? NEVER);
+  if (p.next) await wakeAt(services, p.next.dueAt);
 }
 
 async function send(
@@ -113,7 +179,7 @@ async function send(
     });
   } catch (err) {
     // A refusal (the conversation finished meanwhile, a chip gone) is final: the step counts as done. Anything
-    // else (the database going away) leaves the claim to run out, and the step is tried again, same message_id.
+    // else (the database going away) ends the run unrecorded, and the step is tried again, same message_id.
     if (!(err instanceof AppError)) throw err;
     services.log.warn({ err, conversation: conversationId, step }, 'follow-up not sent');
   }
@@ -122,15 +188,15 @@ async function send(
 /** Works out due times and sends every follow-up due at `now`; answers how many it sent. */
 export async function runDueFollowUps(services: Services, now = nowOf(services), opts: FollowUpOptions = {}) {
   const o = { ...DEFAULTS, ...opts };
-  let sent = 0;
+  const sent = { count: 0 };
   // Rounds until nothing is left at `now`: each row either gets a later due time, is sent, or is claimed
-  // elsewhere (then skipped by the next round's claim test). A bounded number of rounds, whatever happens.
+  // elsewhere (then left out of the next round's candidates). A bounded number of rounds, whatever happens.
   for (let round = 0; round < 50; round++) {
     const rows = await runs.candidates(services.db, now, o.batch);
     let changed = 0;
     for (const r of rows) {
       try {
-        if (await handle(services, r, now, o)) sent++;
+        await handle(services, r, { now, setting: r.setting, timeZone: r.timeZone, sent });
         changed++;
       } catch (err) {
         services.log.warn({ err, conversation: r.conversation.id }, 'follow-up failed; retried later');
@@ -138,7 +204,7 @@ export async function runDueFollowUps(services: Services, now = nowOf(services),
     }
     if (rows.length < o.batch || changed === 0) break;
   }
-  return sent;
+  return sent.count;
 }
 
 export const followUpWakeJob: JobKind = {

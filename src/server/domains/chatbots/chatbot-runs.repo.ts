@@ -1,22 +1,22 @@
-// The AI chatbot engine's statements (engine.ts is their one caller): the conversation's position and claim,
-// the customer input and history it answers, the contact, the reply already stored, and the sweep. A reply's
-// job names only its conversation, so the reads that find it (and the sweep over every account) act as the
-// platform's job; once the conversation is read, the engine acts as the system of its account. Reads and
-// writes by conversation id stay by id: its claim (chatbot_lease_until) names the holder, not the account.
+// The AI chatbot engine's own statements (engine.ts is their one caller; the claim, the position's writes and
+// the release are the skeleton's, conversations/claim.ts): whether it serves, the customer input and history it
+// answers, the contact, the reply already stored, and the sweeps. A reply's job names only its conversation, so
+// the reads that find it (and the sweeps over every account) act as the platform's job; once the conversation
+// is read, the engine acts as the system of its account. Reads by conversation id stay by id: its claim
+// (chatbot_runs.lease_until) names the holder, not the account.
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ChatbotContext } from '../../../shared/contract/chatbots';
 import type { Actor, PlatformJob } from '../../access';
 import type { Db } from '../../db';
-import { chatbots, contacts, conversations, messages } from '../../db/schema';
+import { chatbotRuns, chatbots, contacts, conversations, messages } from '../../db/schema';
 import { claimsRepo } from '../conversations/claims.repo';
-import type { ConversationChange } from '../conversations/conversations.repo';
 import type { ConversationRow, MessageRow } from '../conversations/messages.repo';
 
 /** The engine before it knows the conversation's account (a job names only the conversation), or after. */
 export type ChatbotEngineActor = Actor | PlatformJob;
 
-/** Served by its AI chatbot: not taken by a person, open, naming a chatbot. */
-const chatbotServed = and(
+/** Served by its AI chatbot: not taken by a person, open, naming a chatbot (the engine's `serves`). */
+export const chatbotServed = and(
   eq(conversations.chatbotType, 'chatbot'),
   eq(conversations.isManual, false),
   isNull(conversations.finishedAt),
@@ -29,56 +29,31 @@ const iso = (d: Date) => d.toISOString();
 const lastMessage = sql`(select m.origin || ':' || coalesce(m.message_id, '') from ${messages} m where m.id = ${conversations.lastMessageId})`;
 
 export const chatbotRunsRepo = {
-  /** Takes the conversation's chatbot claim for `seconds`, when free or run out and the chatbot serves it. */
-  claim: (db: Db, _actor: ChatbotEngineActor, conversationId: string, seconds: number) =>
-    claimsRepo.claim(db, 'chatbotLeaseUntil', conversationId, seconds, chatbotServed),
-
   async conversation(db: Db, _actor: ChatbotEngineActor, conversationId: string) {
     const [c] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
     return c as ConversationRow | undefined;
   },
 
-  /** The conversation, while this claim holds it. */
-  async claimed(db: Db, _actor: ChatbotEngineActor, conversationId: string, lease: Date) {
-    const [c] = await db
-      .select()
+  /** Whether this claim still holds the conversation and its chatbot still serves it (right before a send). */
+  async holds(db: Db, _actor: ChatbotEngineActor, conversationId: string, lease: Date) {
+    const [row] = await db
+      .select({ id: conversations.id })
       .from(conversations)
-      .where(and(eq(conversations.id, conversationId), eq(conversations.chatbotLeaseUntil, lease)));
-    return c as ConversationRow | undefined;
+      .innerJoin(chatbotRuns, eq(chatbotRuns.conversationId, conversations.id))
+      .where(and(eq(conversations.id, conversationId), eq(chatbotRuns.leaseUntil, lease), chatbotServed));
+    return !!row;
   },
 
-  /** The served conversation with its last message and its chatbot's response delay. */
+  /** The served conversation's last message, its chatbot's response delay and the chatbot's position. */
   async withLastMessage(db: Db, _actor: ChatbotEngineActor, conversationId: string) {
     const [row] = await db
-      .select({ conversation: conversations, last: messages, delay: chatbots.responseDelay })
+      .select({ last: messages, delay: chatbots.responseDelay, position: chatbotRuns.position })
       .from(conversations)
       .innerJoin(messages, eq(messages.id, conversations.lastMessageId))
       .innerJoin(chatbots, eq(chatbots.id, conversations.chatbotId))
+      .leftJoin(chatbotRuns, eq(chatbotRuns.conversationId, conversations.id))
       .where(and(eq(conversations.id, conversationId), chatbotServed));
     return row;
-  },
-
-  /**
-   * The position (and `set`, more of the same change), renewing the claim for `seconds`, while the holder
-   * holds it and the chatbot serves: answers the new claim, or null when it was lost.
-   */
-  async advance(
-    tx: Db,
-    _actor: ChatbotEngineActor,
-    conversationId: string,
-    lease: Date,
-    ctx: ChatbotContext,
-    set: ConversationChange,
-    seconds: number,
-  ): Promise<Date | null> {
-    const [row] = await tx
-      .update(conversations)
-      .set({ chatbotContext: ctx, ...set, chatbotLeaseUntil: claimsRepo.leaseFor(seconds) })
-      .where(
-        and(eq(conversations.id, conversationId), eq(conversations.chatbotLeaseUntil, lease), chatbotServed),
-      )
-      .returning({ lease: conversations.chatbotLeaseUntil });
-    return row?.lease ?? null;
   },
 
   /** The last message of the team or a chatbot (not a note), and the last customer message up to it. */
@@ -183,19 +158,23 @@ export const chatbotRunsRepo = {
       )
       .limit(limit),
 
-  /** Served conversations whose last message is the customer's, 90 s old, nobody on it, no retry waiting. */
+  /**
+   * Served conversations whose last message is the customer's, 90 s old, nobody on it, no retry waiting (the
+   * skeleton's `unattended`). No run yet counts as nobody on it.
+   */
   async lost(db: Db, _actor: PlatformJob, limit: number) {
     const rows = await db
       .select({ id: conversations.id })
       .from(conversations)
+      .leftJoin(chatbotRuns, eq(chatbotRuns.conversationId, conversations.id))
       .where(
         and(
           chatbotServed,
-          or(isNull(conversations.chatbotLeaseUntil), lt(conversations.chatbotLeaseUntil, sql`now()`)),
+          or(isNull(chatbotRuns.leaseUntil), lt(chatbotRuns.leaseUntil, sql`now()`)),
           sql`${lastMessage} like 'customer:%'`,
           // Its own job is due by then (the longest response delay is a minute): only a lost one is replaced.
           lt(conversations.lastMessageAt, sql`now() - interval '90 seconds'`),
-          sql`coalesce((${conversations.chatbotContext}->>'retry_at')::timestamptz, '-infinity') <= now()`,
+          sql`coalesce(${chatbotRuns.wakeAt}, '-infinity') <= now()`,
         ),
       )
       .limit(limit);

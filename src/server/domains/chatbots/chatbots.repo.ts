@@ -5,6 +5,7 @@ import { newId } from '../../../shared/ids';
 import type { Actor } from '../../access';
 import type { Db } from '../../db';
 import { chatbots, chips, conversations } from '../../db/schema';
+import { resetRuns } from '../conversations/claim';
 
 export type ChatbotRow = typeof chatbots.$inferSelect;
 export type ChatbotFields = Omit<
@@ -76,7 +77,7 @@ export const chatbotsRepo = {
         .where(and(eq(chips.accountId, actor.accountId), eq(chips.chatbotId, row.id)));
       const moved = await tx
         .update(conversations)
-        .set({ isManual: true, chatbotLeaseUntil: null })
+        .set({ isManual: true })
         .where(
           and(
             eq(conversations.accountId, actor.accountId),
@@ -87,7 +88,10 @@ export const chatbotsRepo = {
           ),
         )
         .returning({ id: conversations.id });
-      return { row, moved: moved.map((m) => m.id) };
+      const ids = moved.map((m) => m.id);
+      // An answer in flight loses its claim: nothing more is sent for the deleted chatbot.
+      await resetRuns(tx as Db, 'chatbots', ids);
+      return { row, moved: ids };
     });
   },
 };

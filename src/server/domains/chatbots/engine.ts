@@ -1,22 +1,23 @@
 // The AI chatbot engine (issue 17 §2): answers the customer of a conversation an AI chatbot serves, from the
-// position stored in conversations.chatbot_context, so a restart or a second server continues exactly there.
+// position stored in chatbot_runs, so a restart or a second server continues exactly there. It runs on the
+// engines' skeleton (conversations/claim.ts: claim, steps, release, look again, sweep); this file is its steps.
 //
 // - A customer's message queues a `chatbot-reply` job at its time + the chatbot's response delay. The job
-//   claims conversations.chatbot_lease_until (one answerer per conversation, apart from the flow engine's
-//   claim) and answers every customer message after `input_after` in ONE provider call; when the newest is
-//   younger than the delay it queues itself for newest + delay instead (the debounce: quick messages get one
-//   answer).
+//   claims the conversation's chatbot run (one answerer per conversation, apart from the flow engine's) and
+//   answers every customer message after `input_after` in ONE provider call; when the newest is younger than
+//   the delay it queues itself for newest + delay instead (the debounce: quick messages get one answer).
 // - 'digitando…' (showTyping: the simulator's header, the Cloud API's typing indicator) shows for
 //   CHATBOT_TYPING_SECONDS while the provider thinks; the answer goes out after both. Every send goes through
 //   the attendants' idempotent send path with a message_id made of the conversation and the last customer
 //   message answered: a retry or a second process never sends twice.
-// - Right before sending, the conversation is read again: 'Atender como humano', a transfer or a finish
-//   during the provider call means the answer is dropped. The position moves in the transaction that renews
-//   the claim, and only while the chatbot still serves.
+// - Right before sending, the claim is checked again: 'Atender como humano', a transfer or a finish during the
+//   provider call means the answer is dropped. The position moves in the transaction that renews the claim,
+//   and only while the chatbot still serves.
 // - A tool call (transferir_atendimento), or a file when 'auto transfer on media' is set, hands the
 //   conversation to a person of its department (with the transfer message) or to the chatbot's flow.
-// - Provider errors, time-outs, 429s and empty answers are retried with backoff (attempts in the position);
-//   after the last try a person serves, with a system note. The customer's message stays in the conversation.
+// - Provider errors, time-outs, 429s and empty answers are retried with backoff (attempts in the position, the
+//   retry's time in wake_at with its job); after the last try a person serves, with a system note. The
+//   customer's message stays in the conversation.
 // - chatbot-sweep (every minute): finishes conversations a chatbot serves after 48 h without messages (with
 //   the finish message), and queues an answer for any left with unanswered input and nobody on it.
 import { MESSAGE_STATUS } from '../../../shared/constants';
@@ -31,16 +32,16 @@ import type { Db } from '../../db';
 import { AppError } from '../../http/errors';
 import type { Services } from '../../services';
 import { appendMessage } from '../conversations/append-message';
-import { releaseConversation } from '../conversations/claim';
+import { defineEngine, type Held, resetRuns, Stopped } from '../conversations/claim';
 import { finishOpen, toDepartment } from '../conversations/conversation-actions';
-import type { ConversationChange } from '../conversations/conversations.repo';
 import { chatbotSender, sendConversationMessage } from '../conversations/conversations.service';
+import { announceMoved } from '../conversations/delivery';
 import type { ConversationRow, MessageRow } from '../conversations/messages.repo';
-import { loadConversation, toMessage } from '../conversations/present';
+import { toMessage } from '../conversations/present';
 import { showTyping } from '../conversations/typing';
 import { flowsRepo } from '../flows/flows.repo';
 import { queueFlowRun, startingFlow } from '../flows/start';
-import { chatbotRunsRepo } from './chatbot-runs.repo';
+import { chatbotRunsRepo, chatbotServed } from './chatbot-runs.repo';
 import { type ChatbotRow, chatbotsRepo } from './chatbots.repo';
 import { draftOf } from './chatbots.service';
 import {
@@ -53,7 +54,7 @@ import {
   TRANSFER_TOOL_NAME,
   transferTool,
 } from './prompt';
-import { CHATBOT_REPLY_JOB, type ChatbotReplyJob, queueChatbotReply } from './start';
+import { CHATBOT_REPLY_JOB, queueChatbotReply } from './start';
 
 /** Retries after 1×, 4× and 12× CHATBOT_RETRY_BASE_SECONDS; the failure after the last goes to a person. */
 export const RETRY_FACTORS = [1, 4, 12];
@@ -61,6 +62,8 @@ export const RETRY_FACTORS = [1, 4, 12];
 const SLACK_MS = 20;
 /** Customer messages answered in one turn at most (a flood is answered as its last 50). */
 const MAX_INPUT = 50;
+/** Turns one claim answers at most (messages that arrive during an answer get the next turn). */
+const MAX_TURNS = 10;
 
 /** How long a claim holds a conversation: longer than a provider call and the typing together. */
 export const chatbotLeaseSeconds = (config: Config) =>
@@ -83,48 +86,45 @@ export const isChatbotServed = (c: ConversationRow) =>
 const engine = platformJob('chatbots');
 const actorOf = (c: Pick<ConversationRow, 'accountId'>) => systemActor(c.accountId, 'chatbots');
 
-const claim = (services: Services, conversationId: string) =>
-  chatbotRunsRepo.claim(services.db, engine, conversationId, chatbotLeaseSeconds(services.config));
-const release = (db: Db, conversationId: string, lease: Date) =>
-  releaseConversation(db, 'chatbotLeaseUntil', conversationId, lease);
+/** What a run was asked with: the customer message whose arrival queued its job (none: a retry, the sweep). */
+type Trigger = { message?: string };
+
+export const chatbotEngine = defineEngine<ChatbotContext, Trigger>({
+  name: 'chatbots',
+  leaseSeconds: (services) => chatbotLeaseSeconds(services.config),
+  serves: chatbotServed,
+  maxRounds: 5,
+  step: (held, trigger, steps) => turnOf(held, trigger.message, steps),
+  // A message whose job found the claim taken just before the release: answered now, not by the sweep.
+  hasWork: (services, conversationId) => dueInput(services, conversationId),
+  // A failed call's retry (the only wake-up): its job, in the step's transaction.
+  wake: (services, conversationId, at, key, tx) =>
+    queueChatbotReply(services, conversationId, { tx, startAfter: at, key }),
+  unattended: (services, limit) => chatbotRunsRepo.lost(services.db, engine, limit),
+  job: CHATBOT_REPLY_JOB,
+});
 
 /**
  * Answers the conversation's unanswered customer messages, when its AI chatbot serves it and no one else is
  * answering it. Safe to call any number of times, from any process. `job.message`: the customer message whose
  * arrival queued this job.
  */
-export async function answerConversation(
-  services: Services,
-  conversationId: string,
-  job: { message?: string } = {},
-) {
-  for (let round = 0; round < 5; round++) {
-    const lease = await claim(services, conversationId);
-    if (!lease) return;
-    const holder = { lease };
-    try {
-      await answerClaimed(services, conversationId, holder, job.message);
-    } finally {
-      await release(services.db, conversationId, holder.lease);
-    }
-    // A message whose job found the claim taken just before the release: answered now, not by the sweep.
-    if (!(await dueInput(services, conversationId))) return;
-  }
-}
+export const answerConversation = (services: Services, conversationId: string, job: Trigger = {}) =>
+  chatbotEngine.run(services, conversationId, job);
 
 /** Whether the conversation's last message is the customer's, unanswered and due. */
 async function dueInput(services: Services, conversationId: string) {
   const row = await chatbotRunsRepo.withLastMessage(services.db, engine, conversationId);
   if (row?.last.origin !== 'customer') return false;
-  const ctx = row.conversation.chatbotContext;
+  const ctx = row.position;
   if (ctx?.input_after?.id === row.last.id) return false;
   if (ctx?.retry_at && Date.parse(ctx.retry_at) > Date.now()) return false;
   return Math.min(row.last.createdAt.getTime(), Date.now()) + row.delay * 1000 - SLACK_MS <= Date.now();
 }
 
 interface Turn {
+  held: Held<ChatbotContext>;
   services: Services;
-  holder: { lease: Date };
   conversation: ConversationRow;
   chatbot: ChatbotRow;
   ctx: ChatbotContext;
@@ -132,72 +132,49 @@ interface Turn {
   newest: MessageRow;
 }
 
-/** The claim was lost, or the chatbot no longer serves the conversation: stop without a trace. */
-class Stopped extends Error {}
-
-async function readClaimed(services: Services, conversationId: string, holder: { lease: Date }) {
-  const c = await chatbotRunsRepo.claimed(services.db, engine, conversationId, holder.lease);
-  return c && isChatbotServed(c) ? c : null;
-}
-
-async function answerClaimed(
-  services: Services,
-  conversationId: string,
-  holder: { lease: Date },
+/** One turn with the claim held; answers whether to look for another (messages that came meanwhile). */
+async function turnOf(
+  held: Held<ChatbotContext>,
   trigger: string | undefined,
-) {
-  // Messages that arrive during an answer are answered in the next turn of the same claim.
-  for (let turns = 0; turns < 10; turns++) {
-    const conversation = await readClaimed(services, conversationId, holder);
-    if (!conversation?.chatbotId) return;
-    const chatbot = await chatbotsRepo.byId(services.db, conversation.chatbotId);
-    if (!chatbot || chatbot.filed || chatbot.accountId !== conversation.accountId) return;
-    const stored = conversation.chatbotContext;
-    const ctx: ChatbotContext =
-      stored?.chatbot === chatbot.id
-        ? stored
-        : {
-            chatbot: chatbot.id,
-            input_after: await answeredUpTo(services.db, conversation),
-            attempts: 0,
-          };
-    const input = await inputAfter(services.db, conversation, ctx.input_after);
-    const newest = input.at(-1);
-    if (!newest) {
-      if (ctx !== stored) await persist(services, conversation.id, holder, ctx).catch(stopped);
-      return;
-    }
-    // The debounce, and a failed call's backoff: not before the newest message's time + the delay.
-    const createdAt = Math.min(newest.createdAt.getTime(), Date.now());
-    const due = Math.max(
-      createdAt + chatbot.responseDelay * 1000,
-      ctx.retry_at ? Date.parse(ctx.retry_at) : 0,
-    );
-    if (due - SLACK_MS > Date.now()) {
-      // The newest message's own job is due then (queued on its arrival: the same key adds nothing), unless
-      // this is that job, early; a failed call's retry has its job too (the same key again).
-      const key = ctx.retry_at
-        ? `retry:${ctx.attempts}:${newest.id}`
-        : trigger === newest.id
-          ? `wait:${newest.id}:${due}`
-          : `message:${newest.id}`;
-      await queueChatbotReply(services, conversation.id, { startAfter: new Date(due), key });
-      if (ctx !== stored) await persist(services, conversation.id, holder, ctx).catch(stopped);
-      return;
-    }
-    const turn: Turn = { services, holder, conversation, chatbot, ctx, newest };
-    try {
-      await answer(turn, input);
-    } catch (err) {
-      if (err instanceof Stopped) return;
-      throw err;
-    }
+  steps: number,
+): Promise<boolean> {
+  const { services, conversation } = held;
+  if (!isChatbotServed(conversation) || !conversation.chatbotId) return false;
+  const chatbot = await chatbotsRepo.byId(services.db, conversation.chatbotId);
+  if (!chatbot || chatbot.filed || chatbot.accountId !== conversation.accountId) return false;
+  const stored = held.run.position;
+  const ctx: ChatbotContext =
+    stored?.chatbot === chatbot.id
+      ? stored
+      : {
+          chatbot: chatbot.id,
+          input_after: await answeredUpTo(services.db, conversation),
+          attempts: 0,
+        };
+  const input = await inputAfter(services.db, conversation, ctx.input_after);
+  const newest = input.at(-1);
+  if (!newest) {
+    if (ctx !== stored) await held.persist({ position: ctx });
+    return false;
   }
+  // The debounce, and a failed call's backoff: not before the newest message's time + the delay.
+  const createdAt = Math.min(newest.createdAt.getTime(), Date.now());
+  const due = Math.max(createdAt + chatbot.responseDelay * 1000, ctx.retry_at ? Date.parse(ctx.retry_at) : 0);
+  if (due - SLACK_MS > Date.now()) {
+    // The newest message's own job is due then (queued on its arrival: the same key adds nothing), unless
+    // this is that job, early; a failed call's retry has its job too (the same key again).
+    const key = ctx.retry_at
+      ? `retry:${ctx.attempts}:${newest.id}`
+      : trigger === newest.id
+        ? `wait:${newest.id}:${due}`
+        : `message:${newest.id}`;
+    await queueChatbotReply(services, conversation.id, { startAfter: new Date(due), key });
+    if (ctx !== stored) await held.persist({ position: ctx });
+    return false;
+  }
+  const answered = await answer({ held, services, conversation, chatbot, ctx, newest }, input);
+  return answered && steps + 1 < MAX_TURNS;
 }
-
-const stopped = (err: unknown) => {
-  if (!(err instanceof Stopped)) throw err;
-};
 
 /** The last customer message the conversation's team or chatbot answered (a message after it), or null. */
 async function answeredUpTo(db: Db, conversation: ConversationRow): Promise<ChatbotContext['input_after']> {
@@ -211,26 +188,11 @@ async function inputAfter(db: Db, conversation: ConversationRow, after: ChatbotC
   return rows.reverse();
 }
 
-/** Writes the position, renewing the claim, while the chatbot still serves; `set`: more of the same change. */
-async function persist(
-  services: Services,
-  conversationId: string,
-  holder: { lease: Date },
-  ctx: ChatbotContext,
-  tx: Db = services.db,
-  set: ConversationChange = {},
-) {
-  const lease = await chatbotRunsRepo.advance(
-    tx,
-    engine,
-    conversationId,
-    holder.lease,
-    ctx,
-    set,
-    chatbotLeaseSeconds(services.config),
-  );
-  if (!lease) throw new Stopped();
-  holder.lease = lease;
+/** Right before a send: the claim still holds the conversation and its chatbot still serves it. */
+async function stillServed(turn: Turn) {
+  const { services, conversation, held } = turn;
+  if (!(await chatbotRunsRepo.holds(services.db, engine, conversation.id, held.holder.lease)))
+    throw new Stopped();
 }
 
 const answeredCtx = (turn: Turn): ChatbotContext => ({
@@ -289,11 +251,14 @@ export async function decide(
   }
 }
 
-async function answer(turn: Turn, input: MessageRow[]) {
+/** Answers the turn's input; true when it answered (another turn may follow), false when the run stops. */
+async function answer(turn: Turn, input: MessageRow[]): Promise<boolean> {
   const { services, conversation, chatbot, newest } = turn;
   // Answered already (a crash between the send and the position): only the position is written.
-  if (await chatbotRunsRepo.stored(services.db, actorOf(conversation), replyId(turn)))
-    return persist(services, conversation.id, turn.holder, answeredCtx(turn));
+  if (await chatbotRunsRepo.stored(services.db, actorOf(conversation), replyId(turn))) {
+    await turn.held.persist({ position: answeredCtx(turn) });
+    return true;
+  }
 
   if (chatbot.autoTransferIfMedia && input.some((m) => (MEDIA_TYPES as readonly string[]).includes(m.type)))
     return handOver(turn, { reason: texts.chatbotMediaReason });
@@ -311,9 +276,10 @@ async function answer(turn: Turn, input: MessageRow[]) {
   if (decision.kind === 'transfer') return handOver(turn, { reason: decision.reason });
   await typing;
   // A person took it, or it was transferred or finished, while the model wrote: nothing is sent.
-  if (!(await readClaimed(services, conversation.id, turn.holder))) throw new Stopped();
+  await stillServed(turn);
   await send(turn, replyId(turn), decision.text);
-  await persist(services, conversation.id, turn.holder, answeredCtx(turn));
+  await turn.held.persist({ position: answeredCtx(turn) });
+  return true;
 }
 
 function send(turn: Turn, messageId: string, text: string) {
@@ -325,8 +291,11 @@ function send(turn: Turn, messageId: string, text: string) {
   });
 }
 
-/** A failed provider call: retried after a backoff; after the last try, a person serves. */
-async function failed(turn: Turn, error: unknown) {
+/**
+ * A failed provider call: retried after a backoff (the position's retry_at and wake_at, the retry's job queued
+ * with them by the engine's wake); after the last try, a person serves. The run stops here either way.
+ */
+async function failed(turn: Turn, error: unknown): Promise<false> {
   const { services, conversation, ctx } = turn;
   const attempts = ctx.attempts + 1;
   services.log.warn({ err: error, conversation: conversation.id, attempts }, 'chatbot provider call failed');
@@ -334,23 +303,23 @@ async function failed(turn: Turn, error: unknown) {
   if (factor === undefined) return handOver(turn, { toHuman: true, note: texts.chatbotProviderFailed });
   const retryAt = new Date(Date.now() + factor * services.config.CHATBOT_RETRY_BASE_SECONDS * 1000);
   const next: ChatbotContext = { ...ctx, attempts, retry_at: iso(retryAt) };
-  await services.db.transaction(async (tx) => {
-    await persist(services, conversation.id, turn.holder, next, tx as Db);
-    await queueChatbotReply(services, conversation.id, {
-      tx: tx as Db,
-      startAfter: retryAt,
-      key: `retry:${attempts}:${turn.newest.id}`,
-    });
+  await turn.held.persist({
+    position: next,
+    wakeAt: retryAt,
+    wakeKey: `retry:${attempts}:${turn.newest.id}`,
   });
-  // This claim's turn ends here: the retry's job takes it again at its time.
-  throw new Stopped();
+  return false;
 }
 
 /**
  * The conversation leaves the chatbot: to its flow (redirect flow_chatbot, the flow still live), otherwise to
  * a person of its department with the transfer message. A system note says why; the lists see it at once.
+ * The run stops here.
  */
-async function handOver(turn: Turn, opts: { reason?: string; toHuman?: boolean; note?: string }) {
+async function handOver(
+  turn: Turn,
+  opts: { reason?: string; toHuman?: boolean; note?: string },
+): Promise<false> {
   const { services, conversation, chatbot } = turn;
   const flow =
     !opts.toHuman && chatbot.redirect === 'flow_chatbot' && chatbot.flowId
@@ -362,7 +331,7 @@ async function handOver(turn: Turn, opts: { reason?: string; toHuman?: boolean; 
     await contactOf(services.db, conversation),
   ).trim();
   if (!flow && !opts.toHuman && message) {
-    if (!(await readClaimed(services, conversation.id, turn.holder))) throw new Stopped();
+    await stillServed(turn);
     await send(turn, `ai-transfer-${conversation.id}-${turn.newest.id}`, message);
   }
   const note =
@@ -373,13 +342,13 @@ async function handOver(turn: Turn, opts: { reason?: string; toHuman?: boolean; 
     : conversation.departmentId
       ? toDepartment({ id: conversation.departmentId })
       : { isManual: true };
-  const row = await services.db.transaction(async (tx) => {
-    await persist(services, conversation.id, turn.holder, answeredCtx(turn), tx as Db, set);
-    if (flow) await queueFlowRun(services, conversation.id, { tx: tx as Db });
-    const { row } = await appendMessage(
-      { db: tx as Db, realtime: services.realtime },
-      actorOf(conversation),
-      {
+  let row: MessageRow | undefined;
+  // The note, the change and the flow's run are one transaction, only while this claim holds.
+  await turn.held.persist({
+    position: answeredCtx(turn),
+    set,
+    also: async (tx) => {
+      ({ row } = await appendMessage({ db: tx, realtime: services.realtime }, actorOf(conversation), {
         conversation,
         effect: 'none',
         announce: false,
@@ -390,26 +359,21 @@ async function handOver(turn: Turn, opts: { reason?: string; toHuman?: boolean; 
           message: note,
           status: MESSAGE_STATUS.sent,
         },
-      },
-    );
-    return row;
+      }));
+      if (flow) {
+        // The flow starts from its beginning: its old position (if any) is forgotten.
+        await resetRuns(tx, 'flows', [conversation.id]);
+        await queueFlowRun(services, conversation.id, { tx });
+      }
+    },
   });
-  services.realtime.toConversation(conversation.accountId, conversation.departmentId, {
-    type: 'new_message',
-    message: { conversation_id: conversation.id, message: toMessage(row) },
-  });
-  await announce(services, conversation);
-  throw new Stopped();
-}
-
-/** conversation_updated to the department it is in (the attendants' list shows the hand-over at once). */
-async function announce(services: Services, before: ConversationRow) {
-  const view = await loadConversation(services.db, before.id);
-  if (!view) return;
-  const event = { type: 'conversation_updated' as const, message: view };
-  services.realtime.toConversation(before.accountId, view.department, event);
-  if (before.departmentId && before.departmentId !== view.department)
-    services.realtime.toConversation(before.accountId, before.departmentId, event);
+  if (row)
+    services.realtime.toConversation(conversation.accountId, conversation.departmentId, {
+      type: 'new_message',
+      message: { conversation_id: conversation.id, message: toMessage(row) },
+    });
+  await announceMoved(services, conversation);
+  return false;
 }
 
 // --- The trigger -----------------------------------------------------------------------------------------
@@ -461,12 +425,9 @@ export async function sweepChatbots(services: Services, limit = 500) {
       services.log.error({ err, conversation: c.id }, 'chatbot inactivity finish failed');
     }
   }
-  const lost = await chatbotRunsRepo.lost(services.db, engine, limit);
-  await services.jobs.sendMany<ChatbotReplyJob>(
-    CHATBOT_REPLY_JOB,
-    lost.map((id) => ({ data: { conversation: id } })),
-  );
-  return { finished: idle.length, queued: lost.length };
+  // The lost answers: the skeleton's sweep, over chatbotRunsRepo.lost.
+  const queued = await chatbotEngine.sweep(services, limit);
+  return { finished: idle.length, queued };
 }
 
 /** The finish message (once: its message_id names the last message before it), a note, then the finish. */

@@ -26,8 +26,9 @@ export function queueChatbotReply(
 }
 
 /**
- * The change that makes an AI chatbot serve the conversation: no person, no flow, and a fresh position (the
- * engine then answers the customer's messages no one answered yet, engine.ts unansweredAfter).
+ * The change that makes an AI chatbot serve the conversation: no person, no flow. Its callers reset the
+ * chatbot's run in the same transaction (resetRuns(tx, 'chatbots', [id]), conversations/claim.ts): a fresh
+ * position, so the engine then answers the customer's messages no one answered yet (engine.ts answeredUpTo).
  */
 export const servingChatbot = (chatbotId: string) => ({
   isManual: false,
@@ -35,6 +36,4 @@ export const servingChatbot = (chatbotId: string) => ({
   chatbotId,
   flowId: null,
   startFlow: false,
-  lastFlowContext: null,
-  chatbotContext: null,
 });

@@ -33,13 +33,9 @@ const POINTER = [when('last_message_id', 'm.id')];
 const MOVED = [...POINTER, when('last_message_at', 'm.created_at')];
 // The automatic follow-up's clock (jobs/follow-ups.ts), only for the conversation's newest message: the
 // business's message starts it (its anchor, to the millisecond the engine compares it with), the customer's
-// stops it. Both with the message: a reply is never missed by a follow-up claimed after it.
-const followUp = (anchor: string) => [
-  when('follow_up_anchor', anchor),
-  when('follow_up_step', '0'),
-  when('follow_up_last_at', 'null'),
-  when('follow_up_due_at', 'null'),
-];
+// stops it. Both with the message: a reply is never missed by a follow-up claimed after it. The engine's run
+// (follow_up_runs) counts from its own anchor: a new one here starts the count afresh without touching it.
+const followUp = (anchor: string) => [when('follow_up_anchor', anchor)];
 
 /**
  * What the message changes on its conversation (SET clauses), or null for none. `window`: the parameter

@@ -16,6 +16,7 @@ import { flowsRepo } from '../flows/flows.repo';
 import { queueFlowRun, startingFlow } from '../flows/start';
 import { tagsRepo } from '../tags/tags.repo';
 import { appendMessage } from './append-message';
+import { resetRuns } from './claim';
 import { type ConversationRow, conversationViewsRepo } from './conversation-views.repo';
 import { type ConversationChange, conversationsRepo, type FinishedConversation } from './conversations.repo';
 import { visibleConversation } from './conversations.service';
@@ -174,8 +175,12 @@ export async function transferConversation(
       );
       // The flow starts from the beginning: its run is queued with the change (flows/engine.ts).
       if (set.startFlow) await queueFlowRun(services, conversation.id, { tx: tx as Db });
-      // The chatbot answers the customer's last messages if no one did (chatbots/engine.ts).
-      if (set.chatbotType === 'chatbot') await queueChatbotReply(services, conversation.id, { tx: tx as Db });
+      // The chatbot answers the customer's last messages if no one did (chatbots/engine.ts), from a fresh
+      // position.
+      if (set.chatbotType === 'chatbot') {
+        await resetRuns(tx as Db, 'chatbots', [conversation.id]);
+        await queueChatbotReply(services, conversation.id, { tx: tx as Db });
+      }
     }),
   );
   return announce(services, actor, conversation);

@@ -192,6 +192,22 @@ export async function announceUpdated(services: Services, accountId: string, con
     });
 }
 
+/**
+ * conversation_updated to the department the conversation is in now and, when it moved, to the one it was in
+ * (`before`): an engine's hand-over or redirect shows at once in both lists.
+ */
+export async function announceMoved(
+  services: Services,
+  before: { id: string; accountId: string; departmentId: string | null },
+) {
+  const view = await loadConversation(services.db, before.id);
+  if (!view) return;
+  const event = { type: 'conversation_updated' as const, message: view };
+  services.realtime.toConversation(before.accountId, view.department, event);
+  if (before.departmentId && before.departmentId !== view.department)
+    services.realtime.toConversation(before.accountId, before.departmentId, event);
+}
+
 async function departmentOf(services: Services, row: MessageRow) {
   const conversation = await messagesRepo.conversationDepartment(
     services.db,

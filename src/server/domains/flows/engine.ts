@@ -1,11 +1,9 @@
 // The flow engine (issue 16 §4): runs a conversation's flow, step by step, from its position stored in
-// conversations.last_flow_context, so a restart, a deploy or a second server continues exactly there.
+// flow_runs, so a restart, a deploy or a second server continues exactly there.
 //
-// - One runner at a time per conversation: runConversation claims conversations.flow_lease_until (an UPDATE
-//   that takes it only when free or run out), runs steps until the flow waits or ends, and persists the
-//   position after EVERY step, in the transaction that renews the claim. It then lets go and looks again for
-//   work that arrived meanwhile (a customer's message while a step was in flight): whoever holds the claim
-//   handles every message, once and in order; a job that finds the claim taken just returns.
+// - The claim, the persisted position after EVERY step, the release and the look for work that arrived
+//   meanwhile are the engines' one skeleton (conversations/claim.ts): whoever holds the claim handles every
+//   message, once and in order; a job that finds the claim taken just returns. This file is the flow's steps.
 // - A process killed mid-run leaves its claim to run out; its runner job is retried and continues.
 // - The customer's messages are the run's input: those after `input_after` (created_at, id), consumed in order
 //   by the node that waits for a reply. What arrives before a run starts or during a wait node is not input.
@@ -29,14 +27,15 @@ import type { Services } from '../../services';
 import { chatbotsRepo } from '../chatbots/chatbots.repo';
 import { queueChatbotReply, servingChatbot } from '../chatbots/start';
 import { appendMessage } from '../conversations/append-message';
-import { claimConversation, releaseConversation } from '../conversations/claim';
+import { defineEngine, type Held, resetRuns } from '../conversations/claim';
 import { accountDepartment, finishOpen, toDepartment } from '../conversations/conversation-actions';
 import type { ConversationChange } from '../conversations/conversations.repo';
 import { flowSender, type SendInput, sendConversationMessage } from '../conversations/conversations.service';
-import type { ConversationRow } from '../conversations/messages.repo';
-import { loadConversation, toMessage } from '../conversations/present';
+import { announceMoved } from '../conversations/delivery';
+import type { ConversationRow, MessageRow } from '../conversations/messages.repo';
+import { toMessage } from '../conversations/present';
 import { showTyping } from '../conversations/typing';
-import { flowRunsRepo, type KeywordFlow } from './flow-runs.repo';
+import { flowRunsRepo, flowServed, type KeywordFlow } from './flow-runs.repo';
 import { type FlowRow, flowsRepo } from './flows.repo';
 import {
   acceptAnswer,
@@ -51,7 +50,7 @@ import {
   pickOption,
   readPath,
 } from './nodes';
-import { FLOW_RUN_JOB, type FlowRunJob, queueFlowRun, startingFlow } from './start';
+import { FLOW_RUN_JOB, queueFlowRun, startingFlow } from './start';
 
 export type { KeywordFlow };
 
@@ -71,36 +70,40 @@ export const isFlowServed = (c: ConversationRow) =>
 /** The run's job names only the conversation: its reads act as the platform's job until they know the account. */
 const engine = platformJob('flows');
 const actorOf = (c: Pick<ConversationRow, 'accountId'>) => systemActor(c.accountId, 'flows');
-const claim = (db: Db, conversationId: string) =>
-  claimConversation(db, 'flowLeaseUntil', conversationId, FLOW_LEASE_SECONDS);
-const release = (db: Db, conversationId: string, lease: Date) =>
-  releaseConversation(db, 'flowLeaseUntil', conversationId, lease);
+
+/** The flow engine on the engines' skeleton: its steps, its wake-ups and its sweep. */
+const flowEngine = defineEngine<FlowContext>({
+  name: 'flows',
+  leaseSeconds: () => FLOW_LEASE_SECONDS,
+  serves: flowServed,
+  maxRounds: 50,
+  step: (held, _input, steps) => {
+    if (steps >= MAX_STEPS_PER_CLAIM) throw new FlowError(texts.flowLoop);
+    return step(runOf(held));
+  },
+  hasWork: (services, conversationId) => hasWork(services, conversationId),
+  failed: (held, err) => failToHuman(runOf(held), err),
+  // A wait or a question's timeout: the runner's job at its time, keyed by the run and step.
+  wake: (services, conversationId, at, key, tx) =>
+    queueFlowRun(services, conversationId, { tx, startAfter: at, key }),
+  unattended: (services, limit) => flowRunsRepo.unattended(services.db, engine, limit),
+  job: FLOW_RUN_JOB,
+});
 
 /**
  * Runs the conversation's flow until it waits or ends, when no one else is running it. Safe to call any
  * number of times, from any process: the runner's job, or directly.
  */
-export async function runConversation(services: Services, conversationId: string) {
-  for (let round = 0; round < 50; round++) {
-    const lease = await claim(services.db, conversationId);
-    if (!lease) return;
-    const holder = { lease };
-    try {
-      await runClaimed(services, conversationId, holder);
-    } finally {
-      await release(services.db, conversationId, holder.lease);
-    }
-    // Work that arrived while we held the claim (its own job found the claim taken and left it to us).
-    if (!(await hasWork(services, conversationId))) return;
-  }
-}
+export const runConversation = (services: Services, conversationId: string) =>
+  flowEngine.run(services, conversationId, undefined);
 
 /** Whether the conversation's flow has something to do now (a start, a due time, a reply to read). */
 export async function hasWork(services: Services, conversationId: string) {
-  const c = await flowRunsRepo.conversation(services.db, engine, conversationId);
+  const state = await flowRunsRepo.state(services.db, engine, conversationId);
+  const c = state?.conversation;
   if (!c || !isFlowServed(c)) return false;
   if (c.startFlow) return true;
-  const ctx = c.lastFlowContext;
+  const ctx = state.position;
   if (!ctx || ctx.ended) return false;
   if (!ctx.waiting) return true;
   if (ctx.until && new Date(ctx.until).getTime() - CLOCK_SLACK_MS <= now(services).getTime()) return true;
@@ -139,45 +142,33 @@ const follow = (graph: Graph, node: string, branch: string) =>
 
 interface Run {
   services: Services;
-  holder: { lease: Date };
-  graphs: Map<string, Graph>;
+  held: Held<FlowContext>;
   conversation: ConversationRow;
-  /** The contact as read in this claim; a step that writes to it reads it again. */
-  contact?: ContactView & { id: string };
+  /** What the claim keeps from step to step: the graphs parsed, the contact read (until a step writes to it). */
+  cache: { graphs: Map<string, Graph>; contact?: ContactView & { id: string } };
+}
+
+const claimCaches = new WeakMap<object, Run['cache']>();
+
+/** The step's view of the held conversation; its cache lives as long as the claim (its holder). */
+function runOf(held: Held<FlowContext>): Run {
+  let cache = claimCaches.get(held.holder);
+  if (!cache) {
+    cache = { graphs: new Map() };
+    claimCaches.set(held.holder, cache);
+  }
+  return { services: held.services, held, conversation: held.conversation, cache };
 }
 
 async function graphOf(run: Run, flowId: string) {
-  let graph = run.graphs.get(flowId);
+  let graph = run.cache.graphs.get(flowId);
   if (!graph) {
     const row = await flowsRepo.find(run.services.db, actorOf(run.conversation), flowId);
     if (!row) throw new FlowError(texts.flowFlowMissing);
     graph = parseGraph(row);
-    run.graphs.set(flowId, graph);
+    run.cache.graphs.set(flowId, graph);
   }
   return graph;
-}
-
-/** The claim was lost (it ran out, or a person took the conversation): stop without a trace. */
-class Stopped extends Error {}
-
-async function runClaimed(services: Services, conversationId: string, holder: { lease: Date }) {
-  const graphs = new Map<string, Graph>();
-  const cache: { contact?: Run['contact'] } = {};
-  for (let steps = 0; ; steps++) {
-    const conversation = await flowRunsRepo.claimed(services.db, engine, conversationId, holder.lease);
-    if (!conversation || !isFlowServed(conversation)) return;
-    const run: Run = { services, holder, graphs, conversation, contact: cache.contact };
-    try {
-      if (steps >= MAX_STEPS_PER_CLAIM) throw new FlowError(texts.flowLoop);
-      const more = await step(run);
-      cache.contact = run.contact;
-      if (!more) return;
-    } catch (err) {
-      if (err instanceof Stopped) return;
-      await failToHuman(run, err);
-      return;
-    }
-  }
 }
 
 /** The position and whatever else a step changes, in one transaction that also renews the claim. */
@@ -192,29 +183,15 @@ interface StepResult {
 }
 
 async function persist(run: Run, result: StepResult) {
-  const { services, conversation, holder } = run;
-  if (result.also) run.contact = undefined;
-  const lease = await services.db.transaction(async (tx) => {
-    if (result.also) await result.also(tx as Db);
-    const renewed = await flowRunsRepo.advance(
-      tx as Db,
-      actorOf(conversation),
-      conversation.id,
-      holder.lease,
-      result.ctx,
-      result.set,
-      FLOW_LEASE_SECONDS,
-    );
-    if (!renewed) throw new Stopped();
-    if (result.wakeAt)
-      await queueFlowRun(services, conversation.id, {
-        tx: tx as Db,
-        startAfter: result.wakeAt,
-        key: `${conversation.id}:${result.ctx.run}:${result.ctx.step}`,
-      });
-    return renewed;
+  if (result.also) run.cache.contact = undefined;
+  await run.held.persist({
+    position: result.ctx,
+    wakeAt: result.wakeAt ?? null,
+    // One job per wait: the run and its step.
+    wakeKey: `${run.conversation.id}:${result.ctx.run}:${result.ctx.step}`,
+    set: result.set,
+    also: result.also,
   });
-  holder.lease = lease;
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -226,15 +203,21 @@ async function lastInput(run: Run): Promise<FlowContext['input_after']> {
 }
 
 async function contactOf(run: Run): Promise<ContactView & { id: string }> {
-  if (run.contact) return run.contact;
+  if (run.cache.contact) return run.cache.contact;
   const c = await flowRunsRepo.contact(
     run.services.db,
     actorOf(run.conversation),
     run.conversation.contactId,
   );
   if (!c) throw new FlowError(texts.notFound);
-  run.contact = { id: c.id, name: c.overrideName || c.name, phone: c.phone, tags: c.tags, data: c.data };
-  return run.contact;
+  run.cache.contact = {
+    id: c.id,
+    name: c.overrideName || c.name,
+    phone: c.phone,
+    tags: c.tags,
+    data: c.data,
+  };
+  return run.cache.contact;
 }
 
 /** Sends one of the step's messages through the attendants' send path (message_id: run, step, index). */
@@ -295,12 +278,14 @@ function moveOn(
 /** One step of the run; answers whether there is more to do right away. */
 async function step(run: Run): Promise<boolean> {
   const { conversation, services } = run;
-  let ctx = conversation.lastFlowContext;
+  if (!isFlowServed(conversation)) return false;
+  let ctx = run.held.run.position;
   if (conversation.startFlow || !ctx) {
     if (!conversation.startFlow || !conversation.flowId) return false;
     ctx = await newRun(run, conversation.flowId);
-    await persist(run, { ctx });
-    await announce(services, conversation);
+    // The start is taken: the new run's position, and the request for it cleared, in one write.
+    await persist(run, { ctx, set: { startFlow: false } });
+    await announceMoved(services, conversation);
     return true;
   }
   if (ctx.ended) return false;
@@ -546,7 +531,7 @@ async function redirect(
     await graphOf(run, data.value);
     // The other flow from its beginning, in the next step of this claim.
     await persist(run, { ctx: ended, set: startingFlow(data.value) });
-    await announce(services, conversation);
+    await announceMoved(services, conversation);
     return;
   }
   if (data.to === 'ai_chatbot') {
@@ -558,9 +543,13 @@ async function redirect(
     await persist(run, {
       ctx: ended,
       set: servingChatbot(chatbot.id),
-      also: (tx) => queueChatbotReply(services, conversation.id, { tx }),
+      // From a fresh position: the chatbot answers what no one answered yet.
+      also: async (tx) => {
+        await resetRuns(tx, 'chatbots', [conversation.id]);
+        await queueChatbotReply(services, conversation.id, { tx });
+      },
     });
-    await announce(services, conversation);
+    await announceMoved(services, conversation);
     return;
   }
   // Human service: in the department named (a transfer to it), or in the conversation's own.
@@ -571,48 +560,27 @@ async function redirect(
     set = toDepartment(department);
   }
   await persist(run, { ctx: ended, set });
-  await announce(services, conversation);
-}
-
-/** conversation_updated to the department it is in now and, when it moved, the one it was in. */
-async function announce(services: Services, before: ConversationRow) {
-  const view = await loadConversation(services.db, before.id);
-  if (!view) return;
-  const event = { type: 'conversation_updated' as const, message: view };
-  services.realtime.toConversation(before.accountId, view.department, event);
-  if (before.departmentId && before.departmentId !== view.department)
-    services.realtime.toConversation(before.accountId, before.departmentId, event);
+  await announceMoved(services, conversation);
 }
 
 /** An error in a node: this conversation goes to human service, in its department, with a system note. */
 async function failToHuman(run: Run, err: unknown) {
-  const { services, conversation, holder } = run;
+  const { services, conversation } = run;
   const reason =
     err instanceof FlowError || err instanceof AppError
       ? err.message.replace(/\.$/, '')
       : texts.flowUnexpected;
   if (!(err instanceof FlowError))
     services.log.error({ err, conversation: conversation.id }, 'flow step failed');
-  const ctx = conversation.lastFlowContext;
+  const ctx = run.held.run.position;
   // The change and its note in one transaction: whoever sees the conversation with a person sees why.
-  const note = await services.db.transaction(async (tx) => {
-    const row = await flowRunsRepo.handToHuman(
-      tx as Db,
-      actorOf(conversation),
-      conversation.id,
-      holder.lease,
-      {
-        isManual: true,
-        startFlow: false,
-        ...(ctx && { lastFlowContext: { ...ctx, waiting: null, until: null, ended: iso(new Date()) } }),
-      },
-    );
-    if (!row) return null;
-    const { row: message } = await appendMessage(
-      { db: tx as Db, realtime: services.realtime },
-      actorOf(conversation),
-      {
-        conversation: row,
+  let note: MessageRow | null = null;
+  await run.held.persist({
+    position: ctx && { ...ctx, waiting: null, until: null, ended: iso(new Date()) },
+    set: { isManual: true, startFlow: false },
+    also: async (tx) => {
+      const { row } = await appendMessage({ db: tx, realtime: services.realtime }, actorOf(conversation), {
+        conversation,
         effect: 'none',
         announce: false,
         message: {
@@ -622,16 +590,16 @@ async function failToHuman(run: Run, err: unknown) {
           message: texts.flowEngineFailed(reason),
           status: MESSAGE_STATUS.sent,
         },
-      },
-    );
-    return message;
+      });
+      note = row;
+    },
   });
   if (!note) return;
   services.realtime.toConversation(conversation.accountId, conversation.departmentId, {
     type: 'new_message',
     message: { conversation_id: conversation.id, message: toMessage(note) },
   });
-  await announce(services, conversation);
+  await announceMoved(services, conversation);
 }
 
 // --- Triggers --------------------------------------------------------------------------------------------
@@ -672,7 +640,7 @@ export async function onCustomerMessage(
         if (written) await queueFlowRun(services, c.id, { tx: tx as Db, key: `message:${message.id}` });
         return written;
       });
-      if (started) await announce(services, c);
+      if (started) await announceMoved(services, c);
       return { flowStarted: started };
     }
     if (isFlowServed(c)) await queueFlowRun(services, c.id, { key: `message:${message.id}` });
@@ -702,7 +670,7 @@ async function keywordFlow(
     const running =
       isFlowServed(c) &&
       c.flowId === f.id &&
-      (c.startFlow || (c.lastFlowContext && !c.lastFlowContext.ended));
+      (c.startFlow || (await flowRunsRepo.runningPosition(services.db, engine, c.id)));
     if (running) return null;
     return f;
   }
@@ -715,11 +683,4 @@ async function keywordFlow(
  * Flow-served conversations with work and nobody on them (a run cut off between its release and its last
  * look, a job lost): each gets a run. Every minute and at each start.
  */
-export async function sweepFlows(services: Services, limit = 500) {
-  const ids = await flowRunsRepo.unattended(services.db, engine, limit);
-  await services.jobs.sendMany<FlowRunJob>(
-    FLOW_RUN_JOB,
-    ids.map((id) => ({ data: { conversation: id } })),
-  );
-  return ids.length;
-}
+export const sweepFlows = (services: Services, limit = 500) => flowEngine.sweep(services, limit);

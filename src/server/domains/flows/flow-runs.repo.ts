@@ -1,14 +1,15 @@
-// The flow engine's statements (engine.ts is their one caller): the conversation's position and claim, the
-// customer input it reads, the contact and tags its steps touch, the keyword trigger and the sweep. A run's
-// job names only its conversation, so the reads that find it (and the sweep over every account) act as the
-// platform's job; once the conversation is read, the engine acts as the system of its account. Reads and
-// writes by conversation id stay by id: its claim (flow_lease_until) names the holder, not the account.
+// The flow engine's statements (engine.ts is their one caller; its claim and position are the engines'
+// skeleton's, claims.repo.ts): the conversation and its position, the customer input it reads, the contact and
+// tags its steps touch, the keyword trigger and the sweep. A run's job names only its conversation, so the
+// reads that find it (and the sweep over every account) act as the platform's job; once the conversation is
+// read, the engine acts as the system of its account. Reads and writes by conversation id stay by id: its
+// claim (flow_runs.lease_until) names the holder, not the account.
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FlowContext } from '../../../shared/contract/flows';
 import type { Actor, PlatformJob } from '../../access';
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
-import { accounts, contacts, conversations, flows, messages, tags } from '../../db/schema';
+import { accounts, contacts, conversations, flowRuns, flows, messages, tags } from '../../db/schema';
 import { dataAfter, tagsAfter } from '../contacts/contacts.repo';
 import { claimsRepo } from '../conversations/claims.repo';
 import type { ConversationChange } from '../conversations/conversations.repo';
@@ -17,17 +18,13 @@ import type { ConversationRow } from '../conversations/messages.repo';
 /** The engine before it knows the conversation's account (a job names only the conversation), or after. */
 export type FlowEngineActor = Actor | PlatformJob;
 
-/** Served by its flow: a flow chatbot, not taken by a person, open. */
-const flowServed = and(
+/** Served by its flow: a flow chatbot, not taken by a person, open (the engine's `serves`). */
+export const flowServed = and(
   eq(conversations.chatbotType, 'flow_chatbot'),
   eq(conversations.isManual, false),
   isNull(conversations.finishedAt),
   sql`${conversations.flowId} is not null`,
 );
-
-/** This claim's holder still holds it and the flow still serves the conversation. */
-const heldBy = (conversationId: string, lease: Date) =>
-  and(eq(conversations.id, conversationId), eq(conversations.flowLeaseUntil, lease), flowServed);
 
 /** A flow that starts by keyword, as the trigger check reads it. */
 export interface KeywordFlow {
@@ -43,40 +40,29 @@ export const flowRunsRepo = {
     return c as ConversationRow | undefined;
   },
 
-  /** The conversation, while this claim holds it. */
-  async claimed(db: Db, _actor: FlowEngineActor, conversationId: string, lease: Date) {
-    const [c] = await db
-      .select()
+  /** The conversation and the flow's position in it (none before its first run). */
+  async state(db: Db, _actor: FlowEngineActor, conversationId: string) {
+    const [row] = await db
+      .select({ conversation: conversations, position: flowRuns.position })
       .from(conversations)
-      .where(and(eq(conversations.id, conversationId), eq(conversations.flowLeaseUntil, lease)));
-    return c as ConversationRow | undefined;
+      .leftJoin(flowRuns, eq(flowRuns.conversationId, conversations.id))
+      .where(eq(conversations.id, conversationId));
+    return row as { conversation: ConversationRow; position: FlowContext | null } | undefined;
   },
 
-  /**
-   * The step's position (and `set`, more of the same change), renewing the claim for `seconds`, while the
-   * holder holds it and the flow serves: answers the new claim, or null when it was lost.
-   */
-  async advance(
-    tx: Db,
-    _actor: Actor,
-    conversationId: string,
-    lease: Date,
-    ctx: FlowContext,
-    set: ConversationChange | undefined,
-    seconds: number,
-  ): Promise<Date | null> {
-    const [row] = await tx
-      .update(conversations)
-      .set({ lastFlowContext: ctx, startFlow: false, ...set, flowLeaseUntil: claimsRepo.leaseFor(seconds) })
-      .where(heldBy(conversationId, lease))
-      .returning({ lease: conversations.flowLeaseUntil });
-    return row?.lease ?? null;
-  },
-
-  /** An error in a node: the change to human service, while the holder holds the claim; the row, or null. */
-  async handToHuman(tx: Db, _actor: Actor, conversationId: string, lease: Date, set: ConversationChange) {
-    const [row] = await tx.update(conversations).set(set).where(heldBy(conversationId, lease)).returning();
-    return row ?? null;
+  /** Whether the conversation's flow run is under way (begun, not ended). */
+  async runningPosition(db: Db, _actor: FlowEngineActor, conversationId: string) {
+    const [row] = await db
+      .select({ id: flowRuns.conversationId })
+      .from(flowRuns)
+      .where(
+        and(
+          eq(flowRuns.conversationId, conversationId),
+          sql`${flowRuns.position} is not null`,
+          sql`${flowRuns.position}->>'ended' is null`,
+        ),
+      );
+    return !!row;
   },
 
   /** A keyword's start, on an open conversation; whether it was written. */
@@ -176,14 +162,15 @@ export const flowRunsRepo = {
 
   /** Flow-served conversations with work and nobody on them (every account). */
   async unattended(db: Db, _actor: PlatformJob, limit: number) {
-    const ctx = sql`${conversations.lastFlowContext}`;
+    const ctx = sql`${flowRuns.position}`;
     const rows = await db
       .select({ id: conversations.id })
       .from(conversations)
+      .leftJoin(flowRuns, eq(flowRuns.conversationId, conversations.id))
       .where(
         and(
           flowServed,
-          or(isNull(conversations.flowLeaseUntil), lt(conversations.flowLeaseUntil, sql`now()`)),
+          or(isNull(flowRuns.leaseUntil), lt(flowRuns.leaseUntil, sql`now()`)),
           or(
             eq(conversations.startFlow, true),
             and(
@@ -191,7 +178,7 @@ export const flowRunsRepo = {
               sql`${ctx}->>'ended' is null`,
               or(
                 sql`${ctx}->>'waiting' is null`,
-                sql`(${ctx}->>'until')::timestamptz <= now()`,
+                lt(flowRuns.wakeAt, sql`now()`),
                 and(
                   sql`${ctx}->>'waiting' = 'reply'`,
                   sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id} and m.origin = 'customer' and (date_trunc('milliseconds', m.created_at), m.id) > (coalesce((${ctx}->'input_after'->>'at')::timestamptz, '-infinity'::timestamptz), coalesce(${ctx}->'input_after'->>'id', '')))`,

@@ -21,8 +21,8 @@ export const startingFlow = (flowId: string) => ({
   chatbotType: 'flow_chatbot' as const,
   chatbotId: null,
   flowId,
+  // The engine begins a new run at its next step (flows/engine.ts), whatever position flow_runs holds.
   startFlow: true,
-  lastFlowContext: null,
 });
 
 export const flowsRepo = {

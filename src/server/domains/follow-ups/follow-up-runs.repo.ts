@@ -1,116 +1,142 @@
-// The follow-up engine's reads and writes on conversations (jobs/follow-ups.ts decides what is due): the sweep
-// that finds candidates across accounts, the cached due time, the claim and the recorded step. The engine's
-// own bookkeeping leaves updated_at alone: nothing a screen shows changed, so the catch-up (get-changes-since)
-// does not send the conversation again for it.
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Actor } from '../../access';
+// The follow-up engine's own queries (jobs/follow-ups.ts decides what is due; the claim, the send's record
+// and its wake_at go through the engine skeleton, conversations/claim.ts): the sweep that finds candidates
+// across accounts, over conversations joined to their follow_up_runs row, and the due time cached without a
+// claim. Nothing here writes a conversation: the engine's bookkeeping leaves updated_at alone, so the catch-up
+// (get-changes-since) does not send it again.
+import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { accounts, conversations, followUpSettings } from '../../db/schema';
+import {
+  accounts,
+  conversations,
+  type FollowUpPosition,
+  followUpRuns,
+  followUpSettings,
+} from '../../db/schema';
 
 /** The conversation's type in the setting's words, in SQL (followUpTypeOf's rule). */
 const typeOf = sql`case when ${conversations.isManual} then 'human' when ${conversations.chatbotType} = 'chatbot' then 'ai_chatbot' when ${conversations.chatbotType} = 'flow_chatbot' then 'flow_chatbot' end`;
 
-/** Open conversations still awaiting a follow-up the chip's setting serves. */
-const waiting = () =>
+/** The engine may run the conversation: open, an unanswered business message, follow-ups not switched off. */
+export const followUpServes: SQL = and(
+  sql`${conversations.followUpAnchor} is not null`,
+  isNull(conversations.finishedAt),
+  eq(conversations.autoFollowUp, true),
+) as SQL;
+
+/**
+ * The run row counts from the conversation's current anchor. Otherwise (no row, another anchor: a new team
+ * message since) it is step 0 with nothing cached.
+ */
+const current = sql`coalesce((${followUpRuns.position}->>'anchor')::timestamptz = ${conversations.followUpAnchor}, false)`;
+
+/** Still awaiting a follow-up the chip's setting serves, due (or not worked out) at `now`. */
+const due = (now: Date) =>
   and(
-    sql`${conversations.followUpAnchor} is not null`,
-    isNull(conversations.finishedAt),
-    eq(conversations.autoFollowUp, true),
-    sql`${conversations.followUpStep} < 3`,
+    followUpServes,
     eq(followUpSettings.enabled, true),
     sql`${followUpSettings.types} @> jsonb_build_array(${typeOf})`,
+    or(sql`not ${current}`, isNull(followUpRuns.wakeAt), lte(followUpRuns.wakeAt, now)),
+    or(sql`not ${current}`, sql`(${followUpRuns.position}->>'step')::int < 3`),
+    // Nobody holds it, on the clock the skeleton's claim reads (the database's).
+    or(isNull(followUpRuns.leaseUntil), sql`${followUpRuns.leaseUntil} < now()`),
   );
 
-/** Claims not held by anyone at `now`. */
-const unclaimed = (now: Date) =>
-  or(isNull(conversations.followUpLeaseUntil), lte(conversations.followUpLeaseUntil, now));
-
-const quietly = { updatedAt: sql`${conversations.updatedAt}` };
-
-/** Same conversation, anchor and step as when it was read: a reply, a team message or a sender changed nothing. */
-const unchanged = (actor: Actor, c: FollowUpConversation) =>
-  and(
-    eq(conversations.id, c.id),
-    eq(conversations.accountId, actor.accountId),
-    c.followUpAnchor ? eq(conversations.followUpAnchor, c.followUpAnchor) : undefined,
-    eq(conversations.followUpStep, c.followUpStep),
-  );
-
-export type FollowUpConversation = typeof conversations.$inferSelect;
+export type { FollowUpPosition };
+export type FollowUpSetting = typeof followUpSettings.$inferSelect;
 export interface FollowUpCandidate {
-  conversation: FollowUpConversation;
-  setting: typeof followUpSettings.$inferSelect;
+  conversation: Pick<
+    typeof conversations.$inferSelect,
+    'id' | 'followUpAnchor' | 'finishedAt' | 'isManual' | 'chatbotType'
+  >;
+  /** Its run as read (null: none yet). */
+  run: { position: FollowUpPosition | null; wakeAt: Date | null } | null;
+  setting: FollowUpSetting;
   timeZone: string;
 }
 
+const candidateQuery = (db: Db) =>
+  db
+    .select({
+      conversation: {
+        id: conversations.id,
+        followUpAnchor: conversations.followUpAnchor,
+        finishedAt: conversations.finishedAt,
+        isManual: conversations.isManual,
+        chatbotType: conversations.chatbotType,
+      },
+      run: { position: followUpRuns.position, wakeAt: followUpRuns.wakeAt },
+      setting: followUpSettings,
+      timeZone: accounts.timeZone,
+    })
+    .from(conversations)
+    .innerJoin(followUpSettings, eq(followUpSettings.chipId, conversations.chipId))
+    .innerJoin(accounts, eq(accounts.id, conversations.accountId))
+    .leftJoin(followUpRuns, eq(followUpRuns.conversationId, conversations.id));
+
 export const followUpRunsRepo = {
   /**
-   * Up to `limit` conversations whose follow-up may be due at `now` and that nobody holds, with their chip's
-   * setting and their account's time zone: the engine's sweep across every account (it acts for each
+   * Up to `limit` conversations whose follow-up may be due at `now` and that nobody holds, with their run, their
+   * chip's setting and their account's time zone: the engine's sweep across every account (it acts for each
    * conversation's account afterwards).
    */
   candidates(db: Db, now: Date, limit: number): Promise<FollowUpCandidate[]> {
-    return db
-      .select({ conversation: conversations, setting: followUpSettings, timeZone: accounts.timeZone })
-      .from(conversations)
-      .innerJoin(followUpSettings, eq(followUpSettings.chipId, conversations.chipId))
-      .innerJoin(accounts, eq(accounts.id, conversations.accountId))
-      .where(
-        and(
-          waiting(),
-          or(isNull(conversations.followUpDueAt), lte(conversations.followUpDueAt, now)),
-          unclaimed(now),
-        ),
-      )
-      .orderBy(sql`${conversations.followUpDueAt} asc nulls first`, conversations.id)
+    return candidateQuery(db)
+      .where(due(now))
+      .orderBy(sql`${followUpRuns.wakeAt} asc nulls first`, conversations.id)
       .limit(limit);
   },
 
-  /** Caches when the next follow-up is due, while nothing changed since it was read. */
-  async cacheDue(db: Db, actor: Actor, c: FollowUpConversation, dueAt: Date) {
-    await db
-      .update(conversations)
-      .set({ followUpDueAt: dueAt, ...quietly })
-      .where(unchanged(actor, c));
-  },
-
-  /** Takes the due follow-up for `leaseMs`, only while nothing changed and nobody holds it: one process sends. */
-  async claim(db: Db, actor: Actor, c: FollowUpConversation, now: Date, leaseMs: number): Promise<boolean> {
-    const [claimed] = await db
-      .update(conversations)
-      .set({ followUpLeaseUntil: new Date(now.getTime() + leaseMs), ...quietly })
-      .where(
-        and(
-          unchanged(actor, c),
-          isNull(conversations.finishedAt),
-          eq(conversations.autoFollowUp, true),
-          unclaimed(now),
-        ),
-      )
-      .returning({ id: conversations.id });
-    return Boolean(claimed);
+  /** The conversation, when its follow-up may be due at `now` and nobody holds it (work left after a run). */
+  async candidate(db: Db, conversationId: string, now: Date): Promise<FollowUpCandidate | undefined> {
+    const [row] = await candidateQuery(db)
+      .where(and(eq(conversations.id, conversationId), due(now)))
+      .limit(1);
+    return row;
   },
 
   /**
-   * Records the step sent, only for the anchor it belongs to: a reply meanwhile has cleared it, and a new team
-   * message has started another clock, which this must not touch.
+   * Caches when the next follow-up is due, without a claim: only while nobody holds the run, the conversation
+   * has the anchor it was worked out for, and the run is as `read` (no step recorded, no setting saved since).
+   * A claim here would keep a run that finds a follow-up due from it.
    */
-  async recordStep(db: Db, actor: Actor, conversationId: string, anchor: Date, step: number, now: Date) {
+  async cacheDue(
+    db: Db,
+    c: FollowUpCandidate['conversation'],
+    read: FollowUpCandidate['run'],
+    position: FollowUpPosition,
+    wakeAt: Date,
+  ) {
+    const runs = followUpRuns;
     await db
-      .update(conversations)
-      .set({
-        followUpStep: step,
-        followUpLastAt: now,
-        followUpDueAt: null,
-        followUpLeaseUntil: null,
-        ...quietly,
-      })
-      .where(
-        and(
-          eq(conversations.id, conversationId),
-          eq(conversations.accountId, actor.accountId),
-          eq(conversations.followUpAnchor, anchor),
+      .insert(runs)
+      .select(
+        db
+          .select({
+            conversationId: conversations.id,
+            accountId: conversations.accountId,
+            position: sql`${JSON.stringify(position)}::jsonb`.as('position'),
+            leaseUntil: sql`null::timestamptz`.as('lease_until'),
+            wakeAt: sql`${wakeAt.toISOString()}::timestamptz`.as('wake_at'),
+          })
+          .from(conversations)
+          .where(
+            and(
+              eq(conversations.id, c.id),
+              eq(conversations.followUpAnchor, c.followUpAnchor as Date),
+              followUpServes,
+            ),
+          ),
+      )
+      .onConflictDoUpdate({
+        target: runs.conversationId,
+        set: { position: sql`excluded.position`, wakeAt: sql`excluded.wake_at` },
+        setWhere: and(
+          or(isNull(runs.leaseUntil), sql`${runs.leaseUntil} < now()`),
+          read?.position
+            ? sql`${runs.position} = ${JSON.stringify(read.position)}::jsonb`
+            : isNull(runs.position),
+          read?.wakeAt ? eq(runs.wakeAt, read.wakeAt) : isNull(runs.wakeAt),
         ),
-      );
+      });
   },
 };

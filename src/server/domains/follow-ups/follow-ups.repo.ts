@@ -1,9 +1,9 @@
 // The follow-up settings (one per chip), always through the actor's account.
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { newId } from '../../../shared/ids';
 import type { Actor } from '../../access';
 import type { Db } from '../../db';
-import { chips, conversations, followUpSettings } from '../../db/schema';
+import { chips, conversations, followUpRuns, followUpSettings } from '../../db/schema';
 
 export type FollowUpSettingRow = typeof followUpSettings.$inferSelect;
 export type FollowUpSettingFields = Pick<
@@ -32,9 +32,10 @@ export const followUpsRepo = {
   },
 
   /**
-   * Saves the chip's setting and drops the cached due times of the chip's open conversations (the engine works
-   * them out again with the new setting); the update moves their updated_at, so screens catching up
-   * (get-changes-since) get them again. `tx`: the caller's transaction, both or neither.
+   * Saves the chip's setting and drops the cached due times (follow_up_runs' wake_at) of the chip's open
+   * conversations (the engine works them out again with the new setting); their updated_at moves, so screens
+   * catching up (get-changes-since) get them again (follow_up_applies may have changed). `tx`: the caller's
+   * transaction, all or nothing.
    */
   async save(tx: Db, actor: Actor, chipId: string, fields: FollowUpSettingFields) {
     const [saved] = await tx
@@ -43,14 +44,23 @@ export const followUpsRepo = {
       .onConflictDoUpdate({ target: followUpSettings.chipId, set: fields })
       .returning();
     if (!saved) throw new Error('follow-up setting upsert returned nothing');
+    const open = and(
+      eq(conversations.accountId, actor.accountId),
+      eq(conversations.chipId, chipId),
+      isNull(conversations.finishedAt),
+    );
+    // The conversations first, then their runs: the lock order of the engines' own writes.
+    await tx.update(conversations).set({ updatedAt: sql`now()` }).where(open);
     await tx
-      .update(conversations)
-      .set({ followUpDueAt: null })
+      .update(followUpRuns)
+      .set({ wakeAt: null })
       .where(
         and(
-          eq(conversations.accountId, actor.accountId),
-          eq(conversations.chipId, chipId),
-          isNull(conversations.finishedAt),
+          eq(followUpRuns.accountId, actor.accountId),
+          inArray(
+            followUpRuns.conversationId,
+            tx.select({ id: conversations.id }).from(conversations).where(open),
+          ),
         ),
       );
     return saved;
