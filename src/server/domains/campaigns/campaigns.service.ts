@@ -69,23 +69,28 @@ type Input = CampaignRuleInput & { audience_tags_skip: readonly string[] };
  * Who a campaign goes to, checked against the account: its audience (with the people count) or its tags (the
  * contacts with them, minus the skipped ones, counted now: the estimated reach).
  */
-export async function campaignReach(
-  services: Services,
-  actor: Actor,
-  f: Pick<Input, 'audience_type' | 'audience' | 'audience_tags' | 'audience_tags_skip'>,
-): Promise<{ audienceId: string | null; peopleCount: number }> {
+type AudienceFields = Pick<Input, 'audience_type' | 'audience' | 'audience_tags' | 'audience_tags_skip'>;
+
+/** The campaign's audience columns as the fields give them (tags once each), with the audience and its reach. */
+export const audienceColumns = (f: AudienceFields, audienceId: string | null, peopleCount: number) => ({
+  audienceType: f.audience_type,
+  audienceId,
+  audienceTags: f.audience_type === 'tags' ? [...new Set(f.audience_tags)] : [],
+  audienceTagsSkip: f.audience_type === 'tags' ? [...new Set(f.audience_tags_skip)] : [],
+  peopleCount,
+});
+
+/** The audience the fields name (the account's own, or its tags) and its estimated reach, as row columns. */
+export async function campaignReach(services: Services, actor: Actor, f: AudienceFields) {
   const { db } = services;
   if (f.audience_type === 'audience') {
     const audience = await repo.audience(db, actor, f.audience ?? '');
     if (!audience) throw fieldFailure(fieldError('audience', campaignMessages.audienceNotFound));
-    return { audienceId: audience.id, peopleCount: audience.peopleCount };
+    return audienceColumns(f, audience.id, audience.peopleCount);
   }
   if (!(await repo.ownTags(db, actor, [...f.audience_tags, ...f.audience_tags_skip])))
     throw fieldFailure(fieldError('audience_tags', texts.notFound));
-  return {
-    audienceId: null,
-    peopleCount: await repo.taggedReach(db, actor, f.audience_tags, f.audience_tags_skip),
-  };
+  return audienceColumns(f, null, await repo.taggedReach(db, actor, f.audience_tags, f.audience_tags_skip));
 }
 
 /** Judges the fields and answers the row's columns, with the estimated reach. */
@@ -105,7 +110,7 @@ async function prepare(
   if (!chip) throw new AppError(texts.notFound);
   if (chip.official || (opts.chipChanged && chip.status !== 'open'))
     throw fieldFailure(fieldError('chip', campaignMessages.campaignChipNotUsable));
-  const { audienceId, peopleCount } = await campaignReach(services, actor, f);
+  const reach = await campaignReach(services, actor, f);
   let flowId: string | null = null;
   if (f.message_type === 'flow') {
     const flow = await flowsRepo.find(db, actor, f.flow ?? '');
@@ -116,16 +121,12 @@ async function prepare(
   return {
     name: f.name.trim(),
     chipId: chip.id,
-    audienceType: f.audience_type,
-    audienceId,
-    audienceTags: f.audience_type === 'tags' ? [...new Set(f.audience_tags)] : [],
-    audienceTagsSkip: f.audience_type === 'tags' ? [...new Set(f.audience_tags_skip)] : [],
+    ...reach,
     messageType: f.message_type,
     versions: f.message_type === 'text' ? [...f.message] : [],
     flowId,
     intervalSeconds: f.interval,
     scheduledTo: when instanceof Date ? when : null,
-    peopleCount,
   };
 }
 

@@ -37,7 +37,7 @@ import { visibleChip } from '../conversations/conversations.service';
 import { departmentsRepo } from '../departments/departments.repo';
 import { flowsRepo } from '../flows/flows.repo';
 import { type CampaignFieldsRow, campaignsRepo as repo } from './campaigns.repo';
-import { campaignReach, toCampaign } from './campaigns.service';
+import { audienceColumns, campaignReach, toCampaign } from './campaigns.service';
 import { deliveryCounts, emptyDelivery } from './official-report';
 import { templateButtons } from './official-template';
 
@@ -84,9 +84,7 @@ export async function prepare(
   if (!chip.official || (opts.chipChanged && chip.status !== 'open'))
     throw fieldFailure(fieldError('chip', official.chipNotUsable));
 
-  const { audienceId, peopleCount } = opts.single
-    ? { audienceId: null, peopleCount: 1 }
-    : await campaignReach(services, actor, f);
+  const reach = opts.single ? audienceColumns(f, null, 1) : await campaignReach(services, actor, f);
 
   // The template as Meta lists it now: APPROVED, and its components (not the client's) are what is sent.
   const wanted = f.template as OfficialTemplateRef;
@@ -147,16 +145,12 @@ export async function prepare(
   return {
     name: f.name.trim(),
     chipId: chip.id,
-    audienceType: f.audience_type,
-    audienceId,
-    audienceTags: f.audience_type === 'tags' ? [...new Set(f.audience_tags)] : [],
-    audienceTagsSkip: f.audience_type === 'tags' ? [...new Set(f.audience_tags_skip)] : [],
+    ...reach,
     // The regular campaigns' columns: unused here.
     messageType: 'text',
     versions: [],
     intervalSeconds: 0,
     scheduledTo: when instanceof Date ? when : null,
-    peopleCount,
     official: true,
     template,
     templateParameters: parameters,
