@@ -26,7 +26,9 @@ export async function startProcess(
   });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // Three minutes: a restart on a large embedded database, beside CI's other suites on 2 cores, once took
+    // more than one (official-campaigns-restart, 2,000 people).
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const port = /listening on port (\d+)/.exec(output)?.[1];
