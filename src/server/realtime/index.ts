@@ -181,7 +181,13 @@ export function createRealtime(
   io.use(async (socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown; simulator?: unknown; phone?: unknown };
     if (typeof auth.simulator === 'string' && typeof auth.phone === 'string') {
-      const room = await simulatorAuth(auth.simulator, auth.phone).catch(() => null);
+      // As for the app below: a database failure is not a wrong link, and the page tries again.
+      let room: string | null;
+      try {
+        room = await simulatorAuth(auth.simulator, auth.phone);
+      } catch {
+        return next(new Error(messages.internalError));
+      }
       if (!room) return next(new Error(messages.unauthorized));
       socket.data.simulatorRoom = room;
       return next();

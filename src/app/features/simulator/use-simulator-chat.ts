@@ -7,6 +7,7 @@ import { api, errorMessage, upload } from '@/app/lib/api';
 import type { SimulatorMessage } from '@/shared/contract/chips';
 import type { ClientToServerEvents, ServerToClientEvents } from '@/shared/contract/events';
 import { newId } from '@/shared/ids';
+import { messages } from '@/shared/messages';
 import { chatReducer, type Draft, unreadIds } from './chat-state';
 import type { CustomerIdentity } from './identity';
 
@@ -97,6 +98,14 @@ export function useSimulatorChat({ token, identity, autoRead, onChip }: Options)
     socket.on('disconnect', (reason) => {
       if (reason === 'io server disconnect') socket.connect();
     });
+    // A handshake refused for a reason other than a wrong link (the database down for a moment) is not tried
+    // again by socket.io either: the page tries every few seconds, as the app does.
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    socket.on('connect_error', (err) => {
+      if (socket.active || err.message === messages.unauthorized) return;
+      clearTimeout(retry);
+      retry = setTimeout(() => socket.connect(), 2000);
+    });
     socket.on('simulator', (event) => {
       switch (event.type) {
         case 'message':
@@ -127,6 +136,7 @@ export function useSimulatorChat({ token, identity, autoRead, onChip }: Options)
     });
     return () => {
       clearTimeout(typingTimer.current);
+      clearTimeout(retry);
       setTyping(false);
       socket.removeAllListeners();
       socket.disconnect();
