@@ -117,6 +117,45 @@ const staticFetch = (page: Page) =>
     return performance.now() - t0;
   });
 
+/** PHONE_PROFILE=1: where the first warm reopen's time went, by script (self time) and by request. */
+async function printProfile(
+  page: Page,
+  profile: {
+    nodes: { id: number; callFrame: { url: string; functionName: string } }[];
+    samples?: number[];
+    timeDeltas?: number[];
+  },
+) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const perUrl = new Map<string, number>();
+  const perFn = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    const url = frame?.url.replace(/^https?:\/\/[^/]+/, '') || `(${frame?.functionName || 'native'})`;
+    perUrl.set(url, (perUrl.get(url) ?? 0) + ms);
+    const fn = `${frame?.functionName || '(anonymous)'} ${url}`;
+    perFn.set(fn, (perFn.get(fn) ?? 0) + ms);
+  });
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`);
+  console.log(
+    'warm reopen, main thread by script (self time, 4× CPU):',
+    ...top(perUrl, 12).map((l) => `\n${l}`),
+  );
+  console.log('by function:', ...top(perFn, 15).map((l) => `\n${l}`));
+  const timings = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => {
+      const r = e as PerformanceResourceTiming;
+      return `${r.startTime.toFixed(0).padStart(6)} → ${r.responseEnd.toFixed(0).padStart(6)} ms  ${r.name.replace(location.origin, '')} ${(r as { deliveryType?: string }).deliveryType ?? ''}`;
+    }),
+  );
+  console.log('requests (start → end, from navigation):', ...timings.map((l) => `\n  ${l}`));
+}
+
 async function main() {
   ensureBuilt({ quiet: true });
   const t = await startTestServer({ LOG_LEVEL: 'error' });
@@ -182,10 +221,17 @@ async function main() {
 
       // Warm: the installed app opened again.
       page = await phonePage(context);
+      const profiler = process.env.PHONE_PROFILE && run === 0 ? await context.newCDPSession(page) : null;
+      if (profiler) {
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+        await profiler.send('Profiler.start');
+      }
       t0 = performance.now();
       await page.goto('/atendimento', { waitUntil: 'commit' });
       await realList(page).waitFor({ state: 'visible', timeout: 60_000 });
       rows.warm?.push(performance.now() - t0);
+      if (profiler) await printProfile(page, (await profiler.send('Profiler.stop')).profile);
       rows.warmCeiling?.push(await staticFetch(page));
       await page.waitForTimeout(2000);
       await page.goto('about:blank');
