@@ -139,7 +139,7 @@ async function step(services: Services, leased: CampaignRow & { due: boolean }) 
     if (started) return announce(services, started);
     c = { ...c, status: 'started' };
   }
-  const chip = await scheduledJobRows.chipOf(db, c.accountId, c.chipId);
+  const chip = await scheduledJobRows.chipOf(db, systemActor(c.accountId, 'campaigns'), c.chipId);
   // A deleted chip will not come back: the campaign stops with the reason.
   if (!chip)
     return announce(services, await rows.end(db, c.id, 'error', campaignMessages.campaignChipNotUsable));

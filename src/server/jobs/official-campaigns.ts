@@ -312,7 +312,7 @@ async function run(services: Services, leased: CampaignRow & { due: boolean }) {
       if (!row || (row.status !== 'started' && row.status !== 'scheduled')) return;
       c = row;
       if (c.cancelNow || c.filed) return void (await endCampaign(services, c, 'canceled'));
-      const chip = await scheduledJobRows.chipOf(db, c.accountId, c.chipId);
+      const chip = await scheduledJobRows.chipOf(db, actorOf(c.accountId), c.chipId);
       if (!chip)
         return void (await endCampaign(services, c, 'error', campaignMessages.campaignChipNotUsable));
       if (!chip.official || chip.provider !== 'cloud-api')

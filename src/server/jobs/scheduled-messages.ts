@@ -90,7 +90,7 @@ async function send(services: Services, row: Row, lookups: Lookups) {
   const found = await once(lookups, `user:${row.userId}`, () => usersRepo.findById(db, row.userId));
   if (!found || found.user.filed) throw new AppError(texts.scheduleSendFailed);
   const chip = await once(lookups, `chip:${row.chipId}`, () =>
-    scheduledJobRows.chipOf(db, row.accountId, row.chipId),
+    scheduledJobRows.chipOf(db, systemActor(row.accountId, 'scheduler'), row.chipId),
   );
   if (!chip) throw new AppError(texts.notFound);
   const contact = await contactByPhone(db, row.accountId, row.to);

@@ -142,12 +142,12 @@ export const scheduledJobRows = {
       .where(and(eq(scheduledMessages.id, id), eq(scheduledMessages.filed, false)));
     return row?.status ?? null;
   },
-  /** The row's chip, in the row's own account; null when deleted. */
-  async chipOf(db: Db, accountId: string, chipId: string) {
+  /** The row's chip, in the account the job acts for (the row's own); null when deleted. */
+  async chipOf(db: Db, actor: Actor, chipId: string) {
     const [chip] = await db
       .select()
       .from(chips)
-      .where(and(eq(chips.id, chipId), eq(chips.accountId, accountId), eq(chips.filed, false)))
+      .where(and(eq(chips.id, chipId), eq(chips.accountId, actor.accountId), eq(chips.filed, false)))
       .limit(1);
     return chip ?? null;
   },
