@@ -15,9 +15,9 @@ import { saveMessages } from '@/app/offline/cache';
 import { openOfflineDb } from '@/app/offline/db';
 import type { Message } from '@/shared/contract/conversations';
 import { labels } from '@/shared/messages';
-import { connectedSimulatorChip } from '../server/channel-helpers';
 import { startTestServer } from '../server/helpers';
 import { launchChromium } from './browser';
+import { customersWrite } from './customers';
 
 const CONVERSATIONS = 30;
 const RUNS = 7;
@@ -28,21 +28,7 @@ async function offlineStart() {
   const t = await startTestServer({ LOG_LEVEL: 'error' });
   const browser = await launchChromium();
   try {
-    const seed = await t.reset();
-    const owner = await t.login('dono@demo.com');
-    const { simulatorToken } = await connectedSimulatorChip(t, owner, {
-      department: seed.departments.support,
-    });
-    for (let i = 0; i < CONVERSATIONS; i++) {
-      await t.call('simulator-send', {
-        token: simulatorToken,
-        phone: `11 9${String(7000_0000 + i).padStart(8, '0')}`,
-        name: `Cliente ${String(i).padStart(2, '0')}`,
-        id: `bench${i}x${Date.now().toString(36)}`,
-        type: 'text',
-        text: `Olá, sou o cliente ${i} e quero saber do meu pedido.`,
-      });
-    }
+    await customersWrite(t, CONVERSATIONS, 7000_0000);
     const token = await t.login('atendente@demo.com');
     const context = await browser.newContext({ baseURL: t.url, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

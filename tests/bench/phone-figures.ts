@@ -17,9 +17,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '@/server/seed/demo';
 import { labels } from '@/shared/messages';
 import { ensureBuilt } from '../build.mjs';
-import { connectedSimulatorChip } from '../server/channel-helpers';
 import { startTestServer } from '../server/helpers';
 import { launchChromium } from './browser';
+import { customersWrite } from './customers';
 
 const CUSTOMERS = 60;
 const RUNS = Number(process.env.PHONE_RUNS ?? 3);
@@ -162,20 +162,7 @@ async function main() {
   const relay = await throttledRelay(Number(new URL(t.url).port));
   const browser = await launchChromium();
   try {
-    const seed = await t.reset();
-    const owner = await t.login('dono@demo.com');
-    const { simulatorToken } = await connectedSimulatorChip(t, owner, {
-      department: seed.departments.support,
-    });
-    for (let i = 0; i < CUSTOMERS; i++)
-      await t.call('simulator-send', {
-        token: simulatorToken,
-        phone: `11 9${String(7100_0000 + i).padStart(8, '0')}`,
-        name: `Cliente ${String(i).padStart(2, '0')}`,
-        id: `phonebench${i}x${Date.now().toString(36)}`,
-        type: 'text',
-        text: `Olá, sou o cliente ${i} e quero saber do meu pedido.`,
-      });
+    await customersWrite(t, CUSTOMERS, 7100_0000);
     const baseURL = `http://127.0.0.1:${relay.port}`;
     const rows = {
       cold: [],
