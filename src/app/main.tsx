@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { session } from '@/app/lib/api';
 import { firstPaintDone, keepFirstPaint } from '@/app/lib/first-paint';
 import { clearServerState, queryClient, startPersistence } from '@/app/lib/query';
+import { preloadWhenIdle } from '@/app/ui/lazy-dialog';
 import { Toasts } from '@/app/ui/Toasts';
 import { preloadSignedInStart, router } from './router';
 import { theme } from './theme';
@@ -50,6 +51,27 @@ if (root) {
   createRoot(root).render(<App />);
 }
 
+/**
+ * The service worker's install downloads the whole app (about 1 MB): on a phone's link it must not compete
+ * with what the user waits for. It starts when the browser is idle after a signed-in screen has shown, or
+ * after 5 s on a public screen (the sign-in form being filled). A signed-in start has its worker already:
+ * it only looks for an update, after the first screen.
+ */
+function whenFirstScreenShown(start: () => void) {
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    clearTimeout(timer);
+    unsubscribe();
+    preloadWhenIdle({ preload: async () => start() });
+  };
+  const timer = setTimeout(go, 5000);
+  const unsubscribe = router.subscribe('onResolved', () => {
+    if (router.state.matches.some((m) => m.routeId.startsWith('/menu'))) go();
+  });
+}
+
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  void import('./pwa').then((m) => m.registerServiceWorker());
+  whenFirstScreenShown(() => void import('./pwa').then((m) => m.registerServiceWorker()));
 }

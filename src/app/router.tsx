@@ -23,6 +23,7 @@ import { currentUserQuery } from '@/app/lib/user';
 import { ErrorPage, PendingPage } from '@/app/ui/StatusPages';
 import type { User } from '@/shared/contract';
 import { messages } from '@/shared/messages';
+import { loadAttendance, loadSignedIn } from './start-screens';
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -101,9 +102,6 @@ const simulatorRoute = createRoute({
 });
 
 // --- layout 'menu': side menu and top bar, token required ---------------------------------------------
-
-const loadSignedIn = () => import('./signed-in');
-const loadAttendance = () => import('@/app/features/attendance/AttendancePage');
 
 /**
  * A signed-in start (a reload, the app opened offline): the shell's chunk and Atendimento's are asked at once,

@@ -154,7 +154,29 @@ async function printProfile(
     }),
   );
   console.log('requests (start → end, from navigation):', ...timings.map((l) => `\n  ${l}`));
+  const moments = await page.evaluate(() => (window as unknown as { moments?: string[] }).moments ?? []);
+  console.log('moments (from navigation):', ...moments.map((l) => `\n  ${l}`));
 }
+
+/**
+ * In the page: when #root first shows something, and the list its first customer (PHONE_PROFILE). A string,
+ * not a function: tsx would wrap a function's inner functions in a helper the page does not have.
+ */
+const markMoments = `(() => {
+  const moments = (window.moments = []);
+  const seen = new Set();
+  const mark = (what) => {
+    if (seen.has(what)) return;
+    seen.add(what);
+    moments.push(performance.now().toFixed(0).padStart(6) + ' ms  ' + what);
+  };
+  new MutationObserver(() => {
+    const root = document.getElementById('root');
+    if (root?.childElementCount) mark('#root shows something');
+    if (root?.querySelector('[aria-busy="true"], .mantine-Skeleton-root')) mark('#root shows a skeleton');
+    if (root?.textContent?.includes('Cliente')) mark('#root shows a customer');
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+})()`;
 
 async function main() {
   ensureBuilt({ quiet: true });
@@ -210,6 +232,7 @@ async function main() {
       page = await phonePage(context);
       const profiler = process.env.PHONE_PROFILE && run === 0 ? await context.newCDPSession(page) : null;
       if (profiler) {
+        await page.addInitScript(markMoments);
         await profiler.send('Profiler.enable');
         await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
         await profiler.send('Profiler.start');

@@ -57,9 +57,12 @@ export function Shell() {
           onChangelog={changelog.open}
         />
       </AppShell.Header>
-      <AppShell.Navbar aria-label={labels.shell.mainMenu}>
-        <SideMenu user={user} />
-      </AppShell.Navbar>
+      {/* A phone's menu is the drawer's: the collapsed side menu would only be drawn off screen. */}
+      {!mobile && (
+        <AppShell.Navbar aria-label={labels.shell.mainMenu}>
+          <SideMenu user={user} />
+        </AppShell.Navbar>
+      )}
       <Drawer
         opened={menuOpened && mobile}
         onClose={menu.close}

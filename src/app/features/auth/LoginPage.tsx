@@ -1,9 +1,11 @@
 import { Alert, Anchor, Button, Checkbox, Text } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { homePath } from '@/app/lib/access';
 import { errorMessage } from '@/app/lib/api';
+import { preloadAfterSignIn } from '@/app/start-screens';
 import { FormError, PasswordField } from '@/app/ui/FormParts';
+import { preloadWhenIdle } from '@/app/ui/lazy-dialog';
 import { labels, messages } from '@/shared/messages';
 import { AuthForm, EmailField } from './AuthForm';
 import { useSendPasswordRecovery, useSignIn } from './sign-in';
@@ -36,6 +38,7 @@ function LoginForm({
   const navigate = useNavigate();
   const search: { redirect?: string } = useSearch({ strict: false });
   const signIn = useSignIn();
+  useEffect(() => preloadWhenIdle(preloadAfterSignIn), []);
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [error, setError] = useState<string | null>(null);

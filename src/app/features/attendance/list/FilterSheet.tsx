@@ -83,6 +83,7 @@ function FilterForm({ user, value, fallback, onApply }: Omit<Props, 'opened' | '
           </Group>
         </Radio.Group>
         <Checkbox
+          className="touch-below"
           label={labels.departments.mine}
           description={labels.departments.mineExplanation}
           checked={draft.assigned_user === user._id}
