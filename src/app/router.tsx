@@ -111,8 +111,9 @@ const simulatorRoute = createRoute({
 export function preloadSignedInStart(pathname: string) {
   if (!session.token) return;
   void loadSignedIn().catch(() => undefined);
-  // The device's database opens meanwhile (the offline list reads it first).
-  void import('@/app/offline/db').then((m) => m.offlineDb().open()).catch(() => undefined);
+  // Offline, the list reads the device's database: it opens meanwhile. Online it waits for the first screen.
+  if (!navigator.onLine)
+    void import('@/app/offline/db').then((m) => m.offlineDb().open()).catch(() => undefined);
   if (pathname === '/' || pathname.startsWith(ROUTE_NAMES.Atendimento))
     void loadAttendance().catch(() => undefined);
 }

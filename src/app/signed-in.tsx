@@ -3,8 +3,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useCurrentUser } from '@/app/lib/user';
-import { startSync } from '@/app/offline/app-offline';
-import { attendanceSync } from './features/attendance/data/sync';
 import { useListCache } from './features/attendance/list/use-list-realtime';
 import { Shell } from './shell/Shell';
 
@@ -12,9 +10,21 @@ function useSync() {
   const client = useQueryClient();
   const { _id: userId } = useCurrentUser();
   useEffect(() => {
-    const engine = startSync(client, userId);
-    engine.register(attendanceSync);
-    return () => engine.dispose();
+    // Loaded, not imported: the device's database (Dexie) and the engine come after the first screen.
+    let engine: { dispose(): void } | undefined;
+    let disposed = false;
+    void Promise.all([import('@/app/offline/app-offline'), import('./features/attendance/data/sync')]).then(
+      ([offline, attendance]) => {
+        if (disposed) return;
+        const started = offline.startSync(client, userId);
+        started.register(attendance.attendanceSync);
+        engine = started;
+      },
+    );
+    return () => {
+      disposed = true;
+      engine?.dispose();
+    };
   }, [client, userId]);
 }
 

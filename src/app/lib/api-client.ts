@@ -20,6 +20,9 @@ export class ApiError extends Error {
 export const errorMessage = (err: unknown) =>
   err instanceof ApiError ? err.message : messages.genericServerError;
 
+/** No answer at all: the device is offline or the server unreachable. */
+export const isNetworkFailure = (err: unknown) => err instanceof ApiError && err.status === 0;
+
 /** What to do with a failed try: retry later, give up on the message, or wait for a kick (signed out). */
 export type FailureKind = 'retry' | 'reject' | 'hold';
 

@@ -2,7 +2,13 @@
 import { messages } from '@/shared/messages';
 import { createApiClient } from './api-client';
 
-export { ApiError, classifyFailure, errorMessage, type FailureKind } from './api-client';
+export {
+  ApiError,
+  classifyFailure,
+  errorMessage,
+  type FailureKind,
+  isNetworkFailure,
+} from './api-client';
 
 const TOKEN_KEY = 'token';
 const sessionEndListeners = new Set<(reason?: string) => void>();

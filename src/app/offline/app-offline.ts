@@ -3,7 +3,7 @@
 // features' adapters.
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError, api, classifyFailure, session, upload } from '@/app/lib/api';
+import { ApiError, api, classifyFailure, isNetworkFailure, session, upload } from '@/app/lib/api';
 import { onConversationEvent } from '@/app/lib/conversation-events';
 import { notifyError } from '@/app/lib/notify';
 import type { Message } from '@/shared/contract/conversations';
@@ -14,9 +14,7 @@ import { createOutbox } from './outbox';
 import { createSyncEngine, currentSync } from './sync-engine';
 
 export { useOnline } from '@/app/lib/online';
-export { classifyFailure };
-
-export const isNetworkFailure = (err: unknown) => err instanceof ApiError && err.status === 0;
+export { classifyFailure, isNetworkFailure };
 
 type OutboxListener = {
   /** The server has it sent, or failed with its reason: it left the outbox. */

@@ -1,12 +1,18 @@
 import { Avatar, Burger, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
-import { OfflineIndicator } from '@/app/offline/OfflineIndicator';
 import { deferredPart } from '@/app/ui/lazy-dialog';
 import type { User } from '@/shared/contract';
 import { labels } from '@/shared/messages';
 import { Bell } from './Bell';
 import { TopBarChips } from './ChipStatus';
 import type { UserMenuProps } from './UserMenu';
+
+// The connection badge counts the outbox, kept in the device's database (Dexie): it loads after the first
+// paint (the shell's offline notice shows at once meanwhile).
+const OfflineIndicator = deferredPart(
+  () => import('@/app/offline/OfflineIndicator').then((m) => m.OfflineIndicator),
+  () => null,
+);
 
 // The user's menu (Mantine's Menu, with @floating-ui) loads after the first paint; its avatar paints at once.
 const UserMenu = deferredPart<UserMenuProps>(

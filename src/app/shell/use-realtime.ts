@@ -8,7 +8,6 @@ import { publishConversationEvent } from '@/app/lib/conversation-events';
 import { isOnline, onOnlineChange } from '@/app/lib/online';
 import { createSocketClient, type SocketStatus, socketFailedText } from '@/app/lib/socket';
 import { currentUserQuery } from '@/app/lib/user';
-import { reconnected } from '@/app/offline/app-offline';
 import type { Chip, User } from '@/shared/contract';
 import type { ReceiveMessage } from '@/shared/contract/events';
 import { messages } from '@/shared/messages';
@@ -105,7 +104,7 @@ export function useRealtime(user: User) {
         // Connected, the first time too: what happened before the socket listened (between the lists'
         // answers and this moment, or while away) is caught up, and what waits in the outbox is sent.
         if (status === 'connected') {
-          reconnected();
+          void import('@/app/offline/app-offline').then((m) => m.reconnected());
           // The chips' states and the bell's count are not in the catch-up: asked again.
           void client.invalidateQueries({ queryKey: chipsQuery.queryKey });
           void client.invalidateQueries({ queryKey: openManualCountQuery.queryKey });

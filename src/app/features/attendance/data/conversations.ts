@@ -8,17 +8,22 @@ import {
   queryOptions,
   useQuery,
 } from '@tanstack/react-query';
-import { api } from '@/app/lib/api';
+import { api, isNetworkFailure } from '@/app/lib/api';
 import { isOnline } from '@/app/lib/online';
-import { forgetOffline, isNetworkFailure } from '@/app/offline/app-offline';
-import {
-  cachedConversation as cachedConversationOffline,
-  cachedConversations,
-  conversationsWithText,
-} from '@/app/offline/cache';
-import { offlineDb } from '@/app/offline/db';
 import type { Conversation, Message } from '@/shared/contract/conversations';
 import { type ConversationFilter, matchesFilter } from '../list/list-view';
+
+/**
+ * The device's copy (Dexie, src/app/offline) loads after the first screen, not before it (issue 37): only an
+ * answer that must come from the device waits for it.
+ */
+const deviceCopy = async () => {
+  const [cache, { offlineDb }] = await Promise.all([
+    import('@/app/offline/cache'),
+    import('@/app/offline/db'),
+  ]);
+  return { ...cache, db: offlineDb() };
+};
 
 export type ConversationPage = {
   conversations: Conversation[];
@@ -79,7 +84,8 @@ export const conversationQuery = (id: string) =>
         );
       } catch (err) {
         if (!isNetworkFailure(err)) throw err;
-        const local = await cachedConversationOffline(offlineDb(), id);
+        const { cachedConversation, db } = await deviceCopy();
+        const local = await cachedConversation(db, id);
         if (!local) throw err;
         return local;
       }
@@ -96,7 +102,7 @@ type ListData = InfiniteData<ConversationPage>;
  * the conversations whose cached messages contain it.
  */
 async function offlineList(filter: ConversationFilter): Promise<Conversation[]> {
-  const db = offlineDb();
+  const { cachedConversations, conversationsWithText, db } = await deviceCopy();
   const all = await cachedConversations(db);
   const withText = filter.text.trim() ? await conversationsWithText(db, filter.text) : new Set<string>();
   return all.filter(
@@ -135,7 +141,7 @@ export function dropConversations(client: QueryClient, ids: readonly string[]): 
         }
       : data,
   );
-  return forgetOffline(ids);
+  return import('@/app/offline/app-offline').then((m) => m.forgetOffline(ids));
 }
 
 export const dropConversation = (client: QueryClient, id: string) => {
