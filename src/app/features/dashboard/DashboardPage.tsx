@@ -10,7 +10,6 @@ import {
   Group,
   Loader,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -40,6 +39,7 @@ import { formatDateTime, formatPhone, withoutBidiControls } from '@/shared/forma
 import { labels, messages } from '@/shared/messages';
 import { dashboardLabels as L } from '@/shared/messages-dashboard';
 import {
+  ChoiceSelect,
   DEFAULT_INTERVAL,
   IntervalControl,
   IntervalShown,
@@ -123,7 +123,7 @@ export function DashboardPage() {
       <Stack gap={6}>
         <Group gap="sm" align="flex-end" wrap="wrap" justify="space-between">
           <IntervalControl value={interval} onChange={setPeriod} />
-          <Select
+          <ChoiceSelect
             size="xs"
             label={messages.chip}
             data={chipOptions}

@@ -1,13 +1,20 @@
 // What both dashboards share (spec 3 §2.1, §2.2, §9): the interval buttons with the pt-BR range picker, the
 // number cards, the server's error as a toast. No chart here: @mantine/charts loads with the charts' own
 // chunk (dashboard-charts.tsx), after the cards.
-import '@mantine/dates/styles.css';
-import { Button, Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import {
+  Button,
+  ComboboxChevron,
+  Group,
+  Input,
+  InputBase,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Text,
+} from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { PtBrDates } from '@/app/ui/PtBrDates';
+import { type ReactNode, useRef } from 'react';
+import { deferredPart } from '@/app/ui/lazy-dialog';
 import { useIsMobile } from '@/app/ui/use-is-mobile';
 import type {
   DASHBOARD_INTERVALS,
@@ -15,8 +22,64 @@ import type {
   DEFAULT_DASHBOARD_INTERVAL,
   ResolvedInterval,
 } from '@/shared/contract/dashboard';
-import { messages } from '@/shared/messages';
 import { dashboardLabels as L } from '@/shared/messages-dashboard';
+import type { PeriodPickerProps } from './dashboard-pickers';
+
+const pickers = () => import('./dashboard-pickers');
+
+/** The range picker after the first paint; meanwhile its look, a press on which opens it as it arrives. */
+const PeriodPicker = deferredPart<PeriodPickerProps>(
+  () => pickers().then((m) => m.PeriodPicker),
+  ({ width, onIntent, onOpen }) => (
+    <InputBase
+      component="button"
+      type="button"
+      size="xs"
+      pointer
+      aria-label={L.period}
+      leftSection={<IconCalendarEvent size={16} aria-hidden />}
+      w={width}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+      onClick={onOpen}
+    >
+      <Input.Placeholder>{L.periodPlaceholder}</Input.Placeholder>
+    </InputBase>
+  ),
+);
+
+/** A choice list (the chip) after the first paint; meanwhile its look with the chosen label. */
+export const ChoiceSelect = deferredPart<{
+  label: string;
+  data: { value: string; label: string }[];
+  value: string;
+  onChange(value: string | null): void;
+  leftSection: ReactNode;
+  w: Record<string, number | string>;
+  allowDeselect?: boolean;
+  size?: 'xs';
+  comboboxProps?: { withinPortal: boolean };
+}>(
+  () => pickers().then((m) => m.ChoiceSelect),
+  ({ label, data, value, leftSection, w, onIntent, onOpen }) => (
+    <InputBase
+      component="button"
+      type="button"
+      size="xs"
+      pointer
+      label={label}
+      leftSection={leftSection}
+      rightSection={<ComboboxChevron size="xs" />}
+      rightSectionPointerEvents="none"
+      w={w}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+      onClick={onOpen}
+    >
+      {data.find((d) => d.value === value)?.label}
+    </InputBase>
+  ),
+);
 
 // The contract's interval buttons and default, checked against it at compile time: importing its values
 // would bring zod (its schemas) into this chunk for two constants.
@@ -43,18 +106,6 @@ export function IntervalControl({
   days?: readonly number[];
 }) {
   const mobile = useIsMobile();
-  // The range being picked (its first day alone, until the second is clicked); a button's choice empties it.
-  const [range, setRange] = useState<DatesRangeValue<string>>([null, null]);
-  useEffect(() => {
-    if (typeof value === 'number') setRange([null, null]);
-  }, [value]);
-  const pick = (next: DatesRangeValue<string>) => {
-    setRange(next);
-    const [start, end] = next;
-    if (start && end)
-      onChange({ start: dayjs(start).format('YYYY-MM-DD'), end: dayjs(end).format('YYYY-MM-DD') });
-    else if (!start && !end) onChange(DEFAULT_INTERVAL);
-  };
   const buttons = days.map((n) => (
     <Button
       key={n}
@@ -77,24 +128,12 @@ export function IntervalControl({
           {buttons}
         </Group>
       )}
-      <PtBrDates>
-        <DatePickerInput
-          type="range"
-          size="xs"
-          aria-label={L.period}
-          placeholder={L.periodPlaceholder}
-          leftSection={<IconCalendarEvent size={16} aria-hidden />}
-          valueFormat="DD/MM/YYYY"
-          value={range}
-          onChange={pick}
-          maxDate={dayjs().format('YYYY-MM-DD')}
-          clearable
-          allowSingleDateInRange
-          getDayAriaLabel={(date) => dayjs(date).format('DD/MM/YYYY')}
-          ariaLabels={messages.dateAriaLabels}
-          w={mobile ? '100%' : 230}
-        />
-      </PtBrDates>
+      <PeriodPicker
+        value={value}
+        onChange={onChange}
+        fallback={DEFAULT_INTERVAL}
+        width={mobile ? '100%' : 230}
+      />
     </Group>
   );
 }
