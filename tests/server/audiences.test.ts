@@ -1,18 +1,19 @@
 // Audiences (spec 3 §2.9, §3 Audience, §5, §6): the import with the contacts import's analysis, the name
 // rule, the people in one transaction, replace by _id, a repeated create, create_contacts, rename and the
 // soft delete, the account boundary, the access area and the plan gate.
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { systemActor } from '@/server/access';
+import type { Hold } from '@/server/db/holds';
 import { accounts, audiencePeople, audiences, contacts } from '@/server/db/schema';
-import { audiencesRepo } from '@/server/domains/audiences/audiences.repo';
+import { audiencesRepo, peopleRowOf } from '@/server/domains/audiences/audiences.repo';
 import { DEMO_LOGINS } from '@/server/seed/demo';
 import type { Envelope } from '@/shared/contract';
 import type { Audience } from '@/shared/contract/campaigns';
 import { newId } from '@/shared/ids';
 import { messages as texts } from '@/shared/messages';
 import { campaignMessages } from '@/shared/messages-campaigns';
-import { makeXlsx } from '../xlsx';
+import { makeBigXlsx, makeXlsx } from '../xlsx';
 import { testServerPerFile } from './helpers';
 
 const s = testServerPerFile();
@@ -50,12 +51,16 @@ async function imported(token: string, fields: Record<string, string>, file: Buf
   return answer.message;
 }
 
-const peopleOf = (id: string) =>
-  s.t.server.services.db
+/** The audience's people, where its last import wrote them. */
+const peopleOf = async (id: string) => {
+  const { db } = s.t.server.services;
+  const [audience] = await db.select().from(audiences).where(eq(audiences.id, id));
+  return db
     .select({ phone: audiencePeople.phone, data: audiencePeople.data, position: audiencePeople.position })
     .from(audiencePeople)
-    .where(eq(audiencePeople.audienceId, id))
+    .where(eq(audiencePeople.audienceId, audience ? peopleRowOf(audience) : id))
     .orderBy(asc(audiencePeople.position));
+};
 
 const contactsByPhone = async () =>
   new Map(
@@ -141,6 +146,12 @@ describe('import-audience', () => {
     ];
     for (const [file, filename, message] of cases)
       expect(await importAudience(owner, name, file, filename)).toMatchObject({ error: true, message });
+    // A big file (read on a thread of its own) that is no spreadsheet inside.
+    const bigBroken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(400 * 1024, 7)]);
+    expect(await importAudience(owner, name, bigBroken, 'grande.xlsx')).toMatchObject({
+      error: true,
+      message: texts.importUnreadable,
+    });
     // A formula's result is read as the phone, as the contacts import reads it.
     const workbookWithFormula = await makeXlsx([['telefone', 'nome']]);
     const ExcelJS = (await import('exceljs')).default;
@@ -343,7 +354,134 @@ describe('who may', () => {
       (await s.t.post('create-or-update-audience', { _id: a._id, filed: true }, owner)).body,
     ).toMatchObject(refused);
     expect(await importAudience(owner, { name: 'Sem plano' }, await makeXlsx(SHEET))).toMatchObject(refused);
-    const rows = await s.t.server.services.db.select().from(audiences);
+    const rows = await s.t.server.services.db.select().from(audiences).where(isNull(audiences.importFor));
     expect(rows.map((r) => [r.name, r.filed])).toEqual([['Antes do plano', false]]);
+  });
+});
+
+describe('in pieces (issue 37: no operation holds the embedded database over 250 ms)', () => {
+  const count = async (query: ReturnType<typeof sql>) => {
+    const { rows } = (await s.t.server.services.db.execute(query)) as unknown as { rows: { n: number }[] };
+    return Number(rows[0]?.n ?? 0);
+  };
+  const peopleRows = () => count(sql`select count(*)::int as n from audience_people`);
+  const importRows = () => count(sql`select count(*)::int as n from audiences where import_for is not null`);
+
+  it('imports 20,000 people with their contacts, never holding PGlite over 250 ms at a time', async () => {
+    const rows = 20_000;
+    const owner = await s.t.login(DEMO_LOGINS.owner);
+    const file = await makeBigXlsx(rows);
+    // PGlite only: PostgreSQL has no one connection to hold.
+    const { holds } = s.t.server.database;
+    const seen: Hold[] = [];
+    const stop = holds?.watch((h) => seen.push(h));
+    const a = await imported(owner, { name: 'Grande', create_contacts: 'true' }, file);
+    stop?.();
+    expect(a.people_count).toBe(rows);
+    const people = await peopleOf(a._id);
+    expect(people).toHaveLength(rows);
+    expect(people.at(-1)).toMatchObject({ phone: String(5511900000000 + rows - 1), position: rows - 1 });
+    expect(new Set(people.map((p) => p.phone)).size).toBe(rows);
+    expect((await contactsByPhone()).size).toBe(rows);
+    if (holds) {
+      const longest = seen.reduce((a, h) => (h.ms > a.ms ? h : a), { ms: 0, what: '' });
+      expect(longest.ms, `longest hold: ${longest.what}`).toBeLessThan(250);
+      // Written in many pieces, not in one.
+      expect(seen.filter((h) => h.what.includes('audience_people')).length).toBeGreaterThan(3);
+    }
+  });
+
+  it('a failure midway leaves the audience as it was and nothing of the import; the same import again saves each person once', async () => {
+    const rows = 5_000;
+    const owner = await s.t.login(DEMO_LOGINS.owner);
+    const a = await imported(owner, { name: 'Intacta', create_contacts: 'false' }, await makeXlsx(SHEET));
+    const file = await makeBigXlsx(rows);
+    const { db } = s.t.server.services;
+    // The last person is refused: the pieces before it are written, then the import fails.
+    await db.execute(
+      sql.raw(
+        `alter table audience_people add constraint test_not_last check (phone <> '${5511900000000 + rows - 1}')`,
+      ),
+    );
+    try {
+      // A failure of the database's own: the server's answer for what it did not expect (status aside).
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ _id: a._id, name: 'Trocada', create_contacts: 'false' }))
+        form.append(k, v);
+      form.append('file', new Blob([new Uint8Array(file)]), 'a.xlsx');
+      const res = await fetch(`${s.t.url}/api/import-audience`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner}` },
+        body: form,
+      });
+      expect(((await res.json()) as Envelope<unknown>).error).toBe(true);
+    } finally {
+      await db.execute(sql`alter table audience_people drop constraint test_not_last`);
+    }
+    expect(await s.t.call('get-audiences-by-user', {}, owner)).toEqual([a]);
+    expect((await peopleOf(a._id)).map((p) => p.phone)).toEqual(['5581988887777', '5521977776666']);
+    expect(await peopleRows()).toBe(2);
+    expect(await importRows()).toBe(1); // the audience's own import row, nothing else
+
+    const again = await imported(owner, { _id: a._id, name: 'Trocada', create_contacts: 'false' }, file);
+    expect(again).toMatchObject({ _id: a._id, name: 'Trocada', people_count: rows });
+    const people = await peopleOf(a._id);
+    expect(people.map((p) => p.position)).toEqual(Array.from({ length: rows }, (_, i) => i));
+    expect(new Set(people.map((p) => p.phone)).size).toBe(rows);
+    // The people it had before are gone, as is their import row.
+    expect(await peopleRows()).toBe(rows);
+    expect(await importRows()).toBe(1);
+  });
+
+  it('an audience stored before imports in pieces takes a new sheet, and its own rows go', async () => {
+    const owner = await s.t.login(DEMO_LOGINS.owner);
+    const { db } = s.t.server.services;
+    const id = newId();
+    await db
+      .insert(audiences)
+      .values({ id, accountId: s.seed.accountId, name: 'Antiga', props: ['telefone'], peopleCount: 1 });
+    await db.insert(audiencePeople).values({ audienceId: id, phone: '5511987654321', data: {}, position: 0 });
+    const a = await imported(
+      owner,
+      { _id: id, name: 'Antiga', create_contacts: 'false' },
+      await makeXlsx(SHEET),
+    );
+    expect(a.people_count).toBe(2);
+    expect((await peopleOf(id)).map((p) => p.phone)).toEqual(['5581988887777', '5521977776666']);
+    expect(await count(sql`select count(*)::int as n from audience_people where audience_id = ${id}`)).toBe(
+      0,
+    );
+  });
+
+  it('housekeeping sweeps the people of an import whose process ended midway, not of one still running', async () => {
+    const { db } = s.t.server.services;
+    const actor = systemActor(s.seed.accountId, 'test');
+    const person = (phone: string) => ({ phone, data: { nome: 'Ana' } });
+    const abandoned = await audiencesRepo.startImport(db, actor, newId(), {
+      name: 'Parou',
+      createContacts: false,
+    });
+    await audiencesRepo.addPeople(db, abandoned, [person('5511911110000'), person('5511911110001')], 0);
+    await db
+      .update(audiences)
+      .set({ createdAt: sql`now() - interval '2 hours'` })
+      .where(eq(audiences.id, abandoned));
+    const running = await audiencesRepo.startImport(db, actor, newId(), {
+      name: 'Rodando',
+      createContacts: false,
+    });
+    await audiencesRepo.addPeople(db, running, [person('5511922220000')], 0);
+    const kept = await imported(
+      await s.t.login(DEMO_LOGINS.owner),
+      { name: 'Pronta' },
+      await makeXlsx(SHEET),
+    );
+
+    await audiencesRepo.sweepAbandonedImports(db);
+    const left = await db.select({ id: audiences.id }).from(audiences);
+    expect(left.map((r) => r.id)).not.toContain(abandoned);
+    expect(left.map((r) => r.id)).toContain(running);
+    expect(await peopleRows()).toBe(1 + 2);
+    expect(await peopleOf(kept._id)).toHaveLength(2);
   });
 });

@@ -2,7 +2,7 @@
 // database with the simulator: variables, random versions, ignored contacts, numbers without WhatsApp,
 // pause on a chip's disconnection, cancel mid-send, tags audiences, flow campaigns, the report and its sheet.
 // Intervals are shortened by CAMPAIGN_INTERVAL_SCALE (20 s becomes 100 ms).
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
   audiencePeople,
   audiences,
   campaignRecipients,
+  campaigns,
   contacts,
   conversations,
   flows,
@@ -692,6 +693,36 @@ describe('the sending job', () => {
     const progress = await t.call('get-campaign-realtime', { _id: c._id }, owner);
     expect(progress).toMatchObject({ status: 'scheduled', next_messages: 1, sent_messages: 0 });
     expect(progress.estimated_finish_time).not.toBeNull();
+  });
+});
+
+describe('the report of a big campaign', () => {
+  it('has every person once, in the sending order, read range by range (issue 37)', async () => {
+    const { t, owner, chip, seed, db } = await setup();
+    const audience = await audienceOf(t, seed.accountId, [{ phone: phoneOf(0) }]);
+    const c = await t.call(
+      'create-campaign',
+      textCampaign(chip._id, audience, { scheduledTo: inMinutes(60) }),
+      owner,
+    );
+    // More people than the first ranges hold, as the start materializes them (seq 1..n), and the campaign over.
+    const people = 4_500;
+    await db.execute(sql`
+      insert into campaign_recipients (campaign_id, seq, phone, data, status)
+      select ${c._id}, i, (5511800000000 + i)::text, jsonb_build_object('nome', 'Pessoa ' || i), 'skipped'
+      from generate_series(1, ${people}) i`);
+    await db
+      .update(campaigns)
+      .set({ status: 'canceled', peopleCount: people })
+      .where(eq(campaigns.id, c._id));
+    const sheet = await t.call('export-campaign-report', { _id: c._id }, owner);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(sheet.content_base64, 'base64') as unknown as ArrayBuffer);
+    const phones: string[] = [];
+    wb.worksheets[0]?.eachRow((row, n) => {
+      if (n > 1) phones.push(String(row.getCell(1).value));
+    });
+    expect(phones).toEqual(Array.from({ length: people }, (_, i) => String(5511800000000 + i + 1)));
   });
 });
 

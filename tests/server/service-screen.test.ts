@@ -725,6 +725,26 @@ describe('conversation actions and their events', () => {
     expect(ids(await list(manager))).toEqual([recentMessage]);
   });
 
+  it('finish-inactive-conversations finishes a thousand and more in pieces, each once (issue 37)', async () => {
+    const chipId = await addChip();
+    const quiet = new Date(Date.now() - 50 * HOUR);
+    const many = 1_200;
+    const quietOnes = await insertConversations(Array.from({ length: many }, () => ({ chipId, at: quiet })));
+    const [active] = await insertConversations([{ chipId, at: new Date() }]);
+    const { holds } = s.t.server.database;
+    const pieces: number[] = [];
+    const stop = holds?.watch((h) => {
+      if (h.what.includes('update "conversations" set "finished_at"')) pieces.push(h.ms);
+    });
+    const owner = await login('dono@demo.com');
+    expect(await s.t.call('finish-inactive-conversations', {}, owner)).toEqual({ finished: many });
+    stop?.();
+    // PGlite: several transactions, not one.
+    if (holds) expect(pieces.length).toBeGreaterThan(1);
+    for (const id of quietOnes) expect((await conversationRow(id as string))?.finishedAt).not.toBeNull();
+    expect((await conversationRow(active as string))?.finishedAt).toBeNull();
+  });
+
   it('create-system-message: a note in the timeline, told to the team', async () => {
     const { conversation } = await customerConversation();
     const support = await listen(s.t, 'atendente@demo.com');

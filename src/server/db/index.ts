@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
+import { type HoldMeter, meterHolds } from './holds';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,6 +24,8 @@ export interface Database {
    * wait for them, and one a process was killed meanwhile would be lost to the others.
    */
   eventsPool?: Pool;
+  /** PGlite only: how long each operation held its one connection (issue 37: none over 250 ms). */
+  holds?: HoldMeter;
   close(): Promise<void>;
 }
 
@@ -109,11 +112,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     mkdirSync(location, { recursive: true });
   }
   const client = await PGlite.create(location);
+  const holds = meterHolds(client);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  holds.reset(); // the migrations' holds are the start's, not the server's
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    holds,
     // PGlite's query() takes one statement; several without parameters (pg-boss's schema install) go to exec().
     executeSql: async (text, values) => {
       if (values?.length) return client.query<Record<string, unknown>>(text, values);

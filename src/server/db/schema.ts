@@ -1,6 +1,7 @@
 // Database schema (Drizzle). Ids are the spec's 28-character ids; `filed` is the soft delete of the spec.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -701,6 +702,17 @@ export const audiences = pgTable(
     peopleCount: integer('people_count').notNull().default(0),
     filed: boolean('filed').notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * The row whose audience_people are this audience's people: the row of its last import; null, its own rows
+     * (audiences imported before imports were written in pieces).
+     */
+    peopleFrom: id('people_from').references((): AnyPgColumn => audiences.id),
+    /**
+     * On an import's row, the audience the import is for (issue 37). Such a row is no audience: it is filed, so
+     * nothing lists or takes it, and it holds the import's people while they are written in pieces; when the
+     * last piece is in, the audience's people_from points at it, and the audience has them all at once.
+     */
+    importFor: id('import_for'),
   },
   (t) => [index('audiences_account_idx').on(t.accountId, t.createdAt)],
 );

@@ -1,8 +1,11 @@
 // Audiences (spec 3 §2.9, §3 Audience, §5): a sheet analysed as the contacts import analyses it, its valid
-// people stored in one transaction (all or none) and, with create_contacts, made or updated as contacts
-// in that same transaction. The campaign engine reads the people (audience_people) by itself.
+// people stored and, with create_contacts, made or updated as contacts. The audience has all of the sheet's people
+// or none: they are written in pieces (issue 37: no transaction holds the embedded database long) under an
+// import row, and the audience takes them at once when the last piece is in. The contacts are made in pieces
+// before that; an import that fails midway leaves the audience as it was and the contacts of the pieces done, and
+// the same import again makes the rest (one contact per phone). The campaign engine reads the people
+// (audience_people) by itself.
 
-import { CONTACT_IMPORT_BATCH } from '../../../shared/constants';
 import type { Audience } from '../../../shared/contract/campaigns';
 import type { ImportPerson } from '../../../shared/contract/contacts';
 import { newId } from '../../../shared/ids';
@@ -11,6 +14,7 @@ import { campaignMessages } from '../../../shared/messages-campaigns';
 import { prepareAudienceName } from '../../../shared/rules/audience';
 import type { Actor } from '../../access';
 import type { Db } from '../../db';
+import { forEachPiece } from '../../db/pieces';
 import { AppError, fieldFailure } from '../../http/errors';
 import type { UploadedFile } from '../../http/upload';
 import type { Services } from '../../services';
@@ -55,29 +59,46 @@ export async function importAudience(
     data,
   }));
   const id = p._id ?? newId();
-  const saved = await services.db.transaction(async (tx) => {
-    const audience = await audiencesRepo.claim(tx, actor, id, { name: named.name, createContacts });
-    if (!audience) return null;
-    const row = await audiencesRepo.replacePeople(tx, actor, id, people, header);
-    if (createContacts) await saveContacts(actor, tx, people, header);
-    return row;
-  });
-  // Another account's id, or a deleted audience's.
-  if (!saved) throw new AppError(messages.notFound);
-  return toAudience(saved);
+  const { db } = services;
+  // Another account's id, or a deleted audience's: nothing is written.
+  if (!(await audiencesRepo.mayImportInto(db, actor, id))) throw new AppError(messages.notFound);
+  const fields = { name: named.name, createContacts };
+  const importId = await audiencesRepo.startImport(db, actor, id, fields);
+  let finished: Awaited<ReturnType<typeof audiencesRepo.finishImport>> = null;
+  try {
+    await forEachPiece(db, people, (tx, piece, start) => audiencesRepo.addPeople(tx, importId, piece, start));
+    if (createContacts) await saveContacts(actor, db, byPhone(people), header);
+    finished = await audiencesRepo.finishImport(db, actor, id, importId, {
+      ...fields,
+      peopleCount: people.length,
+      props: header,
+    });
+  } finally {
+    // An import that failed, or that the audience refused at the end (deleted meanwhile): its people go.
+    if (!finished)
+      await audiencesRepo
+        .dropPeople(db, importId)
+        .catch((err: unknown) =>
+          services.log.warn({ err }, 'audience import not dropped (housekeeping will)'),
+        );
+  }
+  if (!finished) throw new AppError(messages.notFound);
+  // The people the audience had before this import.
+  if (finished.replaced) await audiencesRepo.dropPeople(db, finished.replaced);
+  return toAudience(finished.audience);
 }
 
-/**
- * The people as contacts, by the contacts import itself, batch by batch in the caller's transaction: the
- * audience and its contacts are saved together or not at all. In phone order, so two imports at once lock
- * the contacts they share in the same order (no deadlock).
- */
-async function saveContacts(actor: Actor, tx: Db, people: AudiencePerson[], props: string[]) {
-  const sorted = people
-    .map((p): ImportPerson => ({ ...p.data, [PHONE_COLUMN]: p.phone }))
-    .sort((a, b) => (a.telefone < b.telefone ? -1 : a.telefone > b.telefone ? 1 : 0));
-  for (let i = 0; i < sorted.length; i += CONTACT_IMPORT_BATCH)
-    await importContacts(tx, actor, { people: sorted.slice(i, i + CONTACT_IMPORT_BATCH), props });
+/** In phone order, so two imports at once lock the contacts they share in the same order (no deadlock). */
+const byPhone = (people: AudiencePerson[]) =>
+  [...people].sort((a, b) => (a.phone < b.phone ? -1 : a.phone > b.phone ? 1 : 0));
+
+const asImportPerson = (p: AudiencePerson): ImportPerson => ({ ...p.data, [PHONE_COLUMN]: p.phone });
+
+/** The people as contacts, by the contacts import itself, in pieces: each a transaction of its own. */
+async function saveContacts(actor: Actor, db: Db, people: AudiencePerson[], props: string[]) {
+  await forEachPiece(db, people, (tx, piece) =>
+    importContacts(tx, actor, { people: piece.map(asImportPerson), props }).then(() => undefined),
+  );
 }
 
 /** create-or-update-audience: rename, create_contacts, or `filed: true` (the soft delete). */
@@ -102,15 +123,18 @@ export async function updateAudience(
     ...(name !== undefined && { name }),
     ...(p.create_contacts !== undefined && { createContacts: p.create_contacts }),
   };
-  const row = await db.transaction(async (tx) => {
-    const before = await audiencesRepo.findLive(tx, actor, p._id);
-    if (!before || !Object.keys(set).length) return before;
-    const row = await audiencesRepo.update(tx, actor, p._id, set);
-    // create_contacts turned on: the people become contacts now, as an import with it on would have done.
-    if (row?.createContacts && !before.createContacts)
-      await saveContacts(actor, tx, await audiencesRepo.people(tx, row.id), row.props);
-    return row;
-  });
+  const before = await audiencesRepo.findLive(db, actor, p._id);
+  if (!before) throw new AppError(messages.notFound);
+  if (!Object.keys(set).length) return toAudience(before);
+  // create_contacts turned on: the people become contacts first, as an import with it on would have made them
+  // (in pieces; failing midway, the setting stays off and turning it on again makes the rest).
+  if (set.createContacts && !before.createContacts)
+    await audiencesRepo.forEachPeoplePiece(db, before, (tx, people) =>
+      importContacts(tx, actor, { people: people.map(asImportPerson), props: before.props }).then(
+        () => undefined,
+      ),
+    );
+  const row = await audiencesRepo.update(db, actor, p._id, set);
   if (!row) throw new AppError(messages.notFound);
   return toAudience(row);
 }

@@ -1,10 +1,11 @@
 // Campaigns' rows, always within the actor's account (a row of another account is not there), and the reach
 // of an audience: the audience's people, or the contacts with the tags minus those with a tag to skip.
-import { and, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { MESSAGE_STATUS } from '../../../shared/constants';
 import { type Actor, systemActor } from '../../access';
 import type { Db } from '../../db';
 import { insertOnce } from '../../db/insert-once';
+import { readRangesInPieces } from '../../db/pieces';
 import {
   audiencePeople,
   audiences,
@@ -121,13 +122,17 @@ export const campaignsRepo = {
       .returning();
     return row ?? null;
   },
-  /** The account's audience not deleted, or null. */
-  async audience(db: Db, actor: Actor, id: string) {
-    const [row] = await db
+  /**
+   * The account's audience not deleted, or null. `share` locks it until the caller's commit: an import ending
+   * meanwhile (which drops the people the audience had) waits for it.
+   */
+  async audience(db: Db, actor: Actor, id: string, opts: { share?: boolean } = {}) {
+    const query = db
       .select()
       .from(audiences)
       .where(and(eq(audiences.id, id), eq(audiences.accountId, actor.accountId), eq(audiences.filed, false)))
       .limit(1);
+    const [row] = await (opts.share ? query.for('share') : query);
     return row ?? null;
   },
   /** Whether every id is a tag of the account. */
@@ -168,24 +173,36 @@ export const campaignsRepo = {
       .where(and(peopleOf(actor, campaignId), eq(campaignRecipients.status, 'sent')));
     return row ?? { delivered: 0, read: 0, replied: 0 };
   },
-  /** One row per person, with what happened to the message sent to them. */
-  reportRows: (db: Db, actor: Actor, campaignId: string) =>
-    db
-      .select({
-        phone: campaignRecipients.phone,
-        data: campaignRecipients.data,
-        version: campaignRecipients.version,
-        status: campaignRecipients.status,
-        sentAt: campaignRecipients.sentAt,
-        failure: campaignRecipients.failure,
-        messageStatus: messages.status,
-        messageFailure: messages.failure,
-        replied: sql<boolean>`${replied}`,
-      })
+  /**
+   * One row per person, with what happened to the message sent to them. Range by range of seq (issue 37:
+   * 200,000 people read at once hold the embedded database for seconds).
+   */
+  async reportRows(db: Db, actor: Actor, campaignId: string) {
+    const [{ last } = { last: 0 }] = await db
+      .select({ last: sql<number>`coalesce(max(${campaignRecipients.seq}), 0)::int` })
       .from(campaignRecipients)
-      .leftJoin(messages, eq(messages.id, campaignRecipients.messageId))
-      .where(peopleOf(actor, campaignId))
-      .orderBy(campaignRecipients.seq),
+      .where(peopleOf(actor, campaignId));
+    return readRangesInPieces(db, last, (tx, from, to) =>
+      tx
+        .select({
+          phone: campaignRecipients.phone,
+          data: campaignRecipients.data,
+          version: campaignRecipients.version,
+          status: campaignRecipients.status,
+          sentAt: campaignRecipients.sentAt,
+          failure: campaignRecipients.failure,
+          messageStatus: messages.status,
+          messageFailure: messages.failure,
+          replied: sql<boolean>`${replied}`,
+        })
+        .from(campaignRecipients)
+        .leftJoin(messages, eq(messages.id, campaignRecipients.messageId))
+        .where(
+          and(peopleOf(actor, campaignId), gt(campaignRecipients.seq, from), lte(campaignRecipients.seq, to)),
+        )
+        .orderBy(campaignRecipients.seq),
+    );
+  },
   /** The contacts a tags audience reaches now, ignored ones left out (the estimated reach). */
   async taggedReach(db: Db, actor: Actor, wanted: readonly string[], skip: readonly string[]) {
     const [row] = await db
@@ -260,7 +277,9 @@ export const campaignJobRows = {
     const columns = sql`(campaign_id, seq, phone, data, version, status, contact_id, failure)`;
     if (c.audienceType === 'audience') {
       const audience = c.audienceId
-        ? await campaignsRepo.audience(tx, systemActor(c.accountId, 'campaigns'), c.audienceId)
+        ? await campaignsRepo.audience(tx, systemActor(c.accountId, 'campaigns'), c.audienceId, {
+            share: true,
+          })
         : null;
       if (!audience) return null;
       await tx.execute(sql`
@@ -270,7 +289,7 @@ export const campaignJobRows = {
         from ${audiencePeople}
         left join ${contacts} on ${contacts.accountId} = ${c.accountId} and ${contacts.phone} = ${audiencePeople.phone}
           and ${contacts.filed} = false
-        where ${audiencePeople.audienceId} = ${audience.id}
+        where ${audiencePeople.audienceId} = ${audience.peopleFrom ?? audience.id}
         on conflict do nothing`);
     } else {
       await tx.execute(sql`

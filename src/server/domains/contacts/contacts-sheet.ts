@@ -1,6 +1,9 @@
 // Spreadsheets of contacts (spec 2 §5 Import, §7 export-contacts) with exceljs: a 100,000-row sheet reads
-// in about 2 s; the export uses its streaming writer, which never builds the whole workbook in memory.
+// in about 2 s (a big one on a thread of its own); the export uses its streaming writer, which never builds the
+// whole workbook in memory.
+import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import type { AudienceAnalysis, ImportPerson } from '../../../shared/contract/contacts';
 import { labels, messages as texts } from '../../../shared/messages';
@@ -38,6 +41,91 @@ export function cellText(value: ExcelJS.CellValue): string {
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
+/** A row of the first sheet: its number and its cells' values (index 1 on), as exceljs reads them. */
+type SheetRow = [number, ExcelJS.CellValue[]];
+
+/** Rows handed over at a time: the analysis of a batch is short, and the server serves others between two. */
+const ROWS_PER_BATCH = 1_000;
+/** A sheet this big is read on a thread of its own (issue 37); a smaller one reads in milliseconds. */
+const READ_APART_FROM_BYTES = 256 * 1024;
+
+/**
+ * A thread of its own that reads the first sheet and posts its rows in batches. exceljs parses a sheet's XML in one
+ * go: 200,000 rows keep a thread busy for seconds, which on the server's own would keep every request waiting.
+ */
+const SHEET_READER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const ExcelJS = require(workerData.exceljs);
+(async () => {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(workerData.file));
+  } catch {
+    return parentPort.postMessage({ unreadable: true });
+  }
+  let rows = [];
+  workbook.worksheets[0]?.eachRow((row) => {
+    rows.push([row.number, row.values]);
+    if (rows.length === workerData.batch) {
+      parentPort.postMessage({ rows });
+      rows = [];
+    }
+  });
+  parentPort.postMessage({ rows, done: true });
+})();
+`;
+
+/** The first sheet's rows, batch by batch: a big sheet read on a thread of its own, a small one here. */
+async function* sheetRows(buffer: Buffer): AsyncGenerator<SheetRow[]> {
+  if (buffer.length < READ_APART_FROM_BYTES) {
+    const workbook = new ExcelJS.Workbook();
+    try {
+      await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    } catch {
+      throw new AppError(texts.importUnreadable);
+    }
+    const rows: SheetRow[] = [];
+    workbook.worksheets[0]?.eachRow((row) => {
+      rows.push([row.number, row.values as ExcelJS.CellValue[]]);
+    });
+    yield rows;
+    return;
+  }
+  type Posted = { rows?: SheetRow[]; done?: boolean; unreadable?: boolean };
+  const worker = new Worker(SHEET_READER, {
+    eval: true,
+    workerData: {
+      exceljs: createRequire(import.meta.url).resolve('exceljs'),
+      file: new Uint8Array(buffer),
+      batch: ROWS_PER_BATCH,
+    },
+  });
+  const posted: (Posted | Error)[] = [];
+  let wake = () => {};
+  const arrived = (m: Posted | Error) => {
+    posted.push(m);
+    wake();
+  };
+  worker.on('message', arrived);
+  worker.on('error', arrived);
+  // A normal end comes after its last batch; any other is a failure (its 'error' said why).
+  worker.on('exit', (code) => {
+    if (code !== 0) arrived(new Error(`sheet reader ended (${code})`));
+  });
+  try {
+    for (;;) {
+      while (!posted.length) await new Promise<void>((resolve) => (wake = resolve));
+      const m = posted.shift() as Posted | Error;
+      if (m instanceof Error) throw m;
+      if (m.unreadable) throw new AppError(texts.importUnreadable);
+      yield m.rows ?? [];
+      if (m.done) return;
+    }
+  } finally {
+    void worker.terminate();
+  }
+}
+
 /**
  * The analysis of an uploaded spreadsheet: the first sheet, its first row the header. Nothing is stored;
  * the answer is what the import dialog shows and what import-contacts then receives.
@@ -59,15 +147,7 @@ export async function analyseContactsSheet(buffer: Buffer, filename = ''): Promi
     if (invalid.length < MAX_INVALID_LISTED) invalid.push({ line, reason });
   };
 
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError(texts.importUnreadable);
-  }
-  // The first sheet only.
-  workbook.worksheets[0]?.eachRow((row) => {
-    const values = row.values as ExcelJS.CellValue[];
+  const analyse = (number: number, values: ExcelJS.CellValue[]) => {
     if (!header) {
       const names = new Set<string>();
       header = Array.from(values, (v) => {
@@ -85,7 +165,7 @@ export async function analyseContactsSheet(buffer: Buffer, filename = ''): Promi
     if (cells.every((c) => c === '')) return;
     total++;
     if (total > MAX_IMPORT_ROWS) throw new AppError(texts.importTooManyRows(MAX_IMPORT_ROWS));
-    const line = row.number;
+    const line = number;
     const raw = cells[phoneIndex] ?? '';
     if (!raw) {
       refuse(line, texts.importMissingPhone);
@@ -107,7 +187,12 @@ export async function analyseContactsSheet(buffer: Buffer, filename = ''): Promi
       if (name && i !== phoneIndex) person[name] = (cells[i] ?? '').slice(0, 4000);
     });
     valid.push(person);
-  });
+  };
+  // The first sheet only; between two batches the event loop serves the rest of the server.
+  for await (const rows of sheetRows(buffer)) {
+    for (const [number, values] of rows) analyse(number, values);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 
   // Assigned in the row callback, which TypeScript's narrowing does not follow.
   const columns = header as (string | null)[] | null;

@@ -1,6 +1,18 @@
 // Conversations, their messages and chips as an actor reaches them: always its account, and for attendants
 // their departments. A row outside them is answered as missing, never as someone else's.
-import { and, count, desc, eq, isNotNull, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { OFFICIAL_CHANNEL_TYPE } from '../../../shared/constants';
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
@@ -8,6 +20,7 @@ import { type Actor, actorSeesDepartment, assertSees, departmentCondition } from
 import type { ChipRow } from '../../channels/adapter';
 import type { Db } from '../../db';
 import { insertOnce } from '../../db/insert-once';
+import { inPieces } from '../../db/pieces';
 import { prepared } from '../../db/prepared';
 import { chips, contacts, conversations, departments, messages } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -164,8 +177,31 @@ export const conversationsRepo = {
       .returning();
     return row ?? null;
   },
-  /** Bulk finish: the account's open conversations with no message since `before`. */
-  finishInactive: (db: Db, actor: Actor, before: Date) => finishWhere(db, actor, lt(activity, before)),
+  /**
+   * Bulk finish: the account's open conversations with no message since `before`. In pieces, each a transaction
+   * of its own (issue 37): thousands finished in one statement hold the embedded database for half a second
+   * and more. A piece picks its conversations by the open conversations' index.
+   */
+  async finishInactive(db: Db, actor: Actor, before: Date) {
+    const finished: FinishedConversation[] = [];
+    await inPieces(db, async (tx, rows) => {
+      const inactive = tx
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.accountId, actor.accountId),
+            isNull(conversations.finishedAt),
+            lt(activity, before),
+          ),
+        )
+        .limit(rows);
+      const piece = await finishWhere(tx, actor, inArray(conversations.id, inactive));
+      finished.push(...piece);
+      return piece.length === rows;
+    });
+    return finished;
+  },
   /** The contact's open conversations, finished (a deleted contact). */
   finishOfContact: (db: Db, actor: Actor, contactId: string) =>
     finishWhere(db, actor, eq(conversations.contactId, contactId)),
