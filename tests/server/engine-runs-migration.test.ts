@@ -3,6 +3,7 @@
 // flow continues after it, and a chatbot's and a follow-up's positions, claims and due times keep their values.
 // The test makes a database of the shape before 0030 from a live one (the columns back, filled from the run
 // tables, which go, and 0030 unrecorded), then starts the server, which migrates it.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,16 @@ let seq = 0;
 const localId = () => `m${Date.now().toString(36)}${(seq++).toString(36)}xxxx`;
 const say = (t: TestServer, token: string, phone: string, text: string) =>
   t.call('simulator-send', { token, phone, name: 'Rita', id: localId(), type: 'text', text });
+
+/** When drizzle recorded a migration as applied (its journal's 'when'). */
+function whenOf(tag: string): number {
+  const journal = JSON.parse(
+    readFileSync(new URL('../../src/server/db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
+  ) as { entries: { tag: string; when: number }[] };
+  const entry = journal.entries.find((e) => e.tag === tag);
+  if (!entry) throw new Error(`migration ${tag} is not in the journal`);
+  return entry.when;
+}
 
 /** Back to the shape before migration 0030, with the positions where 0029 kept them. */
 const BEFORE_0030 = [
@@ -43,8 +54,10 @@ const BEFORE_0030 = [
   'DROP INDEX conversations_follow_up_idx',
   `CREATE INDEX conversations_follow_up_idx ON conversations (follow_up_due_at)
      WHERE follow_up_anchor IS NOT NULL AND finished_at IS NULL`,
-  `DELETE FROM drizzle.__drizzle_migrations
-     WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
+  // The migrations after 0030 undone too, so that the server applies 0030 and each of them again.
+  `ALTER TABLE audiences DROP CONSTRAINT audiences_people_from_audiences_id_fk,
+     DROP COLUMN people_from, DROP COLUMN import_for`,
+  `DELETE FROM drizzle.__drizzle_migrations WHERE created_at >= ${whenOf('0030_engine_runs')}`,
 ];
 
 it('an upgrade carries the engines’ live positions over: a flow waiting for a reply continues, a chatbot’s and a follow-up’s state keep their values', {
