@@ -5,7 +5,7 @@
 // webhooks' delivery data. In every case no person is sent twice.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { graphErrorReason } from '@/server/channels/cloud-api/graph';
+import { createGraphClient, graphErrorReason } from '@/server/channels/cloud-api/graph';
 import {
   audiencePeople,
   audiences,
@@ -95,6 +95,7 @@ function busiestSecond() {
   }
   return most;
 }
+const PROMO_REQUEST = { name: 'promo_natal', language: { code: 'pt_BR' } };
 const noDoubles = () => expect([...sendsPerPhone(graph).values()].filter((n) => n > 1)).toEqual([]);
 
 describe('official campaigns: sending', () => {
@@ -183,6 +184,27 @@ describe('official campaigns: sending', () => {
           | undefined
       )?.template.components.find((x) => x.type === 'body')?.parameters[0]?.text;
     expect([900, 901, 902, 903].map(named)).toEqual(['Joana Lima', 'Carla', 'cliente', 'Da Planilha']);
+  });
+
+  it("a send's moment on the wire reaches the limiter before Graph's answer, once each, also for sends side by side", async () => {
+    const { services } = s.t.server;
+    const client = createGraphClient(services.config, services.log);
+    const onWire: number[] = [];
+    const answered: number[] = [];
+    await Promise.all(
+      [0, 1, 2, 3, 4].map(async (i) => {
+        await client.post(
+          `${PHONE_NUMBER_ID}/messages`,
+          { messaging_product: 'whatsapp', to: phoneOf(i), type: 'template', template: PROMO_REQUEST },
+          { onSent: () => onWire.push(i) },
+        );
+        answered.push(i);
+        // Told before the answer, not by it: the limiter counts Meta's second from there (issue 37).
+        expect(onWire).toContain(i);
+      }),
+    );
+    expect(onWire.sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(graph.sent).toHaveLength(5);
   });
 
   it('a throughput higher than Meta allows meets 130429: the chip backs off and every person is sent once', async () => {

@@ -1,5 +1,7 @@
 // The few Graph API calls the Cloud API channel makes, with Meta's error codes turned into pt-BR reasons.
 // Every call carries the access token and a timeout; any failure is a ChannelError the caller can show.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import diagnostics from 'node:diagnostics_channel';
 import type { FastifyBaseLogger } from 'fastify';
 import { messages as texts } from '../../../shared/messages';
 import type { Config } from '../../config';
@@ -95,10 +97,29 @@ const neverSent = (err: unknown) => {
   return typeof cause?.code === 'string' && NOT_SENT_CODES.has(cause.code);
 };
 
+// The moment a request's body left for Graph, from the diagnostics channels of undici (Node's fetch): an
+// official campaign's limiter counts Meta's rolling second from then, not from when it let the send go, which
+// a busy event loop may put tens of milliseconds earlier. The hook rides the fetch's async context.
+const sentHook = new AsyncLocalStorage<() => void>();
+const sentHooks = new WeakMap<object, () => void>();
+diagnostics.subscribe('undici:request:create', (message) => {
+  const hook = sentHook.getStore();
+  if (hook) sentHooks.set((message as { request: object }).request, hook);
+});
+diagnostics.subscribe('undici:request:bodySent', (message) => {
+  const { request } = message as { request: object };
+  const hook = sentHooks.get(request);
+  sentHooks.delete(request);
+  hook?.();
+});
+
 export interface GraphClient {
   get<T>(path: string): Promise<T>;
-  /** `timeoutMs`: this call's own limit (an official campaign's send). */
-  post<T>(path: string, body?: unknown, opts?: { timeoutMs?: number }): Promise<T>;
+  /**
+   * `timeoutMs`: this call's own limit (an official campaign's send). `onSent`: called when the request's
+   * body was written to Graph's connection (not called if it never was).
+   */
+  post<T>(path: string, body?: unknown, opts?: { timeoutMs?: number; onSent?: () => void }): Promise<T>;
   delete<T>(path: string): Promise<T>;
   /**
    * Meta's Resumable Upload API (a template's image header example): POST /{app-id}/uploads opens a session,
@@ -120,12 +141,13 @@ export function createGraphClient(config: Config, log: FastifyBaseLogger): Graph
     url: string,
     body: { json?: unknown; form?: FormData; bytes?: Buffer; headers?: Record<string, string> } = {},
     timeoutMs = CALL_TIMEOUT_MS,
+    onSent?: () => void,
   ): Promise<Response> {
     if (!token) throw new ChannelError(texts.cloudApiNotConfigured);
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...body.headers };
     if (body.json !== undefined) headers['content-type'] = 'application/json';
-    try {
-      return await fetch(url, {
+    const send = () =>
+      fetch(url, {
         method,
         headers,
         body:
@@ -134,6 +156,8 @@ export function createGraphClient(config: Config, log: FastifyBaseLogger): Graph
           (body.json === undefined ? undefined : JSON.stringify(body.json)),
         signal: AbortSignal.timeout(timeoutMs),
       });
+    try {
+      return await (onSent ? sentHook.run(onSent, send) : send());
     } catch (err) {
       log.warn({ err, method, url }, 'whatsapp graph api unreachable');
       throw new ChannelError(texts.cloudApiUnreachable, neverSent(err));
@@ -174,7 +198,13 @@ export function createGraphClient(config: Config, log: FastifyBaseLogger): Graph
     },
     async post(path, body, opts) {
       return answer(
-        await request('POST', `${base}/${path}`, { json: body }, opts?.timeoutMs ?? CALL_TIMEOUT_MS),
+        await request(
+          'POST',
+          `${base}/${path}`,
+          { json: body },
+          opts?.timeoutMs ?? CALL_TIMEOUT_MS,
+          opts?.onSent,
+        ),
         `POST ${path}`,
       );
     },
