@@ -26,23 +26,33 @@ const SHEET: (string | number | null)[][] = [
   ['5581988887777', 'Repetida', 'Recife'],
 ];
 
+/** import-audience as the screen sends it (fields before the file: the server reads those that come first). */
+function postImport(token: string, fields: Record<string, string>, file: Buffer | null, filename: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (file) form.append('file', new Blob([new Uint8Array(file)]), filename);
+  return fetch(`${s.t.url}/api/import-audience`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+}
+
 async function importAudience(
   token: string,
   fields: Record<string, string>,
   file: Buffer | null,
   filename = 'audiencia.xlsx',
 ) {
-  const form = new FormData();
-  // Fields before the file: the server reads the fields that come before it.
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append('file', new Blob([new Uint8Array(file)]), filename);
-  const res = await fetch(`${s.t.url}/api/import-audience`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
+  const res = await postImport(token, fields, file, filename);
   expect(res.status).toBe(200);
   return (await res.json()) as Envelope<Audience> & { field?: string };
+}
+
+/** An import the database fails midway: the server's answer for what it did not expect (status aside). */
+async function failedImport(token: string, fields: Record<string, string>, file: Buffer) {
+  const res = await postImport(token, fields, file, 'a.xlsx');
+  expect(((await res.json()) as Envelope<unknown>).error).toBe(true);
 }
 
 async function imported(token: string, fields: Record<string, string>, file: Buffer) {
@@ -227,21 +237,12 @@ describe('import-audience', () => {
     // A failure injected after the people are written: the contacts' batch of the same transaction fails.
     await db.execute(sql`alter table contacts add constraint test_no_falha check (name <> 'Falha')`);
     try {
-      const form = new FormData();
-      form.append('_id', a._id);
-      form.append('name', 'Trocada');
       const sheet = await makeXlsx([
         ['telefone', 'nome'],
         ['5511911112222', 'Boa'],
         ['5511933334444', 'Falha'],
       ]);
-      form.append('file', new Blob([new Uint8Array(sheet)]), 'a.xlsx');
-      const res = await fetch(`${s.t.url}/api/import-audience`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${owner}` },
-        body: form,
-      });
-      expect(((await res.json()) as Envelope<unknown>).error).toBe(true);
+      await failedImport(owner, { _id: a._id, name: 'Trocada' }, sheet);
     } finally {
       await db.execute(sql`alter table contacts drop constraint test_no_falha`);
     }
@@ -404,17 +405,7 @@ describe('in pieces (issue 37: no operation holds the embedded database over 250
       ),
     );
     try {
-      // A failure of the database's own: the server's answer for what it did not expect (status aside).
-      const form = new FormData();
-      for (const [k, v] of Object.entries({ _id: a._id, name: 'Trocada', create_contacts: 'false' }))
-        form.append(k, v);
-      form.append('file', new Blob([new Uint8Array(file)]), 'a.xlsx');
-      const res = await fetch(`${s.t.url}/api/import-audience`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${owner}` },
-        body: form,
-      });
-      expect(((await res.json()) as Envelope<unknown>).error).toBe(true);
+      await failedImport(owner, { _id: a._id, name: 'Trocada', create_contacts: 'false' }, file);
     } finally {
       await db.execute(sql`alter table audience_people drop constraint test_not_last`);
     }
