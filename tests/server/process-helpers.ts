@@ -8,19 +8,22 @@ import path from 'node:path';
 import { io } from 'socket.io-client';
 import { DEMO_PASSWORD } from '@/server/seed/demo';
 import type { Envelope } from '@/shared/contract';
+import { serverMain } from '../build.mjs';
 import { copyMigrated } from '../db-template';
 import type { TestServer } from './helpers';
 
 export async function startProcess(
   env: Record<string, string>,
-  /** Another server script that prints 'listening on port N' (a bench's bare route). */
-  script = 'src/server/main.ts',
+  /** Another server script that prints 'listening on port N' (a bench's bare route); run through tsx. */
+  script?: string,
 ): Promise<{ proc: ChildProcess; url: string }> {
   const { DATABASE_URL: _ignored, ...base } = process.env;
   // A first start on the embedded database begins from the migrated template; the server seeds the demo itself.
   const dir = env.DATA_DIR;
   if (dir && !env.DATABASE_URL && !existsSync(path.join(dir, 'pgdata'))) await copyMigrated(dir);
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+  // The server itself from its bundle of today's sources (tests/build.mjs).
+  const args = script ? ['--import', 'tsx', script] : [await serverMain()];
+  const proc = spawn(process.execPath, args, {
     env: { ...base, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -614,7 +614,8 @@ async function sendBatch(
   };
 
   // A cancel, a pause (the chip disconnected) or an end meanwhile stops the batch within CHECK_EVERY_MS; looked
-  // at before the limiter's turn, so a send let through goes at once.
+  // at after the limiter's turn, which at a slow number's pace is most of the wait: a send waiting for its turn
+  // when a webhook paused the template is not sent (only one already let through may still land).
   let checked = Date.now();
   let halted = false;
   for (const p of batch) {
@@ -623,16 +624,12 @@ async function sendBatch(
       continue;
     }
     await sends.room(MAX_IN_FLIGHT);
-    if (Date.now() - checked >= CHECK_EVERY_MS) {
+    const slot = await limiter.take();
+    if (!sends.stopping && Date.now() - checked >= CHECK_EVERY_MS) {
       checked = Date.now();
       halted = !(await rows.mayGoOn(db, c.id));
     }
     if (sends.stopping || halted) {
-      undispatched.push(p.seq);
-      continue;
-    }
-    const slot = await limiter.take();
-    if (sends.stopping) {
       slot.cancel();
       undispatched.push(p.seq);
       continue;

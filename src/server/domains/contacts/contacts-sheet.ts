@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { AudienceAnalysis, ImportPerson } from '../../../shared/contract/contacts';
 import { labels, messages as texts } from '../../../shared/messages';
 import { normalizePhone } from '../../../shared/phone';
@@ -75,10 +75,16 @@ const ExcelJS = require(workerData.exceljs);
 })();
 `;
 
+/**
+ * exceljs and its zip libraries take about half a second of CPU to load: loaded at the first sheet, not at
+ * every server start (the tests start dozens of servers, and a restart after a crash serves sooner).
+ */
+const excel = async () => (await import('exceljs')).default;
+
 /** The first sheet's rows, batch by batch: a big sheet read on a thread of its own, a small one here. */
 async function* sheetRows(buffer: Buffer): AsyncGenerator<SheetRow[]> {
   if (buffer.length < READ_APART_FROM_BYTES) {
-    const workbook = new ExcelJS.Workbook();
+    const workbook = new (await excel()).Workbook();
     try {
       await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
     } catch {
@@ -273,7 +279,7 @@ export async function writeSheet(name: string, header: string[], rows: Iterable<
     sink.on('end', resolve);
     sink.on('error', reject);
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (await excel()).stream.xlsx.WorkbookWriter({
     stream: sink,
     useSharedStrings: false,
     useStyles: false,
