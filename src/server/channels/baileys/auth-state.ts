@@ -2,20 +2,18 @@
 // credentials in baileys_auth, the signal keys in baileys_keys. Every write is one transaction, so a crash
 // leaves the session as it was before or after a change, never half of one; a restart, a deploy or another
 // process reads it back and resumes without a new QR.
-import {
-  type AuthenticationCreds,
-  type AuthenticationState,
-  BufferJSON,
-  initAuthCreds,
-  proto,
-  type SignalDataSet,
-  type SignalDataTypeMap,
+import type {
+  AuthenticationCreds,
+  AuthenticationState,
+  SignalDataSet,
+  SignalDataTypeMap,
 } from '@whiskeysockets/baileys';
 import type { Db } from '../../db';
 import { type BaileysKey, baileysRepo } from './baileys.repo';
+import { baileys, loadBaileys } from './library';
 
-const encode = (value: unknown) => JSON.stringify(value, BufferJSON.replacer);
-const decode = (text: string): unknown => JSON.parse(text, BufferJSON.reviver);
+const encode = (value: unknown) => JSON.stringify(value, baileys().BufferJSON.replacer);
+const decode = (text: string): unknown => JSON.parse(text, baileys().BufferJSON.reviver);
 
 /** A stored creds row is usable only when whole: the keys every login needs are there. */
 function usableCreds(value: unknown): value is AuthenticationCreds {
@@ -47,6 +45,7 @@ export async function loadAuthState(
   chipId: string,
   onCorrupt?: (reason: string) => void,
 ): Promise<DbAuthState> {
+  const { initAuthCreds, proto } = await loadBaileys();
   const row = await baileysRepo.creds(db, chipId);
   let creds: AuthenticationCreds | null = null;
   if (row) {

@@ -2,21 +2,10 @@
 // already stored, or nothing (groups, status broadcasts, our own echoes, protocol chatter). Phone identity:
 // WhatsApp names more and more people by an @lid address; we always key a person by the phone number
 // (the key's remoteJidAlt, or the session's lid→phone mapping), so one person stays one contact.
-import {
-  BufferJSON,
-  getContentType,
-  isJidBroadcast,
-  isJidGroup,
-  isJidNewsletter,
-  isLidUser,
-  jidDecode,
-  normalizeMessageContent,
-  proto,
-  type WAMessage,
-  type WAMessageKey,
-} from '@whiskeysockets/baileys';
+import type { proto, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
 import { messages as texts } from '../../../shared/messages';
 import type { InboundMessage } from '../adapter';
+import { baileys } from './library';
 
 export type MediaKind = 'image' | 'audio' | 'video' | 'document';
 
@@ -40,11 +29,14 @@ export type InboundAction =
 export type LidResolver = (lidJid: string) => Promise<string | null>;
 
 const digitsOf = (jid: string | null | undefined) =>
-  jidDecode(jid ?? undefined)?.user?.replace(/\D/g, '') ?? '';
+  baileys()
+    .jidDecode(jid ?? undefined)
+    ?.user?.replace(/\D/g, '') ?? '';
 
 /** Chats we do not serve: groups, broadcast lists and status, channels (newsletters). */
 export function ignoredChat(jid: string | null | undefined) {
   if (!jid) return true;
+  const { isJidGroup, isJidBroadcast, isJidNewsletter } = baileys();
   return Boolean(
     isJidGroup(jid) || isJidBroadcast(jid) || isJidNewsletter(jid) || jid === 'status@broadcast',
   );
@@ -53,8 +45,8 @@ export function ignoredChat(jid: string | null | undefined) {
 /** The customer's phone number (digits) for a message key, through the lid mapping when needed. */
 export async function phoneOfKey(key: WAMessageKey, resolveLid: LidResolver): Promise<string | null> {
   const jid = key.remoteJid ?? '';
-  if (!isLidUser(jid)) return digitsOf(jid) || null;
-  if (key.remoteJidAlt && !isLidUser(key.remoteJidAlt)) return digitsOf(key.remoteJidAlt) || null;
+  if (!baileys().isLidUser(jid)) return digitsOf(jid) || null;
+  if (key.remoteJidAlt && !baileys().isLidUser(key.remoteJidAlt)) return digitsOf(key.remoteJidAlt) || null;
   const pn = await resolveLid(jid);
   return pn ? digitsOf(pn) || null : null;
 }
@@ -97,19 +89,19 @@ function contactText(cards: { displayName?: string | null; vcard?: string | null
 export function readMessage(m: WAMessage, phone: string | null): InboundAction | null {
   const key = m.key;
   if (!key?.id || key.fromMe || ignoredChat(key.remoteJid)) return null;
-  const content = normalizeMessageContent(m.message);
+  const content = baileys().normalizeMessageContent(m.message);
   if (!content) return null;
-  const type = getContentType(content);
+  const type = baileys().getContentType(content);
   if (!type) return null;
 
   if (type === 'protocolMessage') {
     const p = content.protocolMessage;
     const target = p?.key?.id;
     if (!p || !target) return null;
-    if (p.type === proto.Message.ProtocolMessage.Type.REVOKE)
+    if (p.type === baileys().proto.Message.ProtocolMessage.Type.REVOKE)
       return { kind: 'delete', platformMessageId: target };
-    if (p.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT) {
-      const edited = normalizeMessageContent(p.editedMessage);
+    if (p.type === baileys().proto.Message.ProtocolMessage.Type.MESSAGE_EDIT) {
+      const edited = baileys().normalizeMessageContent(p.editedMessage);
       const text = textOf(edited) || captionOf(edited);
       return text ? { kind: 'edit', platformMessageId: target, text } : null;
     }
@@ -280,16 +272,16 @@ function captionOf(content: proto.IMessage | undefined) {
 /** messages.update: an edit or a delete-for-everyone of a customer's message. */
 export function readUpdate(key: WAMessageKey, update: Partial<WAMessage>): InboundAction | null {
   if (!key.id || key.fromMe || ignoredChat(key.remoteJid)) return null;
-  if (update.messageStubType === proto.WebMessageInfo.StubType.REVOKE) {
+  if (update.messageStubType === baileys().proto.WebMessageInfo.StubType.REVOKE) {
     return { kind: 'delete', platformMessageId: key.id };
   }
   const edited = update.message?.editedMessage?.message;
   if (edited) {
-    const inner = normalizeMessageContent(edited);
+    const inner = baileys().normalizeMessageContent(edited);
     const value =
       textOf(inner) ||
       captionOf(inner) ||
-      textOf(normalizeMessageContent(inner?.protocolMessage?.editedMessage));
+      textOf(baileys().normalizeMessageContent(inner?.protocolMessage?.editedMessage));
     if (value) return { kind: 'edit', platformMessageId: key.id, text: value };
   }
   return null;
@@ -297,12 +289,14 @@ export function readUpdate(key: WAMessageKey, update: Partial<WAMessage>): Inbou
 
 /** Our send's status as WhatsApp reports it (messages.update): 3 delivered, 4 read (5 played counts as read). */
 export function receiptOf(status: number | null | undefined): 'delivered' | 'read' | null {
-  if (status === proto.WebMessageInfo.Status.DELIVERY_ACK) return 'delivered';
-  if (status === proto.WebMessageInfo.Status.READ || status === proto.WebMessageInfo.Status.PLAYED)
-    return 'read';
+  const { Status } = baileys().proto.WebMessageInfo;
+  if (status === Status.DELIVERY_ACK) return 'delivered';
+  if (status === Status.READ || status === Status.PLAYED) return 'read';
   return null;
 }
 
 /** A WAMessage as JSON that keeps its bytes (media keys), for channel_inbox and jobs; and back. */
-export const toJson = (m: WAMessage) => JSON.parse(JSON.stringify(m, BufferJSON.replacer)) as unknown;
-export const fromJson = (body: unknown) => JSON.parse(JSON.stringify(body), BufferJSON.reviver) as WAMessage;
+export const toJson = (m: WAMessage) =>
+  JSON.parse(JSON.stringify(m, baileys().BufferJSON.replacer)) as unknown;
+export const fromJson = (body: unknown) =>
+  JSON.parse(JSON.stringify(body), baileys().BufferJSON.reviver) as WAMessage;

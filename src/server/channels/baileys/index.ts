@@ -5,13 +5,7 @@
 // so a crash or a long outage never loses one and the pipeline's unique provider id never stores one twice.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Boom } from '@hapi/boom';
-import {
-  type AnyMessageContent,
-  DisconnectReason,
-  generateMessageIDV2,
-  type WAMessage,
-  type WAMessageKey,
-} from '@whiskeysockets/baileys';
+import type { AnyMessageContent, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
 import { newId } from '../../../shared/ids';
 import { messages as texts } from '../../../shared/messages';
 import { baileysMessages as baileysTexts } from '../../../shared/messages-baileys';
@@ -40,6 +34,7 @@ import {
   timestampOf,
   toJson,
 } from './inbound';
+import { baileys, loadBaileys } from './library';
 import { queueBaileysMediaDownload } from './media-retry';
 import { type BaileysSocket, baileysSocketFactory, type SocketFactory } from './socket';
 
@@ -61,6 +56,7 @@ export function closeOutcome(
   code: number | undefined,
   registered: boolean,
 ): { reconnect: 'now' | 'backoff' } | { reconnect: false; forget: boolean; reason: string } {
+  const { DisconnectReason } = baileys();
   switch (code) {
     case DisconnectReason.loggedOut:
       return { reconnect: false, forget: true, reason: baileysTexts.loggedOut };
@@ -622,7 +618,9 @@ export function createBaileysChannel(deps: {
         // Our id, fixed before the first try: a retry after a close carries the same one, and WhatsApp
         // shows a message id once, so the customer never sees it twice.
         // Made from the send's key when there is one: the same message id after a reconnect, or a resume.
-        const messageId = opts?.key ? messageIdOf(opts.key) : generateMessageIDV2(session.sock.user?.id);
+        const messageId = opts?.key
+          ? messageIdOf(opts.key)
+          : baileys().generateMessageIDV2(session.sock.user?.id);
         const options = { messageId, ...(quoted && { quoted }) };
         try {
           const sent = await session.sock.sendMessage(jid, payload, options);
@@ -672,6 +670,7 @@ export function createBaileysChannel(deps: {
       // Saved sessions of chips that were connected resume without a QR; the inbox left by a crash first.
       const db = svc().db;
       const left = await channelInboxRepo.unprocessed(db, 'baileys');
+      if (left.length) await loadBaileys();
       for (const row of left) {
         const body = row.body as { chipId?: string; message?: unknown };
         if (!body.chipId || !body.message) continue;

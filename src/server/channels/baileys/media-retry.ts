@@ -6,6 +6,7 @@ import { attachInboundMedia, mediaNoticeState } from '../../domains/conversation
 import type { JobKind } from '../../jobs/runner';
 import type { Services } from '../../services';
 import { fromJson, readMessage } from './inbound';
+import { loadBaileys } from './library';
 
 export const BAILEYS_MEDIA_JOB = 'baileys-media-download';
 
@@ -38,6 +39,7 @@ export async function retryBaileysMedia(services: Services, job: BaileysMediaJob
   if (state === 'missing') return next('message not stored');
   const sock = services.channels.baileys.socketOf(job.chipId);
   if (!sock) return next('chip not connected in this process');
+  await loadBaileys();
   const message = fromJson(job.message);
   const action = readMessage(message, null);
   if (action?.kind !== 'message' || !action.media) return;

@@ -1,24 +1,19 @@
 // The part of Baileys' socket the adapter uses, and the factory that makes a real one. Tests pass a fake
 // factory (tests/fakes/baileys-socket.ts) with the same event names and payloads: WhatsApp cannot be
 // reached from CI, so the adapter is tested at this boundary.
-import makeWASocket, {
-  type AnyMessageContent,
-  type AuthenticationState,
-  type BaileysEventMap,
-  Browsers,
-  downloadMediaMessage,
-  isJidBroadcast,
-  isJidGroup,
-  isJidNewsletter,
-  type MiscMessageGenerationOptions,
-  makeCacheableSignalKeyStore,
-  type proto,
-  type WAMessage,
-  type WAMessageKey,
-  type WAPresence,
+import type {
+  AnyMessageContent,
+  AuthenticationState,
+  BaileysEventMap,
+  MiscMessageGenerationOptions,
+  proto,
+  WAMessage,
+  WAMessageKey,
+  WAPresence,
 } from '@whiskeysockets/baileys';
 import type { FastifyBaseLogger } from 'fastify';
 import { labels } from '../../../shared/messages';
+import { baileys } from './library';
 
 export interface BaileysEvents {
   on<T extends keyof BaileysEventMap>(event: T, listener: (arg: BaileysEventMap[T]) => void): void;
@@ -54,8 +49,17 @@ export interface SocketOptions {
 
 export type SocketFactory = (options: SocketOptions) => BaileysSocket;
 
-/** The real WhatsApp Web socket. */
+/** The real WhatsApp Web socket (the library is loaded: the session was read first, loadAuthState). */
 export const baileysSocketFactory: SocketFactory = ({ auth, log, getMessage }) => {
+  const {
+    default: makeWASocket,
+    Browsers,
+    downloadMediaMessage,
+    isJidBroadcast,
+    isJidGroup,
+    isJidNewsletter,
+    makeCacheableSignalKeyStore,
+  } = baileys();
   // Baileys logs a lot at debug and trace: it gets its own child at warn, whatever the server's level.
   const logger = log.child({ module: 'baileys' }, { level: 'warn' }) as never;
   const sock = makeWASocket({
