@@ -92,11 +92,21 @@ export function ensureBuilt({ quiet = false } = {}) {
   return true;
 }
 
+let serverBundle;
 /**
  * The server's bundle of today's sources, built if missing (about 0.3 s): answers the path of its main module.
+ * Asked once per process (hashing the sources reads ~500 files; they do not change during a test run).
  * Several processes may build it at once; each builds into a folder of its own and the first rename wins.
  */
-export async function serverMain() {
+export function serverMain() {
+  serverBundle ??= buildServer().catch((err) => {
+    serverBundle = undefined;
+    throw err;
+  });
+  return serverBundle;
+}
+
+async function buildServer() {
   const target = path.join(SERVER_DIR, sourcesHash(SERVER_INPUTS));
   const main = path.join(target, 'main.mjs');
   if (existsSync(main)) return main;
