@@ -302,6 +302,39 @@ test('filters: situation, type, tag, chip, name and phone; the active-filters ba
   }
 });
 
+test('reopened with a saved list, Atendimento asks the server again and shows its answer, not an error', async ({
+  page,
+  server,
+}) => {
+  const owner = await tokenOf(server, 'dono@demo.com');
+  const chip = await connectedChip(server, owner, 'Suporte Reaberta', 'Suporte');
+  try {
+    await openAttendance(page, 'atendente@demo.com', server);
+    // A search no conversation matches yet: an empty first page, which the device saves with the session.
+    const search = `reaberta ${localId()}`;
+    const sheet = await filterSheet(page);
+    await sheet.getByRole('searchbox', { name: messages.filterText }).fill(search);
+    await apply(sheet);
+    await expect(page.getByText(messages.listEmpty)).toBeVisible();
+    await expect
+      .poll(() => page.evaluate((text) => localStorage.getItem('painel-cache')?.includes(text), search))
+      .toBe(true);
+
+    // Reopened: the saved page shows, and the list is asked for again from its first page.
+    await page.reload();
+    await expect(banner(page)).toBeVisible();
+    await expect(page.getByText(messages.listEmpty)).toBeVisible();
+    await expect(page.getByText(messages.listLoadFailed)).toHaveCount(0);
+    await realtimeReady(page);
+    // The search is by name: a customer of that name writes, and the list shows them live.
+    await chip.write(phoneOf(4, 1), `Rui ${search}`, 'Olá');
+    await expect(item(page, `Rui ${search}`)).toBeVisible();
+    await expect(page.getByText(messages.listLoadFailed)).toHaveCount(0);
+  } finally {
+    await chip.file();
+  }
+});
+
 test("an attendant's department filter starts from their own departments and offers only those", {
   tag: '@phone',
 }, async ({ page, server }) => {

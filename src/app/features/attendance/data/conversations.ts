@@ -52,7 +52,9 @@ export const conversationListQuery = (filter: ConversationFilter) =>
         return await api('get-conversations-with-last-message', {
           filter,
           limit: PAGE_SIZE,
-          after: pageParam,
+          // The persisted cache keeps the first page's param as null (JSON has no undefined): the first page
+          // again, not a cursor the server refuses.
+          after: pageParam ?? undefined,
         });
       } catch (err) {
         // Offline: the first page is what the device kept (src/app/offline/cache.ts), filtered here.
