@@ -1,6 +1,6 @@
 // The 'menu' layout (spec 1 §2): top bar, side menu (a drawer behind a burger on phones), global dialogs,
 // and the socket. Loaded on demand after sign-in.
-import { Alert, AppShell, type DrawerProps } from '@mantine/core';
+import { Alert, type DrawerProps } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconWifiOff } from '@tabler/icons-react';
 import { Outlet, useNavigate } from '@tanstack/react-router';
@@ -43,12 +43,10 @@ export function Shell() {
   };
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: true } }}
-      padding={{ base: 'sm', sm: 'lg' }}
-    >
-      <AppShell.Header>
+    // The layout is CSS (shell.css). 'right-scroll-bar-position' is react-remove-scroll's class: while a dialog
+    // locks the page's scroll, the fixed top bar keeps clear of where the scrollbar was, as the page does.
+    <div className="shell">
+      <header className="shell-header right-scroll-bar-position">
         <TopBar
           user={user}
           menuOpened={menuOpened}
@@ -56,12 +54,12 @@ export function Shell() {
           onChips={chips.open}
           onChangelog={changelog.open}
         />
-      </AppShell.Header>
+      </header>
       {/* A phone's menu is the drawer's: the collapsed side menu would only be drawn off screen. */}
       {!mobile && (
-        <AppShell.Navbar aria-label={labels.shell.mainMenu}>
+        <nav className="shell-navbar" aria-label={labels.shell.mainMenu}>
           <SideMenu user={user} />
-        </AppShell.Navbar>
+        </nav>
       )}
       <Drawer
         opened={menuOpened && mobile}
@@ -76,18 +74,18 @@ export function Shell() {
           <SideMenu user={user} onNavigate={navigateFromMenu} />
         </nav>
       </Drawer>
-      <AppShell.Main>
+      <main className="shell-main" data-with-navbar={mobile ? undefined : true}>
         {!online && (
           <Alert color="yellow" icon={<IconWifiOff size={18} aria-hidden />} mb="md" role="status">
             {messages.offline}
           </Alert>
         )}
         <Outlet />
-      </AppShell.Main>
+      </main>
       <ChipDrawer opened={chipsOpened} onClose={chips.close} />
       <ChangelogDialog opened={changelogOpened} onClose={changelog.close} />
       <PastDueDialog user={user} />
       <ConfirmLayer />
-    </AppShell>
+    </div>
   );
 }

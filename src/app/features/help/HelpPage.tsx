@@ -1,5 +1,5 @@
 import { Accordion } from '@mantine/core';
-import { HelpContent } from '@/app/ui/HelpDialog';
+import { HelpContent } from '@/app/ui/HelpContent';
 import { HELP_TOPICS } from '@/app/ui/help-topics';
 import { PageHeader } from '@/app/ui/PageHeader';
 import { labels } from '@/shared/messages';
