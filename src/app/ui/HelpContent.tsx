@@ -2,12 +2,11 @@ import { Anchor, AspectRatio, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useAppConfig } from '@/app/lib/app-config';
 import { messages } from '@/shared/messages';
+import { Dialog } from './Dialog';
 import { type HelpTopic, type HelpTopicId, helpTopic, helpVideoUrl } from './help-topics';
-import { lazyDialog } from './lazy-dialog';
 
-// The help's content and its dialog: 'Saiba mais' (HelpDialog.tsx) loads this when first opened or pointed
-// at, so a first screen carries only its button; /ajuda shows the content inline.
-const Dialog = lazyDialog(() => import('./Dialog').then((m) => m.Dialog));
+// The help's content and its dialog: 'Saiba mais' (HelpDialog.tsx) loads this when pointed at or first
+// opened, so a first screen carries only its button; /ajuda shows the content inline.
 
 /** A video file plays in <video>; any other address is a player page (YouTube, Vimeo…) shown in a frame. */
 const isVideoFile = (url: URL) => /\.(mp4|webm|ogg|ogv|mov|m4v)$/i.test(url.pathname);
