@@ -33,7 +33,10 @@ const data = () => client.getQueryData<MessagesData>(messagesKey(C));
 const ids = () => data()?.messages.map((m) => m._id);
 
 beforeEach(() => {
-  vi.useFakeTimers();
+  // The app's timers are faked (the typing time, the outbox's backoff); setImmediate is not: fake-indexeddb
+  // schedules every IndexedDB step with it, and faked it moved only as fast as vi.waitFor advanced the clock
+  // (50 ms a check), which on a loaded CI machine did not reach the first send within 4 s.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   client = new QueryClient();
   client.setQueryData<MessagesData>(messagesKey(C), { messages: [msg(0)], hasOlder: false });
   host = document.createElement('div');
@@ -116,7 +119,9 @@ describe('the open conversation in real time', () => {
   });
 });
 
-describe('sending', () => {
+// Beside CI's other suites on 2 cores a send through the outbox took seconds: each case waits up to 15 s for it
+// (and is done as soon as it is there).
+describe('sending', { timeout: 40_000 }, () => {
   const user = { _id: ME, name: 'Ana', signature: true };
 
   it('retries a lost answer under the same message_id, and the server copy replaces the provisional one', async () => {
@@ -144,9 +149,12 @@ describe('sending', () => {
     // At once: the provisional message, signed as the server will sign it.
     expect(data()?.messages.at(-1)).toMatchObject({ provisional: true, message: '*Ana*:\nOlá', status: 0 });
     // The outbox (IndexedDB) and its backoff (≤ 1 s with jitter) run on the faked timers: advanced until done.
-    await vi.waitFor(() => expect(bodies).toHaveLength(2), { timeout: 4000, interval: 50 });
+    await vi.waitFor(() => expect(bodies).toHaveLength(2), { timeout: 15_000, interval: 50 });
     await expect(sending).resolves.toBe(true);
-    await vi.waitFor(() => expect(ids()).toEqual([msg(0)._id, msg(9)._id]), { timeout: 4000, interval: 50 });
+    await vi.waitFor(() => expect(ids()).toEqual([msg(0)._id, msg(9)._id]), {
+      timeout: 15_000,
+      interval: 50,
+    });
     expect(bodies[0]?.message_id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(bodies[1]?.message_id).toBe(bodies[0]?.message_id);
     expect(ids()).toEqual([msg(0)._id, msg(9)._id]);
@@ -159,7 +167,7 @@ describe('sending', () => {
     );
     const sending = sendDraft(client, C, { text: 'Olá', attachment: null }, user);
     // The outbox (IndexedDB) runs on the faked timers too: advanced until the refusal took the message out.
-    await vi.waitFor(() => expect(ids()).toEqual([msg(0)._id]), { timeout: 4000, interval: 50 });
+    await vi.waitFor(() => expect(ids()).toEqual([msg(0)._id]), { timeout: 15_000, interval: 50 });
     await expect(sending).resolves.toBe(false);
     expect(ids()).toEqual([msg(0)._id]);
   });
